@@ -1,0 +1,50 @@
+"""cardlab: learn traditional trick-taking card games.
+
+A faithful rules engine for Five Hundred, Officer Skat, Pandoeren and Panfin,
+with Jupyter widgets (``cardlab.widgets``, loaded only when asked for) and
+static pictures of cards, hands and tables.
+
+>>> import cardlab
+>>> cardlab.games()
+['five_hundred', 'officer_skat', 'pandoeren', 'panfin']
+"""
+
+from __future__ import annotations
+
+from cardlab.cards import Card, Deck, format_cards, parse_card, parse_cards
+from cardlab.engine import Action, Explanation, Game, Match, Result, State
+from cardlab.engine.record import from_json, to_json
+from cardlab.errors import CardError, IllegalAction, RecordError
+from cardlab.games import load
+from cardlab.games import names as games
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Card",
+    "CardError",
+    "Deck",
+    "Explanation",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "RecordError",
+    "Result",
+    "State",
+    "format_cards",
+    "from_json",
+    "games",
+    "load",
+    "parse_card",
+    "parse_cards",
+    "to_json",
+]
+
+
+def __getattr__(name: str):  # lazy: importing cardlab must not import the widget stack
+    if name == "widgets":
+        import importlib
+
+        return importlib.import_module("cardlab.widgets")
+    raise AttributeError(f"module 'cardlab' has no attribute {name!r}")

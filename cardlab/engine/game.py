@@ -1,0 +1,227 @@
+"""A game declared as data (:class:`GameSpec`) and its immutable rules object (:class:`Game`).
+
+A :class:`Game` is one game under one set of rule options: it holds the
+options, the pack, the seat names, and makes deals (``deal``) and matches
+(``match``). It never changes once made.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardlab.cards import Card, Deck
+from cardlab.engine.action import Action
+from cardlab.engine.options import build_options, options_dict
+from cardlab.errors import CardError, IllegalAction
+
+if TYPE_CHECKING:
+    from cardlab.engine.match import Match
+    from cardlab.engine.result import Result
+    from cardlab.engine.state import State
+
+__all__ = ["GameSpec", "Game"]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, declared before it is implemented.
+
+    :ivar name: the registry name, e.g. ``'five_hundred'``.
+    :ivar title: for people, e.g. ``'Five Hundred'``.
+    :ivar players: the allowed player counts.
+    :ivar phases: the phase names in order.
+    :ivar spec_file: the rule spec, relative to ``shared/rules/``.
+    :ivar options: the frozen dataclass of rule options.
+    :ivar presets: named option sets (``preset=``).
+    :ivar card_verbs: verbs whose arguments are card codes (normalised on parse).
+    """
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    phases: tuple[str, ...]
+    spec_file: str
+    options: type
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    card_verbs: frozenset[str] = frozenset({"play", "discard"})
+
+
+class Game(ABC):
+    """One game under one set of rule options. Immutable; makes deals and matches."""
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, options: Any) -> None:
+        self._options = options
+        self._deck = self._make_deck()
+
+    @classmethod
+    def load(cls, preset: str | None = None, **options: Any) -> Game:
+        """This game with ``preset`` and explicit ``options`` (see :func:`cardlab.load`)."""
+        return cls(build_options(cls.spec.options, cls.spec.presets, preset, options,
+                                 game=cls.spec.name))
+
+    # -- declared facts ------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The registry name, e.g. ``'five_hundred'``."""
+        return self.spec.name
+
+    @property
+    def title(self) -> str:
+        """The name for people."""
+        return self.spec.title
+
+    @property
+    def options(self) -> Any:
+        """The frozen dataclass of every rule option with its value."""
+        return self._options
+
+    @property
+    def deck(self) -> Deck:
+        """The pack in canonical order."""
+        return self._deck
+
+    @property
+    def players(self) -> int:
+        """How many seats deal in."""
+        return int(getattr(self._options, "players", self.spec.players[0]))
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """A short name per seat (``N E S W`` or ``P1 P2 …``)."""
+        return tuple(f"P{i + 1}" for i in range(self.players))
+
+    def seat_name(self, seat: int | None) -> str:
+        """The short name of ``seat``."""
+        if seat is None:
+            return "nobody"
+        return self.seat_names[seat]
+
+    @property
+    def sides(self) -> dict[str, tuple[int, ...]]:
+        """Scoring sides: name → seats. Default: every seat for itself."""
+        return {name: (i,) for i, name in enumerate(self.seat_names)}
+
+    @abstractmethod
+    def _make_deck(self) -> Deck:
+        """The pack these options use."""
+
+    # -- deals and matches -----------------------------------------------------------
+    @abstractmethod
+    def deal(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> State:
+        """A new deal: from ``seed``, from a pack order ``deck=``, or stacked cards."""
+
+    def match(self, seed: int | None = None, scores: Any = None, dealer: int = 0) -> Match:
+        """A game over several deals to its end (DESIGN §2.3)."""
+        raise NotImplementedError(f"{self.name} has no match yet")
+
+    # -- notation ------------------------------------------------------------------
+    def parse_card(self, token: str | Card) -> Card:
+        """A card of this game's pack from its code."""
+        return self._deck.parse(token)
+
+    def parse_action(self, text: str) -> Action:
+        """Normalise an action's notation (``'PLAY th'`` → ``'play 10H'``).
+
+        Card arguments of the spec's card verbs are parsed against the pack;
+        other words keep their case except the verb, which is lower-cased.
+
+        :raises IllegalAction: ``bad_notation`` for an empty or non-string action,
+            ``unknown_card`` for a card code that does not parse.
+        """
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalAction(f"an action must be a non-empty string, not {text!r}",
+                                code="bad_notation")
+        words = text.split()
+        verb = words[0].lower()
+        args = words[1:]
+        if verb in self.spec.card_verbs:
+            norm = []
+            for w in args:
+                try:
+                    norm.append(self._deck.parse(w).code)
+                except CardError:
+                    norm.append(self._normalise_word(verb, w))
+            args = norm
+        else:
+            args = [self._normalise_word(verb, w) for w in args]
+        return Action(" ".join([verb, *args]))
+
+    def _normalise_word(self, verb: str, word: str) -> str:
+        """A non-card argument: games override to canonicalise (``7h`` → ``7H``)."""
+        return word
+
+    # -- teaching aids every game provides (used by widgets and notebooks) ----------
+    def deal_parts(self) -> list[tuple[str, int]]:
+        """The labelled parts of a stacked deal and their sizes, in deal-string order,
+        e.g. ``[("N", 10), ("E", 10), ("S", 10), ("W", 10), ("kitty", 3)]``."""
+        raise NotImplementedError(f"{self.name} has no deal parts")
+
+    def deal_from_parts(self, parts: Mapping[str, list[Card]], dealer: int = 0) -> State:
+        """A stacked deal from ``label → cards`` (labels of :meth:`deal_parts`)."""
+        raise NotImplementedError(f"{self.name} cannot deal from parts")
+
+    def deal_from_string(self, text: str, dealer: int = 0) -> State:
+        """A stacked deal from a deal string (see :func:`cardlab.engine.record.parse_deal`).
+
+        :raises IllegalAction: a card twice or missing, a wrong count, a bad code.
+        """
+        from cardlab.engine.dealing import check_partition
+        from cardlab.engine.record import parse_deal
+
+        layout = self.deal_parts()
+        parts = parse_deal(self, text, [label for label, _ in layout])
+        missing = [label for label, _ in layout if label not in parts]
+        if missing:
+            raise IllegalAction(f"the deal string lacks {', '.join(missing)}",
+                                code="bad_deal_string")
+        check_partition(self.deck, parts, dict(layout))
+        return self.deal_from_parts(parts, dealer)
+
+    def contracts(self) -> list[str]:
+        """The contracts (or trump contexts) a learner can choose between for
+        :meth:`card_order`, e.g. ``['6S', …, '10NT', 'misere']`` or ``['C', 'grand', 'null']``."""
+        raise NotImplementedError(f"{self.name} has no contract list")
+
+    def card_order(self, contract: str | None = None) -> dict[str, Any]:
+        """The order of cards under ``contract``: ``{"trumps": [codes high→low],
+        "suits": {suit: [codes high→low]}, "special": {code: plain words}}``;
+        ``special`` names cards that change suit or rank (bowers, jacks, Vecia …)."""
+        raise NotImplementedError(f"{self.name} has no card order")
+
+    def bid_ladder(self) -> list[dict[str, Any]]:
+        """Every call of the auction in ladder order, low to high:
+        ``[{"call": "7H", "value": 200, "label": "seven hearts"}, …]``."""
+        raise NotImplementedError(f"{self.name} has no bid ladder")
+
+    def scoring_variants(self) -> dict[str, dict[str, Any]]:
+        """Named option sets that change how a finished deal scores (for comparisons)."""
+        return {}
+
+    # -- records -------------------------------------------------------------------
+    def options_dict(self) -> dict[str, Any]:
+        """The options as a plain dict."""
+        return options_dict(self._options)
+
+    def score_deal(self, state: State, **options: Any) -> Result:
+        """Score a finished deal under other options (default: not supported)."""
+        raise NotImplementedError(f"{self.name} cannot rescore a deal under other options")
+
+    def __repr__(self) -> str:
+        defaults = self.spec.options()
+        changed = [f"{k}={v!r}" for k, v in options_dict(self._options).items()
+                   if getattr(defaults, k) != v]
+        return f"Game({', '.join([repr(self.name), *changed])})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Game) and other.name == self.name
+                and other.options == self.options)
+
+    def __hash__(self) -> int:
+        return hash((self.name, repr(self.options)))

@@ -1,0 +1,98 @@
+"""Rule options as frozen dataclasses, declared as data and validated by name.
+
+Each game declares its options once, as a frozen dataclass whose fields are
+made with :func:`option` (default, allowed values, source). :func:`build_options`
+turns ``preset=`` plus keyword arguments into an instance, refusing an unknown
+name or value with a message that lists the valid ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+__all__ = ["option", "build_options", "options_dict", "option_choices"]
+
+OptionsT = TypeVar("OptionsT")
+
+
+
+def option(default: Any, *, choices: tuple[Any, ...] | None = None, kind: type | None = None,
+           source: str = "", doc: str = "") -> Any:
+    """A dataclass field for a rule option.
+
+    :param default: the spec's default.
+    :param choices: the allowed values (the spec's alternatives); ``None`` means
+        any value of ``kind`` (or of the default's type).
+    :param kind: the type of an open-ended value (e.g. ``int`` for a target score).
+    :param source: the spec's citation for the option (e.g. ``"A-18"``).
+    """
+    meta = {"choices": choices, "kind": kind, "source": source, "doc": doc}
+    if isinstance(default, (dict, list)):
+        return dataclasses.field(default_factory=lambda: default, metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def option_choices(cls: type) -> dict[str, str]:
+    """Each option's allowed values, in words (for docs and error messages)."""
+    out = {}
+    for f in dataclasses.fields(cls):
+        out[f.name] = _describe(f)
+    return out
+
+
+def _describe(f: dataclasses.Field) -> str:  # type: ignore[type-arg]
+    choices = f.metadata.get("choices")
+    if choices is not None:
+        return ", ".join(repr(c) for c in choices)
+    kind = f.metadata.get("kind")
+    if kind is None:
+        default = f.default if f.default is not dataclasses.MISSING else None
+        kind = type(default)
+    return f"any {kind.__name__}"
+
+
+def _valid(f: dataclasses.Field, value: Any) -> bool:  # type: ignore[type-arg]
+    choices = f.metadata.get("choices")
+    if choices is not None:
+        return any(value == c and type(value) is type(c) or (value is None and c is None)
+                   for c in choices)
+    kind = f.metadata.get("kind")
+    if kind is None:
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        kind = type(default)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def build_options(cls: type[OptionsT], presets: Mapping[str, Mapping[str, Any]], preset: str | None,
+                  values: Mapping[str, Any], *, game: str) -> OptionsT:
+    """Make the options instance for ``preset`` (or the default) overridden by ``values``.
+
+    :raises ValueError: for an unknown preset, option name or value, listing the valid ones.
+    """
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    merged: dict[str, Any] = {}
+    if preset is not None:
+        if preset not in presets:
+            raise ValueError(f"{game}: unknown preset {preset!r}; valid presets: "
+                             f"{', '.join(sorted(presets))}")
+        merged.update(presets[preset])
+    merged.update(values)
+    for name, value in merged.items():
+        if name not in fields:
+            raise ValueError(f"{game}: unknown option {name!r}; valid options: "
+                             f"{', '.join(fields)}")
+        if not _valid(fields[name], value):
+            raise ValueError(f"{game}: option {name}={value!r} is not valid; expected "
+                             f"{_describe(fields[name])}")
+    return cls(**merged)
+
+
+def options_dict(options: Any) -> dict[str, Any]:
+    """The options as a plain dict (JSON-able values)."""
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}

@@ -1,0 +1,199 @@
+"""The immutable state protocol every game's deal follows.
+
+A :class:`State` is one moment of one deal. ``apply`` never changes it: it
+checks the action against the rules and returns a *new* state whose
+``parent`` is this one (so ``undo`` is free). Games implement four things:
+
+* ``legal_actions()`` — every legal action now, in a documented stable order;
+* ``_judge(action)`` — a :class:`~cardlab.engine.action.Verdict` for any
+  well-formed action (legal or not, with code, rule and plain-words reason);
+* ``_successor(action)`` — the next state, for an action already judged legal;
+* the read-only facts (``phase``, ``to_move``, ``hands``, ``view(seat)`` …).
+
+The checks common to every game — notation, a finished deal, the acting seat —
+live here, so each game states only its own rules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from cardlab.engine.action import Action, Explanation, Verdict
+from cardlab.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from cardlab.cards import Card
+    from cardlab.engine.game import Game
+    from cardlab.engine.result import Result
+
+__all__ = ["State"]
+
+#: how many legal actions an error message lists before "…"
+_LEGAL_SHOWN = 12
+
+
+class State(ABC):
+    """One immutable moment of a deal. Only ``game.deal()`` creates the first one.
+
+    Subclasses set ``game``, ``history`` (a tuple of :class:`Action`),
+    ``setup`` (the keyword arguments that make ``game.deal`` give this deal
+    again) and ``parent`` (the state before the last action, or None).
+    """
+
+    game: Game
+    history: tuple[Action, ...]
+    setup: dict[str, Any]
+    parent: State | None
+
+    # -- facts every game provides -------------------------------------------------
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The phase name, e.g. ``'auction'``, ``'play'``, ``'done'``."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal is finished (played out, decided or thrown in)."""
+        return self.phase == "done"
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None until the deal is over; then the points and their breakdown."""
+
+    @property
+    @abstractmethod
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards now (the engine sees all; views hide them)."""
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see, as JSON-able data (None: a spectator)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in the game's documented order."""
+
+    @abstractmethod
+    def _judge(self, action: Action) -> Verdict:
+        """Judge a well-formed action while the deal runs and the seat is right."""
+
+    @abstractmethod
+    def _successor(self, action: Action) -> State:
+        """The state after a legal ``action`` (no checks)."""
+
+    @abstractmethod
+    def describe(self, action: str) -> str:
+        """Plain words for a legal ``action`` taken now: ``'N bids seven hearts'``,
+        ``'E plays the jack of diamonds (left bower) and wins the trick'``."""
+
+    def narration(self) -> list[str]:
+        """One sentence per action of this deal so far (for stepping and screen readers)."""
+        chain = self.states()
+        return [prev.describe(nxt.history[-1]) for prev, nxt in zip(chain, chain[1:])]
+
+    def deal_string(self) -> str:
+        """This deal's cards as a deal string (``game.deal_from_string`` reads it back)."""
+        raise NotImplementedError(f"{self.game.name} has no deal string")
+
+    def trump_order(self, contract: str | None = None) -> list[Card]:
+        """Cards high to low in the current (or the given) trump context."""
+        raise NotImplementedError(f"{self.game.name} has no trump order")
+
+    def _seat_refusal(self, seat: int) -> Verdict | None:
+        """A refusal that depends only on who acts (e.g. ``already_passed``)."""
+        return None
+
+    def _context(self) -> str:
+        """Where we are, for messages: ``' at trick 4'``, ``' in the auction'``."""
+        return f" in the {self.phase}"
+
+    # -- the common checks ---------------------------------------------------------
+    def judge(self, action: str, seat: int | None = None) -> Verdict:
+        """The verdict on ``action`` (by ``seat``, default: the seat to move)."""
+        try:
+            act = self.game.parse_action(action)
+        except IllegalAction as err:
+            return Verdict(False, str(err), err.code or "bad_notation", err.rule)
+        if self.is_over:
+            return Verdict(False, "the deal is over: no more actions", "game_over", "")
+        if seat is not None:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not (
+                    0 <= seat < self.game.players):
+                return Verdict(False, f"there is no seat {seat!r}", "no_such_seat", "")
+            refusal = self._seat_refusal(seat)
+            if refusal is not None:
+                return refusal
+            if seat != self.to_move:
+                mover = self.game.seat_name(self.to_move)
+                return Verdict(False, f"it is {mover}'s turn, not "
+                               f"{self.game.seat_name(seat)}'s", "not_your_turn", "")
+        return self._judge(act)
+
+    def explain(self, action: str, seat: int | None = None) -> Explanation:
+        """Plain words on why ``action`` is legal now, or which rule forbids it."""
+        v = self.judge(action, seat)
+        return Explanation(v.reason, legal=v.legal, code=v.code, rule=v.rule)
+
+    def is_legal(self, action: str, seat: int | None = None) -> bool:
+        """True if ``apply(action, seat)`` would succeed."""
+        return self.judge(action, seat).legal
+
+    def apply(self, action: str, seat: int | None = None) -> State:
+        """The state after ``action``; this state is unchanged.
+
+        :raises IllegalAction: with the refusal's ``code`` and ``rule``.
+        """
+        act = self.game.parse_action(action)
+        verdict = self.judge(act, seat)
+        if not verdict.legal:
+            raise IllegalAction(self._refusal_message(act, verdict, seat),
+                                code=verdict.code, rule=verdict.rule)
+        return self._successor(act)
+
+    def _refusal_message(self, act: Action, verdict: Verdict, seat: int | None) -> str:
+        who = seat if seat is not None else self.to_move
+        name = self.game.seat_name(who) if isinstance(who, int) else "nobody"
+        rule = f"{verdict.rule} " if verdict.rule else ""
+        text = f"'{act}' is not legal for {name}{self._context()}: {rule}{verdict.reason}"
+        if not self.is_over:
+            legal = [str(a) for a in self.legal_actions()]
+            shown = ", ".join(legal[:_LEGAL_SHOWN]) + (", …" if len(legal) > _LEGAL_SHOWN else "")
+            text += f". Legal now: {shown}."
+        return text
+
+    # -- history -------------------------------------------------------------------
+    def undo(self) -> State:
+        """The state before the last action.
+
+        :raises IllegalAction: ``nothing_to_undo`` at the start of the deal.
+        """
+        if self.parent is None:
+            raise IllegalAction("nothing to undo: this is the start of the deal",
+                                code="nothing_to_undo")
+        return self.parent
+
+    def states(self) -> list[State]:
+        """Every state of this deal from the deal to this one."""
+        chain: list[State] = []
+        s: State | None = self
+        while s is not None:
+            chain.append(s)
+            s = s.parent
+        return chain[::-1]
+
+    def to_json(self) -> str:
+        """This deal as a JSON game record; :func:`cardlab.from_json` loads it back."""
+        from cardlab.engine.record import to_json
+
+        return to_json(self)
+
+    def __repr__(self) -> str:
+        mover = "" if self.to_move is None else f", {self.game.seat_name(self.to_move)} to move"
+        return f"<{self.game.name} state: {self.phase}, {len(self.history)} actions{mover}>"

@@ -1,0 +1,8 @@
+"""Test configuration shared by every layer: makes ``support`` importable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

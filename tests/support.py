@@ -1,0 +1,133 @@
+"""Shared test helpers: the one random-playout checker every game runs, and small utilities.
+
+``check_playout(game, seed)`` plays one seeded deal with random legal actions
+and asserts the invariants every cardlab game must keep (STYLE §5, OpenSpiel
+item 7): the old state never changes, legal actions exist until the end,
+``explain`` agrees with ``legal_actions`` for every action tried (legal ⇔
+listed; an illegal one names the same code and rule as the refusal), an
+illegal action raises and leaves the state as it was, views hide other seats'
+hidden cards, the result exists exactly when the deal is over, and the record
+round-trips.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import cardlab
+from cardlab.engine.rng import SplitMix64
+from cardlab.engine.state import State
+
+__all__ = ["check_playout", "snapshot", "random_playout", "legal_strs", "candidate_actions"]
+
+
+def legal_strs(state: State) -> list[str]:
+    """The legal actions as plain strings."""
+    return [str(a) for a in state.legal_actions()]
+
+
+def snapshot(state: State) -> Any:
+    """A deep, comparable picture of a state's public facts (to prove immutability)."""
+    return (
+        state.phase,
+        state.to_move,
+        tuple(str(a) for a in state.history),
+        tuple(tuple(str(c) for c in h) for h in state.hands),
+        json.dumps(state.view(None), sort_keys=True, default=str),
+    )
+
+
+def candidate_actions(state: State) -> list[str]:
+    """Legal actions plus plausible illegal ones: every card of every hand, for each card verb."""
+    out = set(legal_strs(state))
+    verbs = {str(a).split()[0] for a in state.legal_actions()}
+    for verb in verbs & set(state.game.spec.card_verbs):
+        for hand in state.hands:
+            for c in hand:
+                out.add(f"{verb} {c}")
+    return sorted(out)
+
+
+def random_playout(state: State, seed: int, max_actions: int = 5000) -> State:
+    """Play to the end with uniformly random legal actions."""
+    rng = SplitMix64(seed)
+    n = 0
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+        n += 1
+        assert n < max_actions, "deal did not end"
+    return state
+
+
+def check_playout(game: cardlab.Game, seed: int, *, explain_every: int = 1,
+                  hidden_check: bool = True) -> State:
+    """Play one seeded random deal of ``game``, checking the invariants at every step."""
+    rng = SplitMix64(seed ^ 0x5EED)
+    state = game.deal(seed=seed, dealer=seed % game.players)
+    first = state
+    step = 0
+    while not state.is_over:
+        assert state.result is None, "result before the deal is over"
+        legal = legal_strs(state)
+        assert legal, f"no legal action in phase {state.phase}"
+        assert len(set(legal)) == len(legal), f"duplicate legal actions: {legal}"
+        assert state.to_move is not None
+        if step % explain_every == 0:
+            for cand in candidate_actions(state):
+                e = state.explain(cand)
+                assert e.legal == (cand in legal), (cand, str(e), legal)
+                if not e.legal:
+                    assert e.code, f"refusal of {cand!r} has no code"
+                    before = snapshot(state)
+                    try:
+                        state.apply(cand)
+                    except cardlab.IllegalAction as err:
+                        assert err.code == e.code and err.rule == e.rule, (cand, err, e)
+                    else:  # pragma: no cover - a failure path
+                        raise AssertionError(f"{cand!r} was applied but explain said illegal")
+                    assert snapshot(state) == before, "an illegal action changed the state"
+        if hidden_check:
+            check_view_hides(state)
+        before = snapshot(state)
+        action = rng.choice(legal)
+        nxt = state.apply(action)
+        assert snapshot(state) == before, f"apply({action!r}) changed the old state"
+        assert nxt.parent is state
+        assert [str(a) for a in nxt.history] == [str(a) for a in state.history] + [action]
+        state = nxt
+        step += 1
+        assert step < 5000, "deal did not end"
+    assert state.to_move is None
+    assert state.legal_actions() == []
+    assert state.result is not None
+    again = cardlab.from_json(state.to_json())
+    assert snapshot(again) == snapshot(state), "record did not round-trip"
+    assert again.result == state.result
+    assert snapshot(game.deal(seed=seed, dealer=seed % game.players)) == snapshot(first)
+    return state
+
+
+def check_view_hides(state: State) -> None:
+    """Each seat's view holds none of the cards that only other seats hold face down.
+
+    Games expose which cards are public through ``view(seat)``; this check
+    looks for every card code of another seat's *hidden* cards in the JSON of
+    the view. Games report hidden cards through ``state.hidden_cards(seat)``
+    (the cards that ``seat`` may not see), if they define it.
+    """
+    hidden_of = getattr(state, "hidden_cards", None)
+    if hidden_of is None:
+        return
+    for seat in range(state.game.players):
+        text = json.dumps(state.view(seat), default=str)
+        tokens = set(text.replace('"', " ").replace(",", " ").replace("[", " ").replace(
+            "]", " ").replace(":", " ").replace("{", " ").replace("}", " ").split())
+        leaked = [str(c) for c in hidden_of(seat) if str(c) in tokens]
+        assert not leaked, f"view of seat {seat} leaks hidden cards {leaked}"
+
+
+def codes(cards: Iterable[Any]) -> list[str]:
+    """Card codes as strings."""
+    return [str(c) for c in cards]
