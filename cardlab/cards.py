@@ -15,7 +15,7 @@ its ``str`` is its code (``"JD"``, ``"10H"``, ``"JK"``, ``"FS"``). Which
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from cardlab.errors import CardError
@@ -297,7 +297,7 @@ def _rebuild_deck(cards: tuple[Card, ...], title: str, system: str) -> Deck:
     return Deck(cards, title=title, system=system)
 
 
-def french_pack(ranks_by_suit: dict[str, Sequence[str]], *, jokers: Sequence[str] = (),
+def french_pack(ranks_by_suit: Mapping[str, Sequence[str]], *, jokers: Sequence[str] = (),
                 title: str, system: str = "french") -> Deck:
     """A French-suited pack: the given ranks of each suit (canonical order) plus jokers."""
     cards = [Card(rank, suit) for suit in FRENCH_SUITS for rank in FRENCH_RANKS

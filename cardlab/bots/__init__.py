@@ -56,7 +56,7 @@ def play_out(state: State, bots: Sequence[Any] | Any, *, max_actions: int = 10_0
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        bot = per_seat[seat] if per_seat is not None else bots
+        bot: Any = per_seat[seat] if per_seat is not None else bots
         state = state.apply(bot.choose(state))
         n += 1
         if n > max_actions:

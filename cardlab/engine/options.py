@@ -60,7 +60,7 @@ def _valid(f: dataclasses.Field, value: Any) -> bool:  # type: ignore[type-arg]
                    for c in choices)
     kind = f.metadata.get("kind")
     if kind is None:
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc,operator]
         kind = type(default)
     if kind is int:
         return isinstance(value, int) and not isinstance(value, bool)
