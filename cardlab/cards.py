@@ -116,6 +116,11 @@ class Card:
     def __lt__(self, other: Card) -> bool:  # only for stable sorting of mixed sets
         return self._code < other._code
 
+    def _repr_svg_(self) -> str:  # a card draws itself in Jupyter (render is imported lazily)
+        from cardlab.render import card_svg
+
+        return str(card_svg(self))
+
     @property
     def code(self) -> str:
         """The ASCII code, e.g. ``'10H'``."""
@@ -291,6 +296,11 @@ class Deck(tuple):  # type: ignore[type-arg]
 
     def __repr__(self) -> str:
         return f"<Deck {self.title}: {format_cards(self)}>"
+
+    def _repr_svg_(self) -> str:  # the whole pack, one row per suit
+        from cardlab.render import deck_svg
+
+        return str(deck_svg(self))
 
 
 def _rebuild_deck(cards: tuple[Card, ...], title: str, system: str) -> Deck:

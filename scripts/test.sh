@@ -12,5 +12,5 @@ echo "== mypy"
 echo "== pytest"
 exec .venv/bin/python -m pytest -p no:cacheprovider \
   --doctest-modules cardlab tests \
-  --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks \
+  --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/*.ipynb \
   "$@"

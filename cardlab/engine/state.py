@@ -194,6 +194,11 @@ class State(ABC):
 
         return to_json(self)
 
+    def _repr_svg_(self) -> str:  # the teacher's picture: every hand shown
+        from cardlab.render import state_svg
+
+        return str(state_svg(self))
+
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", {self.game.seat_name(self.to_move)} to move"
         return f"<{self.game.name} state: {self.phase}, {len(self.history)} actions{mover}>"

@@ -20,6 +20,7 @@ from typing import Final
 __all__ = [
     "DEFAULT_COLORS",
     "FONT",
+    "SERIF",
     "HtmlFragment",
     "SvgImage",
     "colors_with",
@@ -148,7 +149,8 @@ def svg_document(width: float, height: float, body: Iterable[str], *, title: str
     """A complete, self-contained SVG: ``<title>`` (the accessible name) and ``<desc>``
     (the picture as text) first, then the body."""
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" '
-            f'height="{num(height)}" viewBox="0 0 {num(width)} {num(height)}" role="img" '
+            f'height="{num(height)}" viewBox="0 0 {num(width)} {num(height)}" '
+            f'style="max-width:100%;height:auto" role="img" '
             f'aria-label="{esc(title)}">')
     parts = [head, f"<title>{esc(title)}</title>"]
     if desc:
