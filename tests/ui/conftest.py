@@ -21,16 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from labtools import LabServer
 
 CHROMIUM = "/usr/bin/chromium"
 REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync",
                "--disable-dev-shm-usage"]
-#: console noise that is harmless offline (Voilà's CDN assets; Notebook 7's known page error)
-ALLOWED_CONSOLE = ("ERR_NAME_NOT_RESOLVED", "reading 'schema'", "favicon", "ERR_CONNECTION_REFUSED",
-                   "Failed to load resource")
 
 
 def _missing_reason() -> str | None:
@@ -60,24 +57,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def _get(url: str, timeout: float = 2.0) -> Any:
-    with urllib.request.urlopen(url, timeout=timeout) as r:  # noqa: S310 - loopback only
-        return json.loads(r.read().decode() or "null")
-
-
-class LabServer:
-    """A running JupyterLab: its base URL, token and root folder."""
-
-    def __init__(self, url: str, token: str, root: Path, proc: subprocess.Popen[bytes]):
-        self.url, self.token, self.root, self.proc = url, token, root, proc
-
-    def api(self, path: str) -> Any:
-        return _get(f"{self.url}{path}?token={self.token}")
-
-    def lab_url(self, notebook: str) -> str:
-        return f"{self.url}/lab/tree/{notebook}?token={self.token}&reset"
 
 
 @pytest.fixture(scope="session")
@@ -159,43 +138,3 @@ def page(browser_context: Any) -> Iterator[Any]:
     pg.close()
 
 
-def serious_errors(errors: list[str]) -> list[str]:
-    """Console errors that are not on the harmless allow-list."""
-    return [e for e in errors if not any(a in e for a in ALLOWED_CONSOLE)]
-
-
-def wait_kernel_idle(server: LabServer, page: Any, timeout: float = 60) -> None:
-    """Wait until the notebook's kernel exists and is idle, and no dialog is open."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            sessions = server.api("/api/sessions")
-        except Exception:
-            sessions = []
-        ready = any(s.get("kernel", {}).get("execution_state") == "idle" for s in sessions or [])
-        indicator = page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').count()
-        if ready and indicator and page.locator(".jp-Dialog").count() == 0:
-            return
-        if page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").count():
-            page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").first.click()
-        time.sleep(0.25)
-    raise TimeoutError("the kernel did not become idle")
-
-
-def open_and_run_all(server: LabServer, page: Any, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab, wait for its kernel, and run every cell."""
-    page.goto(server.lab_url(notebook))
-    page.wait_for_selector(".jp-Notebook .jp-CodeCell")
-    wait_kernel_idle(server, page)
-    page.locator('.lm-MenuBar-itemLabel:text-is("Run")').click()
-    page.locator('li.lm-Menu-item[data-command="runmenu:run-all"], '
-                 'li.lm-Menu-item[data-command="notebook:run-all-cells"]').first.click()
-    time.sleep(0.3)
-    if page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").count():
-        page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").first.click()
-
-
-def screenshot(page: Any, name: str) -> None:
-    """Save a screenshot as a test artifact."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)

@@ -1,0 +1,77 @@
+# %% [markdown]
+# # Welcome to cardlab
+#
+# cardlab teaches traditional **trick-taking card games**: games where each player plays one card
+# to a *trick* and the highest card wins it. You will learn four of them:
+#
+# | notebook | game | in one line |
+# |---|---|---|
+# | [01_five_hundred](01_five_hundred.ipynb) | **Five Hundred** | Australia's favourite: bid how many tricks your side will take; bowers and a joker are the top trumps |
+# | [02_officer_skat](02_officer_skat.ipynb) | **Officer Skat** | Skat for two: half your cards lie face down under the others and turn up as you play |
+# | [03_pandoeren](03_pandoeren.ipynb) | **Pandoeren** | a Dutch auction game: bid points, call an ace for a partner, count *roem* and *stuk* |
+# | [04_panfin](04_panfin.ipynb) | **Panfin** | a game from Chioggia with Italian cards: *Vecia* and *Gobbo* are jokers, chips go into a pot |
+#
+# Then [05_scoring_variants](05_scoring_variants.ipynb) compares scoring rules over many deals, and
+# [06_teacher](06_teacher.ipynb) is a page for demonstrating in front of a class.
+#
+# **How to use these notebooks:** run each cell with **Shift + Enter**, from the top. Nothing you do
+# can break anything: every deal comes from a *seed*, so you can always start again.
+
+# %%
+import cardlab
+
+cardlab.games()
+
+# %% [markdown]
+# ## Cards
+#
+# Every card has a short code: rank, then suit. `JD` is the jack of diamonds, `10H` the ten of hearts,
+# `JK` the joker. Italian cards use their own ranks and suits: `FS` is the *fante of spade*.
+
+# %%
+jack = cardlab.Card.parse("J♦")
+jack
+
+# %% [markdown]
+# ## A deal
+#
+# `cardlab.load` picks a game and its rules; `deal(seed=…)` shuffles and deals. The same seed always gives
+# the same deal, on every computer, so a whole class can look at the same cards.
+
+# %%
+game = cardlab.load("five_hundred")
+state = game.deal(seed=7, dealer=3)
+state
+
+# %% [markdown]
+# That picture shows every hand (a teacher's view). The engine also tells you, for every possible
+# action, whether it is legal now **and why**:
+
+# %%
+print(state.legal_actions()[:6])
+print(state.explain("bid misere"))
+
+# %% [markdown]
+# Actions are plain text: `"bid 7H"`, `"pass"`, `"play JD"`. Applying one gives a **new** state, so
+# you can always go back:
+
+# %%
+after = state.apply("bid 7H")
+print(after.narration())
+print(after.undo() is state)
+
+# %% [markdown]
+# ## The table
+#
+# The table widget shows a deal you can step through with the buttons, the slider or the arrow keys,
+# and lets you play a seat by clicking a legal card. Cards you may not play are dimmed; hover over one
+# to read why. Below, you sit North (the bottom of the table) in a deal that has just been bid;
+# the other seats are played by bots.
+
+# %%
+from cardlab.widgets import Table
+
+Table(state, seat=0, bot_delay=0)
+
+# %% [markdown]
+# **Next:** open [01_five_hundred](01_five_hundred.ipynb) to learn your first game.

@@ -1,0 +1,154 @@
+"""Widgets in a real JupyterLab and a real Chromium: draw, step, play, refuse, keyboard, Voilà.
+
+One JupyterLab serves every test here (see conftest.py); each test opens a notebook,
+runs it and works the widgets as a learner would, then checks the DOM and the kernel.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kernel import kernel_exec
+from labtools import open_and_run_all, screenshot, serious_errors
+
+pytestmark = pytest.mark.ui
+
+NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks")
+                   .glob("*.ipynb"))
+
+
+def _expect() -> Any:
+    from playwright.sync_api import expect
+
+    return expect
+
+
+def test_table_click_legal_then_illegal_card_and_keyboard(lab_server: Any, page: Any) -> None:
+    expect = _expect()
+    open_and_run_all(lab_server, page, "ui_widgets.ipynb")
+    page.locator(".jp-OutputArea-output:has-text('UI-READY')").wait_for()
+    table = page.locator(".cardlab-table").first
+    table.wait_for(state="attached")
+    table.scroll_into_view_if_needed()
+    root = page.locator("[data-step]").first
+    start = int(root.get_attribute("data-step") or "0")
+    assert page.locator(".cardlab-ladder, .cardlab-rung").count() > 0, "trump ladder not drawn"
+
+    # every card button carries its code and a spoken label
+    cards = table.locator(".cardlab-card[data-card]")
+    assert cards.count() >= 10
+    label = cards.first.get_attribute("aria-label") or ""
+    assert re.search(r"(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|joker)", label)
+    screenshot(page, "table-before")
+
+    # an illegal card: the reason shows, nothing changes in the kernel
+    illegal = table.locator('.cardlab-card[data-legal="false"]')
+    if illegal.count():
+        illegal.first.click()
+        expect(table.locator(".cardlab-message")).not_to_have_text("")
+        assert int(root.get_attribute("data-step") or "0") == start
+        assert kernel_exec(lab_server, "print(table.step)").strip() == str(start)
+
+    # a legal card: the trick and the kernel state move on (the bots answer at once)
+    legal = table.locator('.cardlab-card[data-legal="true"]').first
+    code = legal.get_attribute("data-card")
+    legal.click()
+    expect(root).not_to_have_attribute("data-step", str(start))
+    played = kernel_exec(lab_server, f"print('play {code}' in [str(a) for a in "
+                                     "table.state.history])")
+    assert played.strip() == "True"
+    screenshot(page, "table-after-click")
+
+    # keyboard: arrows move between cards, and keys do not leak to JupyterLab
+    n_cells = page.locator(".jp-Notebook .jp-Cell").count()
+    first_card = table.locator(".cardlab-card[data-card]").first
+    first_card.focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement && document.activeElement.dataset.card")
+    assert focused, "arrow key should move focus to another card button"
+    page.keyboard.press("a")  # JupyterLab's "insert cell above" must not fire inside the widget
+    page.keyboard.press("b")
+    time.sleep(0.3)
+    assert page.locator(".jp-Notebook .jp-Cell").count() == n_cells
+    assert not serious_errors(page.errors), page.errors
+
+
+def test_other_widgets_draw(lab_server: Any, page: Any) -> None:
+    open_and_run_all(lab_server, page, "ui_widgets.ipynb")
+    page.locator(".jp-OutputArea-output:has-text('UI-READY')").wait_for()
+    for selector, name in ((".cardlab-rung", "trump-ladder"), ("[data-call]", "auction-ladder"),
+                           ("[data-part]", "deal-editor")):
+        loc = page.locator(selector).first
+        loc.wait_for(state="attached")
+        loc.scroll_into_view_if_needed()
+        screenshot(page, name)
+    assert not serious_errors(page.errors), page.errors
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_tutorial_notebook_renders_its_widgets(lab_server: Any, page: Any, notebook: str) -> None:
+    open_and_run_all(lab_server, page, notebook)
+    last = page.locator(".jp-Notebook .jp-CodeCell").last
+    last.locator(".jp-InputPrompt:has-text('[')").wait_for()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-InputPrompt')].every("
+        "p => !p.textContent.includes('[*]'))", timeout=120_000)
+    widget = page.locator(".cardlab-root, [data-lm-suppress-shortcuts]").first
+    widget.wait_for(state="attached")
+    assert page.locator(".cardlab-card, .cardlab-rung, [data-call]").count() > 0
+    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+                        ":has-text('Traceback')").count() == 0
+    screenshot(page, notebook.replace(".ipynb", ""))
+    assert not serious_errors(page.errors), page.errors
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_voila_page_renders_and_clicks(lab_server: Any, page: Any, tmp_path: Path) -> None:
+    expect = _expect()
+    nb = "06_teacher.ipynb" if "06_teacher.ipynb" in NOTEBOOKS else "ui_widgets.ipynb"
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"),
+               JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(lab_server.root / nb), "--no-browser",
+         "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.open_browser=False"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=lab_server.root)
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                assert proc.poll() is None and time.time() < deadline, "voila did not start"
+                time.sleep(0.25)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=120_000)
+        card = page.locator(".cardlab-card[data-card]").first
+        card.wait_for(state="attached", timeout=120_000)
+        screenshot(page, "voila")
+        root = page.locator("[data-step]").first
+        legal = page.locator('.cardlab-card[data-legal="true"]')
+        if legal.count():
+            before = root.get_attribute("data-step")
+            legal.first.click()
+            expect(root).not_to_have_attribute("data-step", before or "")
+        assert not serious_errors(page.errors), page.errors
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
