@@ -1,0 +1,169 @@
+"""A heuristic Pandoeren bot for the auction, the exchange, the call and the play.
+
+It reads only ``state.view(seat)`` and ``state.legal_actions()``: its own hand,
+the kijkkaart while it lies face up, the trick, the contract and the partner as
+far as the seat knows it. The rules of thumb are simple and documented inline;
+the bot is meant to be a fair opponent for learners, not a strong player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.cards import FRENCH_SUITS, Card
+from cardlab.engine.action import Action
+from cardlab.engine.rng import SplitMix64
+from cardlab.engine.state import State
+from cardlab.engine.tricks import Play
+from cardlab.games.pandoeren.play import card_points, rank_of, winner_of
+from cardlab.games.pandoeren.rules import parse_bid
+
+__all__ = ["HeuristicBot"]
+
+#: contracts in which the declarer wants to lose tricks (Piccolo: after trick 1)
+NEGATIVE = frozenset({"misere", "misere_ouvert", "stil_praatje", "praatje", "piccolo",
+                      "piccolo_ouvert"})
+#: how much each trump rank adds to a suit's strength when choosing trumps
+TRUMP_WEIGHT = {"J": 7, "9": 6, "A": 5, "K": 3, "Q": 3, "10": 3, "8": 2, "7": 2, "6": 2}
+
+
+def _cards(codes: list[str] | None) -> list[Card]:
+    return [Card.parse(c) for c in codes or []]
+
+
+def suit_strength(hand: list[Card], suit: str) -> int:
+    """How good ``suit`` would be as trumps for ``hand`` (bigger is better)."""
+    trumps = sum(TRUMP_WEIGHT[c.rank] for c in hand if c.suit == suit)
+    side_aces = sum(4 for c in hand if c.suit != suit and c.rank == "A")
+    return trumps + side_aces
+
+
+def best_suit(hand: list[Card], allowed: list[str] | None = None) -> str:
+    """The suit with the greatest :func:`suit_strength` among ``allowed``."""
+    suits = allowed or list(FRENCH_SUITS)
+    return max(suits, key=lambda s: (suit_strength(hand, s), -FRENCH_SUITS.index(s)))
+
+
+def estimate_points(hand: list[Card], trump: str) -> int:
+    """A rough guess of the card points a team led by ``hand`` would take with ``trump``."""
+    own = sum(card_points(c, trump) for c in hand if c.suit == trump or c.rank in ("A", "10"))
+    trumps = sum(1 for c in hand if c.suit == trump)
+    return own + 12 * trumps + 30  # the partner's help and captured points, roughly
+
+
+def is_misere_hand(hand: list[Card]) -> bool:
+    """Few high cards: every suit's top card is low, or the suit is short and low."""
+    high = sum(1 for c in hand if c.rank in ("A", "K", "Q", "J"))
+    return high == 0 or (high == 1 and sum(1 for c in hand if c.rank == "10") == 0)
+
+
+class HeuristicBot:
+    """Bids from a points estimate (misère on a low hand), discards the weakest card,
+    calls the trump ace (or the longest side suit's ace), and plays the cheapest winner
+    or the cheapest loser; in misère contracts the declarer ducks with her highest safe
+    card."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = SplitMix64(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed})"
+
+    def choose(self, state: State) -> Action:
+        """The bot's action for the seat to move."""
+        legal = state.legal_actions()
+        seat = state.to_move
+        view = state.view(seat)
+        hand = _cards(view["hands"][seat]["cards"])
+        handler = getattr(self, f"_{view['phase']}")
+        choice = handler(view, hand, [str(a) for a in legal])
+        return Action(choice) if choice in legal else self._rng.choice(legal)
+
+    # -- the phases ----------------------------------------------------------------------
+    def _auction(self, view: dict[str, Any], hand: list[Card], legal: list[str]) -> str:
+        bids = [a for a in legal if a.startswith("bid ")]
+        numbers = [a for a in bids if a[4:].isdigit()]
+        trump = best_suit(hand)
+        target = estimate_points(hand, trump)
+        trumps = [c for c in hand if c.suit == trump]
+        strong = {"J", "9"} <= {c.rank for c in trumps} and len(trumps) >= 5
+        if strong and "bid pandoer" in legal and target >= 190:
+            return "bid pandoer"
+        if numbers and int(numbers[0][4:]) <= target:
+            return numbers[0]
+        if is_misere_hand(hand) and "bid misere" in legal:
+            return "bid misere"
+        return "pass"
+
+    def _exchange(self, view: dict[str, Any], hand: list[Card], legal: list[str]) -> str:
+        bid = parse_bid(view["contract"])
+        if bid is not None and bid.kind.name in NEGATIVE:
+            # a misère-like declarer sheds her most dangerous card (highest rank, plain order)
+            worst = max(hand, key=lambda c: (rank_of(c, None), card_points(c, None)))
+            return f"discard {worst}"
+        trump = best_suit(hand) if bid is None or bid.kind.trumps else None
+        side = [c for c in hand if c.suit != trump and c.rank != "A"] or hand
+        counts = {s: sum(1 for c in hand if c.suit == s) for s in FRENCH_SUITS}
+        # the cheapest card of the shortest side suit: it may make a void to trump in
+        pick = min(side, key=lambda c: (card_points(c, trump), counts[c.suit], rank_of(c, None)))
+        return f"discard {pick}"
+
+    def _trump(self, view: dict[str, Any], hand: list[Card], legal: list[str]) -> str:
+        allowed = [a.split()[1] for a in legal]
+        bid = parse_bid(view["contract"])
+        if bid is not None and bid.kind.name in NEGATIVE:
+            # name the suit in which her cards are weakest as trumps... or her longest low suit
+            return f"trump {min(allowed, key=lambda s: suit_strength(hand, s))}"
+        return f"trump {best_suit(hand, allowed)}"
+
+    def _call(self, view: dict[str, Any], hand: list[Card], legal: list[str]) -> str:
+        calls = [Card.parse(a.split()[1]) for a in legal]
+        trump = view["trump"]
+        for c in calls:
+            if c.suit == trump and c.rank == "A":
+                return f"call {c}"
+        return f"call {max(calls, key=lambda c: sum(1 for h in hand if h.suit == c.suit))}"
+
+    def _play(self, view: dict[str, Any], hand: list[Card], legal: list[str]) -> str:
+        for a in ("announce stuk", "announce roem"):
+            if a in legal:
+                return a
+        cards = [Card.parse(a.split()[1]) for a in legal if a.startswith("play ")]
+        seat, trump, declarer = view["seat"], view["trump"], view["declarer"]
+        bid = parse_bid(view["contract"])
+        plays = [Play(p["seat"], Card.parse(p["card"])) for p in view["trick"]]
+        def wins(card: Card) -> bool:
+            return winner_of([*plays, Play(seat, card)], trump) == seat if plays else True
+        low = sorted(cards, key=lambda c: (card_points(c, trump), rank_of(c, trump)))
+        if bid is not None and bid.kind.name in NEGATIVE:
+            return f"play {self._negative(view, cards, low, wins, seat == declarer)}"
+        team = {declarer, view["partner"]} if seat in (declarer, view["partner"]) else None
+        if plays:
+            leader_now = winner_of(plays, trump)
+            mine = team is not None and leader_now in team
+            if mine or (team is None and leader_now not in (declarer, view["partner"])):
+                return f"play {low[0]}"  # the trick is already ours: keep strength
+            winners = [c for c in low if wins(c)]
+            if winners:
+                return f"play {winners[0]}"
+            return f"play {low[0]}"
+        strong = sorted(cards, key=lambda c: (c.suit == trump, rank_of(c, trump)), reverse=True)
+        return f"play {strong[0] if team is not None else low[0]}"
+
+    @staticmethod
+    def _negative(view: dict[str, Any], cards: list[Card], low: list[Card], wins: Any,
+                  declarer: bool) -> Card:
+        """Misère-like contracts: the declarer ducks with her highest safe card; the
+        defenders play low so that she is left holding the winner."""
+        if not declarer:
+            return low[0]
+        first_trick = not view["tricks"]
+        bid = parse_bid(view["contract"])
+        if first_trick and bid is not None and bid.kind.name.startswith("piccolo"):
+            return max(cards, key=lambda c: (wins(c), rank_of(c, view["trump"])))
+        safe = [c for c in cards if not wins(c)] if view["trick"] else []
+        pool = safe or cards
+        if not view["trick"]:
+            return min(pool, key=lambda c: rank_of(c, view["trump"]))
+        return max(pool, key=lambda c: rank_of(c, view["trump"]))

@@ -1,0 +1,270 @@
+"""The Pandoeren game object (deals, teaching aids, rescoring) and its match (A2.12).
+
+:class:`PandoerenGame` holds the options and the 33-card pack, deals 4-1-4 from
+forehand (A2.4), and answers learners' questions (``bid_ladder``,
+``card_order``, ``contracts``). :class:`PandoerenMatch` plays a fixed number of
+deals (or to a target) and keeps the score sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardlab.cards import FRENCH_SUITS, Card, Deck, pandoeren_pack
+from cardlab.engine.dealing import check_partition, deal_by_schedule, pack_order, packet_schedule
+from cardlab.engine.game import Game, GameSpec
+from cardlab.engine.match import Match
+from cardlab.engine.options import build_options
+from cardlab.engine.result import Result
+from cardlab.engine.state import State
+from cardlab.errors import IllegalAction
+from cardlab.games.pandoeren.play import card_name, ladders
+from cardlab.games.pandoeren.rules import (
+    BID_WORDS,
+    KINDS,
+    PRESETS,
+    SUIT_WORDS,
+    PandoerenOptions,
+    bid_ladder_words,
+    check_open_options,
+    game_points,
+    parse_bid,
+)
+from cardlab.games.pandoeren.state import PandoerenState
+
+__all__ = ["PandoerenGame", "PandoerenMatch", "SPEC"]
+
+#: A2.4 the deal: 4 cards each, 1 face up in the middle (the kijkkaart), 4 more each.
+DEAL_ROUNDS = ((4, 1), (4, 0))
+#: DESIGN §2.2 the words a no-trump context may be given by in card_order / trump_order.
+NO_TRUMP_WORDS = ("none", "nt", "zwabber", "solo_zwabber")
+
+SPEC = GameSpec(
+    name="pandoeren", title="Pandoeren", players=(4,),
+    phases=("auction", "exchange", "trump", "call", "play", "done"),
+    spec_file="pandoeren.md", options=PandoerenOptions, presets=PRESETS,
+    card_verbs=frozenset({"play", "discard", "call"}))
+
+
+class PandoerenGame(Game):
+    """Pandoeren under one set of rule options (A4.3). Seats N E S W, each for herself.
+
+    >>> import cardlab
+    >>> game = cardlab.load("pandoeren")
+    >>> state = game.deal(seed=1, dealer=3)
+    >>> state.phase, game.seat_name(state.to_move), len(state.legal_actions())
+    ('auction', 'N', 41)
+    """
+
+    spec = SPEC
+
+    def __init__(self, options: PandoerenOptions) -> None:
+        check_open_options(options)
+        super().__init__(options)
+        self.ladder: tuple[str, ...] = bid_ladder_words(options)
+
+    def _make_deck(self) -> Deck:
+        return pandoeren_pack()
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """N E S W, clockwise (the direction of play)."""
+        return ("N", "E", "S", "W")
+
+    # -- deals -------------------------------------------------------------------------
+    def deal(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> PandoerenState:
+        """A new deal (A2.4): from ``seed``, from a pack order ``deck=`` dealt 4-1-4 from
+        forehand, or stacked: ``hands=[N, E, S, W]`` (8 cards each) and ``kijkkaart='6H'``
+        (may be left out when the hands hold the other 32 cards)."""
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+            raise ValueError("dealer must be a seat 0-3 (N E S W)")
+        unknown = set(setup) - {"hands", "kijkkaart", "deck"}
+        if unknown:
+            raise ValueError(f"pandoeren: unknown setup {sorted(unknown)}; expected hands=, "
+                             "kijkkaart=, deck= or seed=")
+        if "hands" in setup:
+            return self._stacked(setup["hands"], setup.get("kijkkaart"), dealer, seed)
+        if "kijkkaart" in setup:
+            raise ValueError("kijkkaart= needs hands=")
+        cards = pack_order(self.deck, seed=seed, order=setup.get("deck"))
+        forehand = (dealer + 1) % 4
+        order = [(forehand + i) % 4 for i in range(4)]
+        parts = deal_by_schedule(cards, packet_schedule(order, DEAL_ROUNDS, "kijkkaart"))
+        hands = [parts[s] for s in range(4)]
+        return self._stacked(hands, parts["kijkkaart"][0], dealer,
+                             seed if "deck" not in setup else None)
+
+    def _stacked(self, hands: Sequence[Any], kijkkaart: Any, dealer: int,
+                 seed: int | None) -> PandoerenState:
+        if isinstance(hands, str) or len(hands) != 4:
+            raise IllegalAction("hands= needs four hands (N E S W)", code="wrong_count",
+                                rule="A2.4")
+        parsed = [self.deck.parse_many(h) for h in hands]
+        if kijkkaart is None:
+            rest = [c for c in self.deck if not any(c in h for h in parsed)]
+            if len(rest) != 1:
+                raise IllegalAction("kijkkaart= is missing and the hands do not leave exactly "
+                                    "one card", code="wrong_count", rule="A2.4")
+            kijk = rest[0]
+        else:
+            kijk = self.deck.parse(kijkkaart)
+        parts = {**dict(zip(self.seat_names, parsed)), "kijkkaart": [kijk]}
+        check_partition(self.deck, parts, {**{n: 8 for n in self.seat_names}, "kijkkaart": 1},
+                        rule="A2.4")
+        sorted_hands = tuple(tuple(self.deck.sort(h)) for h in parsed)
+        setup = {"hands": [" ".join(c.code for c in h) for h in sorted_hands],
+                 "kijkkaart": kijk.code, "dealer": dealer}
+        return PandoerenState(self, dealer=dealer, hands=sorted_hands, kijkkaart=kijk,
+                              setup=setup, seed=seed)
+
+    def match(self, seed: int | None = None, scores: Any = None, dealer: int = 0
+              ) -> PandoerenMatch:
+        """A game of several deals (A2.12): ``game_end`` deals, or to a target score."""
+        return PandoerenMatch(self, seed=seed, scores=scores, dealer=dealer)
+
+    # -- notation ----------------------------------------------------------------------
+    def _normalise_word(self, verb: str, word: str) -> str:
+        low = word.lower()
+        if verb == "bid":
+            return BID_WORDS.get(low, low).replace(" ", "")
+        if verb == "trump":
+            return SUIT_WORDS.get(low, word)
+        if verb == "announce":
+            return low
+        return word
+
+    def trump_of(self, contract: str | None) -> str | None:
+        """The trump suit a card-order context names: a suit code or word, or a no-trump
+        word (``'none'``, ``'zwabber'``) → None."""
+        if contract is None:
+            return None
+        low = str(contract).lower()
+        if low in NO_TRUMP_WORDS:
+            return None
+        if low in SUIT_WORDS:
+            return SUIT_WORDS[low]
+        raise ValueError(f"unknown card-order context {contract!r}; expected one of "
+                         f"{', '.join(self.contracts())} (or a suit word)")
+
+    # -- teaching aids -----------------------------------------------------------------
+    def deal_parts(self) -> list[tuple[str, int]]:
+        """The parts of a stacked deal: each seat's 8 cards and the kijkkaart."""
+        return [*((n, 8) for n in self.seat_names), ("kijkkaart", 1)]
+
+    def deal_from_parts(self, parts: Mapping[str, list[Card]], dealer: int = 0
+                        ) -> PandoerenState:
+        """A stacked deal from ``{"N": […], "E": […], "S": […], "W": […], "kijkkaart": […]}``."""
+        kijk = parts.get("kijkkaart")
+        return self._stacked([parts[n] for n in self.seat_names],
+                             kijk[0] if kijk else None, dealer, None)
+
+    def contracts(self) -> list[str]:
+        """The trump contexts for :meth:`card_order`: each suit as trumps, or none."""
+        return [*FRENCH_SUITS, "none"]
+
+    def card_order(self, contract: str | None = None) -> dict[str, Any]:
+        """A2.2: cards high to low under ``contract`` (a suit as trumps, or ``'none'``)."""
+        trump = self.trump_of(contract)
+        trump_ladder, plain = ladders(self.options.rank_order)
+        deck = set(self.deck)
+        suits = {s: [f"{r}{s}" for r in (trump_ladder if s == trump else plain)
+                     if Card(r, s) in deck] for s in FRENCH_SUITS}
+        special: dict[str, str] = {}
+        if trump is not None:
+            special[f"J{trump}"] = ("the jas: highest trump, never forced and always playable"
+                                    " (A2.8.3), worth 20")
+            special[f"9{trump}"] = "the nel: second-highest trump, worth 14"
+            special[f"10{trump}"] = "worth 10 but ranks below the queen"
+        special["6H"] = "the six of hearts: an ordinary heart below the seven, worth 0"
+        return {"trumps": suits[trump] if trump else [], "suits": suits, "special": special}
+
+    def bid_ladder(self) -> list[dict[str, Any]]:
+        """A4.2: every bid in auction order (within the caps), with its game points."""
+        out = []
+        for word in self.ladder:
+            bid = parse_bid(word)
+            assert bid is not None
+            kind = bid.kind
+            out.append({"call": word, "value": game_points(bid, self.options),
+                        "label": bid.label, "contract": kind.name, "partner": kind.partner,
+                        "trumps": kind.trumps, "objective": kind.objective})
+        return out
+
+    def contract_table(self) -> list[dict[str, Any]]:
+        """A4.2: the contract kinds themselves (number bids as one row)."""
+        return [{"contract": k.name, "label": k.label, "partner": k.partner,
+                 "trumps": k.trumps, "objective": k.objective, "points": k.points}
+                for k in KINDS.values()]
+
+    def scoring_variants(self) -> dict[str, dict[str, Any]]:
+        """Option sets that change only how a finished deal scores (A2.11, A2.10)."""
+        return {"pagat_plus_minus": {"scoring": "pagat_plus_minus"},
+                "zero_sum_per_opponent": {"scoring": "zero_sum_per_opponent"},
+                "no_roem_denial": {"roem_denial": False},
+                "no_roem_card_reuse": {"roem_card_reuse": False},
+                "butselaar_points": {"preset": "butselaar"}}
+
+    def score_deal(self, state: State, **options: Any) -> Result:
+        """Rescore a finished deal under other options by replaying its actions.
+
+        The options are set field by field (``preset='butselaar'`` here changes only the
+        game-point table, not the preset's other rules).
+
+        :raises ValueError: if the deal is not finished, or its actions are not legal
+            (or do not finish the deal) under the new options.
+        """
+        if not state.is_over:
+            raise ValueError("only a finished deal can be rescored")
+        # field by field, without expanding a preset: preset= here switches the points table
+        values = build_options(PandoerenOptions, PRESETS, None,
+                               {**self.options_dict(), **options}, game=self.name)
+        game = type(self)(values)
+        new = game.deal(**state.setup)
+        for a in state.history:
+            new = new.apply(str(a))
+        if not new.is_over or new.result is None:
+            raise ValueError("the deal does not finish the same way under these options")
+        return new.result
+
+    def describe_card(self, card: Card, trump: str | None = None) -> str:
+        """Plain words for a card in a trump context."""
+        return card_name(card, trump)
+
+
+class PandoerenMatch(Match):
+    """A game of Pandoeren (A2.12 / P-A20): ``game_end={'deals': 16}`` (default) or
+    ``{'target': X}``; the highest score wins, ties are shared (``winner`` 'N, S')."""
+
+    def __init__(self, game: PandoerenGame, seed: int | None = None,
+                 scores: Any = None, dealer: int = 0) -> None:
+        super().__init__(game, seed=seed, scores=scores, dealer=dealer)
+        self.deals_counted = 0
+        self.winners: list[str] = []
+
+    def _counts(self, result: Result) -> bool:
+        """A redeal by the same dealer after all passed does not count as a deal."""
+        return not (result.details.get("annulled")
+                    and self.game.options.all_pass == "same_dealer")
+
+    def _outcome(self, result: Result) -> tuple[bool, str | None]:
+        end = self.game.options.game_end
+        if self._counts(result):
+            self.deals_counted += 1
+        if "deals" in end:
+            over = self.deals_counted >= end["deals"]
+        else:
+            over = any(v >= end["target"] for v in self.scores.values())
+        if not over:
+            return False, None
+        top = max(self.scores.values())
+        self.winners = [s for s, v in self.scores.items() if v == top]
+        return True, ", ".join(self.winners)
+
+    def _next_dealer(self, state: State) -> int:
+        """A2.4 / P-A3: clockwise, except a same-dealer redeal after all passed."""
+        result = state.result
+        if result is not None and result.details.get("annulled") and (
+                self.game.options.all_pass == "same_dealer"):
+            return self.dealer
+        return (self.dealer + 1) % 4

@@ -1,0 +1,281 @@
+"""Which actions are legal in a Pandoeren deal, and why (one function per phase).
+
+``legal(state)`` lists the legal actions; ``judge(state, action)`` gives the
+verdict on any well-formed action with its refusal code and rule. Both read the
+same helpers, so ``explain`` and ``legal_actions`` always agree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardlab.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card
+from cardlab.engine.action import Action, Verdict
+from cardlab.errors import CardError
+from cardlab.games.pandoeren.play import card_name, card_reason, follow_situation
+from cardlab.games.pandoeren.rules import parse_bid
+
+if TYPE_CHECKING:
+    from cardlab.games.pandoeren.state import PandoerenState
+
+__all__ = ["legal", "judge", "callable_cards", "kereltje_barred_suits"]
+
+#: the verbs each phase accepts (anything else is ``wrong_phase``)
+PHASE_VERBS = {"auction": ("bid", "pass"), "exchange": ("discard",), "trump": ("trump",),
+               "call": ("call",), "play": ("play", "announce")}
+#: the ranks tried in turn when calling: aces, then kings, … (A2.7.3, P-A8)
+CALL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
+
+
+def _ok(reason: str, rule: str) -> Verdict:
+    return Verdict(True, reason, "", rule)
+
+
+def _no(reason: str, code: str, rule: str) -> Verdict:
+    return Verdict(False, reason, code, rule)
+
+
+# -- auction -----------------------------------------------------------------------------
+def _ladder(state: PandoerenState) -> tuple[str, ...]:
+    return state.game.ladder
+
+
+def _auction_legal(state: PandoerenState) -> list[str]:
+    ladder = _ladder(state)
+    high = state.auction.high
+    start = 0 if high is None else ladder.index(high) + 1
+    return ["pass"] + [f"bid {w}" for w in ladder[start:]]
+
+
+def _judge_bid(state: PandoerenState, action: Action) -> Verdict:
+    if action.verb == "pass":
+        if action.args:
+            return _no("'pass' takes no words after it", "bad_notation", "")
+        return _ok("you may always pass" + (" (a pass is final)" if
+                                            state.game.options.pass_is_final else ""), "A2.5")
+    if len(action.args) != 1:
+        return _no("a bid is one word, e.g. 'bid 120' or 'bid misere'", "bad_notation", "")
+    word = action.args[0]
+    ladder = _ladder(state)
+    opts = state.game.options
+    if word not in ladder:
+        bid = parse_bid(word)
+        if bid is not None and bid.kind.name == "number" and bid.number > opts.number_bid_cap \
+                and bid.number % 10 == 0:
+            return _no(f"number bids go up to number_bid_cap={opts.number_bid_cap}",
+                       "above_cap", "A4.3")
+        if bid is not None and bid.kind.name == "pandoer_plus" and bid.number % 20 == 0 \
+                and bid.number > opts.pandoer_extra_cap:
+            return _no(f"Pandoer + n goes up to pandoer_extra_cap={opts.pandoer_extra_cap}",
+                       "above_cap", "A4.3")
+        return _no(f"'{word}' is not a bid; number bids are {opts.lowest_number_bid}, "
+                   f"{opts.lowest_number_bid + 10}, … (steps of 10), Pandoer +20, +40, …, and "
+                   "the named contracts piccolo, misere, kereltje, zwabber, solo_zwabber, "
+                   "piccolo_ouvert, misere_ouvert, stil_praatje, pandoer, praatje, prive",
+                   "unknown_bid", "A4.2")
+    high = state.auction.high
+    if high is not None and ladder.index(word) <= ladder.index(high):
+        hb = parse_bid(high)
+        return _no(f"a bid must rank above the current bid, {hb.label if hb else high} "
+                   "(A4.2 order)", "bid_too_low", "A2.5")
+    bid = parse_bid(word)
+    assert bid is not None
+    return _ok(f"{bid.label} ranks above the current bid", "A2.5")
+
+
+# -- exchange, trump, call ---------------------------------------------------------------
+def _judge_discard(state: PandoerenState, action: Action) -> Verdict:
+    if len(action.args) != 1:
+        return _no("discard exactly one card, e.g. 'discard 7C'", "discard_count", "A2.7.1")
+    card = _card(state, action.args[0])
+    if card is None:
+        return _no(f"unknown card '{action.args[0]}'", "unknown_card", "")
+    assert state.declarer is not None
+    if card not in state.hands[state.declarer]:
+        return _no(f"you do not hold the {card_name(card)}", "card_not_held", "A2.7.1")
+    return _ok("any of your 9 cards may be discarded face down (the kijkkaart too); its points "
+               "count for nobody", "A2.7.1")
+
+
+def kereltje_barred_suits(state: PandoerenState) -> frozenset[str]:
+    """A2.7.4 / P-A9: suits whose jack the Kereltje declarer holds or discarded (barred
+    with kereltje_own_jas='illegal'; if every suit is barred, none is)."""
+    if state.bid is None or state.bid.kind.partner != "jas":
+        return frozenset()
+    if state.game.options.kereltje_own_jas != "illegal":
+        return frozenset()
+    assert state.declarer is not None
+    own = set(state.hands[state.declarer]) | {state.discarded}
+    barred = frozenset(s for s in FRENCH_SUITS if Card("J", s) in own)
+    return frozenset() if len(barred) == 4 else barred
+
+
+def _judge_trump(state: PandoerenState, action: Action) -> Verdict:
+    if len(action.args) != 1 or action.args[0] not in FRENCH_SUITS:
+        return _no("name a suit: 'trump S', 'trump C', 'trump D' or 'trump H'", "bad_suit",
+                   "A2.7.2")
+    suit = action.args[0]
+    if suit in kereltje_barred_suits(state):
+        return _no(f"in Kereltje you may not name {FRENCH_SUIT_NAMES[suit]}: you hold or "
+                   "discarded its jack, so nobody could be your partner "
+                   "(kereltje_own_jas='illegal')", "kereltje_own_jas", "A2.7.4")
+    return _ok(f"{FRENCH_SUIT_NAMES[suit]} may be trumps", "A2.7.2")
+
+
+def callable_cards(state: PandoerenState) -> list[Card]:
+    """A2.7.3 / P-A8: the cards the declarer may call: the aces she neither holds nor
+    discarded (the trump ace only with allow_call_trump_ace=True); if none, kings; …"""
+    assert state.declarer is not None
+    own = set(state.hands[state.declarer]) | {state.discarded}
+    for rank in CALL_RANKS:
+        cards = [Card(rank, s) for s in FRENCH_SUITS if Card(rank, s) not in own
+                 and not (rank == "A" and s == state.trump
+                          and not state.game.options.allow_call_trump_ace)]
+        if cards:
+            return state.game.deck.sort(cards)
+    return []
+
+
+def _judge_call(state: PandoerenState, action: Action) -> Verdict:
+    if len(action.args) != 1:
+        return _no("call one card, e.g. 'call AS'", "bad_call", "A2.7.3")
+    card = _card(state, action.args[0])
+    if card is None:
+        return _no(f"unknown card '{action.args[0]}'", "unknown_card", "")
+    callable_ = callable_cards(state)
+    if card in callable_:
+        return _ok(f"the holder of the {card_name(card)} becomes your secret partner",
+                   "A2.7.3")
+    assert state.declarer is not None
+    if card in state.hands[state.declarer] or card == state.discarded:
+        return _no(f"you hold or discarded the {card_name(card)}; call a card held by another "
+                   "player", "called_card_held", "P-A8")
+    if card.rank == "A" and card.suit == state.trump:
+        return _no("the trump ace may not be called (allow_call_trump_ace=False)",
+                   "trump_ace_not_callable", "P-A7")
+    return _no("call an ace you neither hold nor discarded (a king only if no ace is "
+               f"callable); callable now: {' '.join(c.code for c in callable_)}", "bad_call",
+               "A2.7.3")
+
+
+# -- play --------------------------------------------------------------------------------
+def _announcements(state: PandoerenState) -> list[tuple[str, Verdict]]:
+    """The two announcements and their verdicts for the seat to move."""
+    return [("announce roem", _judge_roem(state)), ("announce stuk", _judge_stuk(state))]
+
+
+def _judge_stuk(state: PandoerenState) -> Verdict:
+    seat = state.to_move
+    assert seat is not None and state.bid is not None
+    if not state.bid.kind.counts_roem:
+        return _no("stuk counts only in number contracts and Pandoer + n", "no_counting",
+                   "P-A17")
+    if seat in state.stuk_announced:
+        return _no("you have already announced stuk", "already_announced", "A2.10.3")
+    if not state.holds_stuk(seat):
+        return _no("stuk is the king and queen of trumps in one hand; you did not hold both",
+                   "no_stuk", "A2.10.3")
+    played = sum(1 for c in (Card("K", state.trump or ""), Card("Q", state.trump or ""))
+                 if c not in state.hands[seat])
+    limit = 0 if state.game.options.stuk_deadline == "before_first_card" else 1
+    if played > limit:
+        when = "either card" if limit == 0 else "the second card"
+        return _no(f"stuk must be announced before {when} is played "
+                   f"(stuk_deadline='{state.game.options.stuk_deadline}')", "stuk_too_late",
+                   "P-A16")
+    return _ok("you hold the king and queen of trumps: stuk is worth 20 and cannot be denied",
+               "A2.10.3")
+
+
+def _judge_roem(state: PandoerenState) -> Verdict:
+    seat = state.to_move
+    assert seat is not None and state.bid is not None
+    opts = state.game.options
+    if opts.roem_announce != "manual":
+        return _no("roem is announced automatically (roem_announce='auto')", "roem_auto",
+                   "A2.10.2")
+    if not state.bid.kind.counts_roem:
+        return _no("roem counts only in number contracts and Pandoer + n", "no_counting",
+                   "P-A17")
+    if seat in state.roem_announced:
+        return _no("you have already announced your roem", "already_announced", "A2.10.2")
+    if seat == state.declarer:
+        if state.tricks or (state.trick and state.trick.plays):
+            return _no("the declarer announces roem as she leads to trick 1; too late now",
+                       "roem_too_late", "A2.10.2")
+    elif not (seat == state.partner and state.partner_public):
+        return _no("only the declarer (at trick 1) and the partner (once the partnership is "
+                   "public) announce roem", "roem_not_now", "A2.10.2")
+    if state.roem_of(seat) == 0:
+        return _no("you hold no roem", "no_roem", "A2.10.2")
+    return _ok(f"you may announce {state.roem_of(seat)} roem", "A2.10.2")
+
+
+def _play_legal(state: PandoerenState) -> list[str]:
+    out = [a for a, v in _announcements(state) if v.legal]
+    seat = state.to_move
+    assert seat is not None and state.trick is not None
+    sit = follow_situation(state.hands[seat], state.trick.plays, state.trump,
+                           state.game.options)
+    return out + [f"play {c}" for c in state.hands[seat] if c in sit.legal]
+
+
+def _judge_play(state: PandoerenState, action: Action) -> Verdict:
+    if action.verb == "announce":
+        table = dict(_announcements(state))
+        key = f"announce {' '.join(action.args)}"
+        if key not in table:
+            return _no("announce 'stuk' or 'roem'", "bad_notation", "")
+        return table[key]
+    if len(action.args) != 1:
+        return _no("play one card, e.g. 'play JD'", "bad_notation", "")
+    card = _card(state, action.args[0])
+    if card is None:
+        return _no(f"unknown card '{action.args[0]}'", "unknown_card", "")
+    seat = state.to_move
+    assert seat is not None and state.trick is not None
+    if card not in state.hands[seat]:
+        return _no(f"you do not hold the {card_name(card, state.trump)}", "card_not_held",
+                   "A2.8")
+    sit = follow_situation(state.hands[seat], state.trick.plays, state.trump,
+                           state.game.options)
+    legal, reason, code, rule = card_reason(card, sit)
+    return Verdict(legal, reason, code, rule)
+
+
+def _card(state: PandoerenState, token: str) -> Card | None:
+    try:
+        return state.game.parse_card(token)
+    except CardError:
+        return None
+
+
+_LEGAL = {"auction": _auction_legal,
+          "exchange": lambda s: [f"discard {c}" for c in s.hands[s.declarer]],
+          "trump": lambda s: [f"trump {x}" for x in FRENCH_SUITS
+                              if x not in kereltje_barred_suits(s)],
+          "call": lambda s: [f"call {c}" for c in callable_cards(s)],
+          "play": _play_legal}
+_JUDGE = {"auction": _judge_bid, "exchange": _judge_discard, "trump": _judge_trump,
+          "call": _judge_call, "play": _judge_play}
+
+
+def legal(state: PandoerenState) -> list[str]:
+    """Every legal action now, in the documented order."""
+    if state.phase == "done":
+        return []
+    return _LEGAL[state.phase](state)
+
+
+def judge(state: PandoerenState, action: Action) -> Verdict:
+    """The verdict on ``action`` now (the base class has checked seat and game over)."""
+    phase = state.phase
+    if action.verb not in PHASE_VERBS[phase]:
+        known = {v for vs in PHASE_VERBS.values() for v in vs}
+        if action.verb not in known:
+            return _no(f"unknown action '{action.verb}'; Pandoeren's actions are bid, pass, "
+                       "discard, trump, call, announce and play", "unknown_action", "")
+        expect = " or ".join(PHASE_VERBS[phase])
+        return _no(f"it is the {phase} phase: {expect} now", "wrong_phase", "")
+    return _JUDGE[phase](state, action)
+

@@ -1,0 +1,219 @@
+"""Pandoeren's rules as data: options, presets, the contract table and the bid ladder.
+
+Everything here is a table or a lookup over one (STYLE §5): the contract rows of
+A4.2 in auction order, the game points of the ``pagat`` and ``butselaar`` presets,
+and the options of A4.3 with their sources. The play rules live in ``play.py``,
+roem and stuk in ``roem.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cardlab.engine.options import option
+
+__all__ = ["PandoerenOptions", "PRESETS", "ContractKind", "KINDS", "NAMED_ORDER", "Bid",
+           "parse_bid", "bid_ladder_words", "game_points", "SUIT_WORDS", "BID_WORDS",
+           "check_open_options"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PandoerenOptions:
+    """Rule options of Pandoeren (A4.3); the defaults are preset ``pagat``."""
+
+    preset: str = option("pagat", choices=("pagat", "butselaar"), source="A4.3 [PAGAT]/[BDK]")
+    number_bid_cap: int = option(300, kind=int, source="A4.3 RECOMMENDED, P-A24")
+    pandoer_extra_cap: int = option(200, kind=int, source="A4.3 RECOMMENDED")
+    rank_order: str = option("pandoeren", choices=("pandoeren", "klaverjas"), source="P-A1")
+    lowest_number_bid: int = option(120, choices=(120, 130), source="P-A5")
+    pass_is_final: bool = option(True, choices=(True, False), source="P-A4")
+    all_pass: str = option("next_dealer", choices=("next_dealer", "same_dealer"), source="P-A3")
+    allow_call_trump_ace: bool = option(True, choices=(True, False), source="P-A7")
+    kereltje_own_jas: str = option("illegal", choices=("illegal", "play_alone"), source="P-A9")
+    zwabber_partner: str = option("called_ace", choices=("called_ace", "first_trick_winner"),
+                                  source="P-A10")
+    piccolo_objective: str = option(
+        "first_trick_only", choices=("first_trick_only", "any_one_trick", "first_trick_with_jas"),
+        source="P-A11")
+    trump_while_able_to_follow: bool = option(True, choices=(True, False), source="P-A12")
+    undertrump: str = option("forbidden_unless_no_alternative",
+                             choices=("forbidden_unless_no_alternative", "allowed"),
+                             source="P-A12")
+    overtrump_on_trump_lead: bool = option(False, choices=(True, False), source="P-A12")
+    jas_never_forced: bool = option(True, choices=(True, False), source="P-A13")
+    roem_card_reuse: bool = option(True, choices=(True, False), source="P-A14")
+    roem_announce: str = option("auto", choices=("auto", "manual"), source="A2.10")
+    roem_denial: bool = option(True, choices=(True, False), source="A2.10")
+    stuk_deadline: str = option("before_second_card",
+                                choices=("before_second_card", "before_first_card"),
+                                source="P-A16")
+    pandoer_plus_step: int = option(20, choices=(20,), source="A2.5 [PAGAT]")
+    scoring: str = option("pagat_plus_minus",
+                          choices=("pagat_plus_minus", "zero_sum_per_opponent"), source="P-A19")
+    stop_when_decided: bool = option(True, choices=(True, False), source="A2.11")
+    game_end: dict = option({"deals": 16}, kind=dict, source="P-A20")  # type: ignore[type-arg]
+
+
+#: A4.3 presets. ``butselaar`` also switches the game-point table (see :func:`game_points`).
+PRESETS: Final[dict[str, dict[str, Any]]] = {
+    "pagat": {"preset": "pagat"},
+    "butselaar": {"preset": "butselaar", "lowest_number_bid": 130,
+                  "piccolo_objective": "first_trick_with_jas",
+                  "zwabber_partner": "first_trick_winner", "undertrump": "allowed",
+                  "overtrump_on_trump_lead": False, "roem_card_reuse": True,
+                  "allow_call_trump_ace": True},
+}
+
+
+def check_open_options(opts: PandoerenOptions) -> None:
+    """Validate the open-ended options that a choices list cannot (A4.3).
+
+    :raises ValueError: naming the option and what it expects.
+    """
+    cap = opts.number_bid_cap
+    if cap % 10 or cap < 120:
+        raise ValueError(f"pandoeren: option number_bid_cap={cap!r} is not valid; expected any "
+                         "multiple of 10 >= 120")
+    extra = opts.pandoer_extra_cap
+    if extra % 20 or extra < 0:
+        raise ValueError(f"pandoeren: option pandoer_extra_cap={extra!r} is not valid; expected "
+                         "any multiple of 20 (>= 0)")
+    end = opts.game_end
+    ok = (isinstance(end, dict) and len(end) == 1 and next(iter(end)) in ("deals", "target")
+          and isinstance(next(iter(end.values())), int)
+          and not isinstance(next(iter(end.values())), bool) and next(iter(end.values())) > 0)
+    if not ok:
+        raise ValueError(f"pandoeren: option game_end={end!r} is not valid; expected "
+                         "{'deals': N} or {'target': X} with a positive int")
+
+
+@dataclass(frozen=True)
+class ContractKind:
+    """One row of the A4.2 contract table (number bids share the row kind ``number``).
+
+    :ivar partner: ``'called'`` (called ace), ``'jas'`` (holder of the trump jack) or ``'none'``.
+    :ivar objective: plain words for learners.
+    :ivar points: game points under preset ``pagat`` (number bids: see :func:`game_points`).
+    """
+
+    name: str
+    label: str
+    partner: str
+    trumps: bool
+    objective: str
+    points: int
+    counts_roem: bool = False
+    exposure: str = ""  # '' | 'declarer_at_trick_2' | 'all_at_lead'
+
+
+#: A4.2 the contract table: every kind of contract, with its partner, trumps and game points.
+KINDS: Final[dict[str, ContractKind]] = {k.name: k for k in (
+    ContractKind("number", "number bid", "called", True,
+                 "the team makes at least the bid in card points + roem + stuk", 1, True),
+    ContractKind("piccolo", "Piccolo", "none", True,
+                 "the declarer wins trick 1 and loses tricks 2-8", 3),
+    ContractKind("misere", "Misère", "none", True, "the declarer wins no trick", 3),
+    ContractKind("kereltje", "Kereltje", "jas", True,
+                 "the declarer and the holder of the jas win all 8 tricks", 2),
+    ContractKind("zwabber", "Zwabber", "called", False,
+                 "the declarer personally wins tricks 1-4; the team wins all 8", 2),
+    ContractKind("solo_zwabber", "Solo-zwabber", "none", False,
+                 "the declarer wins all 8 tricks, no trumps", 5),
+    ContractKind("piccolo_ouvert", "Piccolo ouvert", "none", True,
+                 "as Piccolo; the declarer's hand is exposed from her play to trick 2", 6,
+                 exposure="declarer_at_trick_2"),
+    ContractKind("misere_ouvert", "Misère ouvert", "none", True,
+                 "as Misère; the declarer's hand is exposed from her play to trick 2", 6,
+                 exposure="declarer_at_trick_2"),
+    ContractKind("stil_praatje", "Stil praatje", "none", True,
+                 "the declarer wins no trick; all hands exposed at the lead; defenders silent",
+                 9, exposure="all_at_lead"),
+    ContractKind("pandoer", "Pandoer", "called", True, "the team wins all 8 tricks", 5),
+    ContractKind("pandoer_plus", "Pandoer +n", "called", True,
+                 "the team wins all 8 tricks and scores at least n in roem + stuk", 5, True),
+    ContractKind("praatje", "Praatje", "none", True,
+                 "the declarer wins no trick; all hands exposed; defenders may talk", 9,
+                 exposure="all_at_lead"),
+    ContractKind("prive", "Privé", "none", True, "the declarer alone wins all 8 tricks", 10),
+)}
+
+#: A4.2 auction order; ``#A``-``#D`` stand for the brackets of number bids
+#: (below 150, 150-160, 170-190, 200 and more) and ``+n`` for the Pandoer + n bids.
+NAMED_ORDER: Final = ("#A", "piccolo", "misere", "#B", "kereltje", "zwabber", "#C",
+                      "solo_zwabber", "piccolo_ouvert", "#D", "misere_ouvert", "stil_praatje",
+                      "pandoer", "+n", "praatje", "prive")
+
+#: A4.2 the number-bid brackets: (lowest, highest) bid of each, highest None = open.
+BRACKETS: Final = {"#A": (120, 140), "#B": (150, 160), "#C": (170, 190), "#D": (200, None)}
+
+#: A4.2 game points of number bids, by preset: (bid at most, points) rows, first match wins.
+NUMBER_POINTS: Final = {"pagat": ((140, 1), (160, 2), (190, 3), (10**9, 4)),
+                        "butselaar": ((150, 1), (160, 2), (190, 3), (10**9, 4))}
+#: A4.3 the butselaar preset's other game-point change: Stil praatje is worth 8.
+BUTSELAAR_POINTS: Final = {"stil_praatje": 8}
+
+#: spellings accepted after ``bid`` (lower-cased), mapped to the canonical word.
+BID_WORDS: Final = {"misère": "misere", "privé": "prive", "solo-zwabber": "solo_zwabber",
+                    "piccolo-ouvert": "piccolo_ouvert", "misere-ouvert": "misere_ouvert",
+                    "misère_ouvert": "misere_ouvert", "stil-praatje": "stil_praatje"}
+#: suit words accepted after ``trump``.
+SUIT_WORDS: Final = {"s": "S", "c": "C", "d": "D", "h": "H", "spades": "S", "clubs": "C",
+                     "diamonds": "D", "hearts": "H", "♠": "S", "♣": "C", "♦": "D", "♥": "H"}
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A parsed bid: its kind (a :data:`KINDS` key), and the number for number/Pandoer+n."""
+
+    word: str
+    kind: ContractKind
+    number: int = 0
+
+    @property
+    def label(self) -> str:
+        """Plain words: ``'130'``, ``'Pandoer +40'``, ``'Misère ouvert'``."""
+        if self.kind.name == "number":
+            return str(self.number)
+        if self.kind.name == "pandoer_plus":
+            return f"Pandoer +{self.number}"
+        return self.kind.label
+
+
+def parse_bid(word: str) -> Bid | None:
+    """The bid a word names (``'150'``, ``'pandoer+40'``, ``'misere'``), or None."""
+    if word.isdigit():
+        return Bid(word, KINDS["number"], int(word))
+    if word.startswith("pandoer+") and word[8:].isdigit():
+        return Bid(word, KINDS["pandoer_plus"], int(word[8:]))
+    kind = KINDS.get(word)
+    if kind is None or kind.name in ("number", "pandoer_plus"):
+        return None
+    return Bid(word, kind)
+
+
+def bid_ladder_words(opts: PandoerenOptions) -> tuple[str, ...]:
+    """A2.5 / A4.2: every bid in auction order, low to high, within the cap options."""
+    out: list[str] = []
+    for entry in NAMED_ORDER:
+        if entry in BRACKETS:
+            lo, hi = BRACKETS[entry]
+            top = opts.number_bid_cap if hi is None else min(hi, opts.number_bid_cap)
+            out += [str(n) for n in range(max(lo, opts.lowest_number_bid), top + 1, 10)]
+        elif entry == "+n":
+            step = opts.pandoer_plus_step
+            out += [f"pandoer+{n}" for n in range(step, opts.pandoer_extra_cap + 1, step)]
+        else:
+            out.append(entry)
+    return tuple(out)
+
+
+def game_points(bid: Bid, opts: PandoerenOptions) -> int:
+    """A4.2: the game points a contract is worth under the options' preset."""
+    if bid.kind.name == "number":
+        for top, pts in NUMBER_POINTS[opts.preset]:
+            if bid.number <= top:
+                return pts
+    if opts.preset == "butselaar" and bid.kind.name in BUTSELAAR_POINTS:
+        return BUTSELAAR_POINTS[bid.kind.name]
+    return bid.kind.points
