@@ -1,0 +1,161 @@
+"""A heuristic Officer Skat player: chooses the game from its visible face-up cards,
+says Kontra/Re on strong visible trumps, and plays simple card-point tactics.
+
+It reads only ``state.view(seat)`` (which shows face-up cards only) and
+``state.legal_actions()``, plus the public rules (card ranks and points).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from cardlab.cards import Card
+from cardlab.engine.action import Action
+from cardlab.engine.rng import SplitMix64
+from cardlab.engine.state import State
+from cardlab.games.officer_skat.rules import (
+    CARD_POINTS,
+    SUITS,
+    TRUMP,
+    effective_suit,
+    rank_of,
+    strength,
+)
+
+__all__ = ["HeuristicBot", "game_scores"]
+
+#: How much a visible card is worth to each kind of game (hand evaluation weights).
+JACK_WEIGHT: Final = 3.0
+TRUMP_WEIGHT: Final = 2.0
+HIGH_TRUMP_BONUS: Final = 1.0
+SIDE_ACE_WEIGHT: Final = 1.5
+SIDE_TEN_WEIGHT: Final = 0.5
+GRAND_JACK_WEIGHT: Final = 3.5
+GRAND_ACE_WEIGHT: Final = 2.0
+GRAND_TEN_WEIGHT: Final = 1.0
+GRAND_FEW_JACKS_PENALTY: Final = 4.0
+#: Null likes low cards and hates high ones (fewest card points, or no trick).
+NULL_WEIGHTS: Final = {"7": 2.0, "8": 1.5, "9": 1.0, "10": -0.5, "J": 0.5, "Q": -0.5, "K": -1.0,
+                       "A": -2.0}
+#: A game must score at least this much (per visible card) or the bot passes (when allowed).
+PASS_THRESHOLD_PER_CARD: Final = 1.0
+#: Kontra when the bot's own visible cards would score this well in the declared game.
+KONTRA_PER_CARD: Final = 1.4
+#: Re when this share of the declarer's visible cards are trumps.
+RE_TRUMP_SHARE: Final = 0.5
+
+
+def game_scores(cards: list[Card], games: list[str]) -> dict[str, float]:
+    """A strength score for each game from the visible ``cards`` (higher is better)."""
+    out: dict[str, float] = {}
+    jacks = sum(1 for c in cards if c.rank == "J")
+    for g in games:
+        if g in SUITS:
+            v = 0.0
+            for c in cards:
+                if c.rank == "J":
+                    v += JACK_WEIGHT
+                elif c.suit == g:
+                    v += TRUMP_WEIGHT + (HIGH_TRUMP_BONUS if c.rank in ("A", "10") else 0.0)
+                elif c.rank == "A":
+                    v += SIDE_ACE_WEIGHT
+                elif c.rank == "10":
+                    v += SIDE_TEN_WEIGHT
+            out[g] = v
+        elif g == "grand":
+            v = sum(GRAND_JACK_WEIGHT if c.rank == "J" else GRAND_ACE_WEIGHT if c.rank == "A"
+                    else GRAND_TEN_WEIGHT if c.rank == "10" else 0.0 for c in cards)
+            out[g] = v - (GRAND_FEW_JACKS_PENALTY if jacks < 2 else 0.0)
+        elif g == "null":
+            out[g] = sum(NULL_WEIGHTS[c.rank] for c in cards)
+    return out
+
+
+class HeuristicBot:
+    """Chooses by simple, explainable rules; ties are broken by its seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = SplitMix64(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed})"
+
+    def choose(self, state: State) -> Action:
+        """The action for the seat to move, from its view and the legal actions."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.to_move
+        view = state.view(seat)
+        deck = state.game.deck
+        mine = [deck.parse(c) for c in view["hands"][seat]["cards"]]
+        phase = view["phase"]
+        if phase == "declare":
+            return self._declare(legal, mine)
+        if phase == "kontra":
+            return self._kontra(legal, mine, view["contract"])
+        if phase == "re":
+            trumps = sum(1 for c in mine if effective_suit(c, view["contract"]) == TRUMP)
+            return Action("re" if mine and trumps / len(mine) >= RE_TRUMP_SHARE else "no_re")
+        return self._play(state, view, legal)
+
+    # -- calls -----------------------------------------------------------------------
+    def _declare(self, legal: list[Action], mine: list[Card]) -> Action:
+        games = [a.args[0] for a in legal if a.verb == "declare"]
+        scores = game_scores(mine, games)
+        if not scores:
+            return legal[-1]
+        best = max(scores.values())
+        top = [g for g in games if scores.get(g) == best]
+        choice = top[self._rng.randbelow(len(top))]
+        if Action("pass") in legal and best < PASS_THRESHOLD_PER_CARD * len(mine):
+            return Action("pass")
+        return Action(f"declare {choice}")
+
+    def _kontra(self, legal: list[Action], mine: list[Card], contract: str) -> Action:
+        scores = game_scores(mine, [contract])
+        strong = scores.get(contract, 0.0) >= KONTRA_PER_CARD * max(1, len(mine))
+        if contract == "null":
+            strong = False  # a Null is hard to judge from four cards: never double it
+        return Action("kontra" if strong else "no_kontra")
+
+    # -- play --------------------------------------------------------------------------
+    def _play(self, state: State, view: dict[str, Any], legal: list[Action]) -> Action:
+        deck = state.game.deck
+        contract = view["contract"]
+        cards = [deck.parse(a.args[0]) for a in legal]
+        avoid_points = contract in ("null", "ramsch")
+        seat = view["to_move"]
+        trick = view["trick"]
+
+        def value(c: Card) -> tuple[int, int]:
+            return (CARD_POINTS[c.rank], rank_of(c, contract))
+
+        if not trick:
+            if avoid_points:
+                return _play(min(cards, key=lambda c: (rank_of(c, contract), CARD_POINTS[c.rank])))
+            trumps = [c for c in cards if effective_suit(c, contract) == TRUMP]
+            if view["declarer"] == seat and len(trumps) >= 3:
+                return _play(max(trumps, key=lambda c: rank_of(c, contract)))
+            aces = [c for c in cards if c.rank == "A" and c not in trumps]
+            if aces:
+                return _play(aces[0])
+            return _play(min(cards, key=value))
+        led = deck.parse(trick[0]["card"])
+        key = strength(contract, led)
+        beat = key(led)
+        winners = [c for c in cards if (k := key(c)) is not None and beat is not None and k > beat]
+        losers = [c for c in cards if c not in winners]
+        if avoid_points:
+            if losers:
+                return _play(max(losers, key=value))  # dump points on the other's trick
+            return _play(min(winners, key=value))
+        at_stake = CARD_POINTS[led.rank]
+        if winners and (at_stake >= 3 or min(CARD_POINTS[c.rank] for c in winners) >= 10):
+            return _play(min(winners, key=value))
+        return _play(min(losers or cards, key=value))
+
+
+def _play(card: Card) -> Action:
+    return Action(f"play {card}")

@@ -1,0 +1,71 @@
+"""Officer Skat (Offiziersskat): two-player Skat with 8 piles each, spec ``officer_skat.md``.
+
+Each player has 16 cards as 8 piles (p0–p3 in row 1, p4–p7 in row 2), each a
+face-down card under a face-up card (OS-2.3). Only face-up top cards are
+playable; a face-down card turns up after the trick in which its cover was
+played and is playable from the next trick (OS-5.3). Face-down cards are
+unknown to both players, their owner included (B-24).
+
+Seats and roles
+    Seats are 0 and 1, named ``P1`` and ``P2``. ``dealer=`` names the dealer
+    (D); the other seat is forehand (F), who chooses the game, is the
+    declarer and leads the first trick (OS-3.1, OS-5.1). The deal alternates
+    in a match (B-21).
+
+Phases (``state.phase``)
+    ``declare``: F chooses the game after seeing 4 face-up cards (8 with
+    ``choose_after_face_up=8``). With ``pass_allowed`` F may pass; D then
+    chooses after his own first face-up row and, with ``ramsch_allowed``, may
+    pass too, which makes the game Ramsch (B-2).
+    ``kontra``: the declarer's opponent may double, after D's first face-up
+    row (OS-3.2 step 6). ``re``: after a Kontra, the declarer may redouble,
+    after his second face-up row (step 10; with ``re_window="until_opening_lead"``
+    after the whole deal, just before the opening lead). ``play``: 16 tricks
+    (a Null declarer under ``null_mode="no_tricks"`` loses, and the deal ends,
+    at their first trick). ``done``: ``state.result`` holds the score.
+    The cards between decisions are dealt automatically, in the OS-3.2 order.
+
+Actions (DESIGN §2.2)
+    ``declare C`` / ``S`` / ``H`` / ``D`` / ``grand`` / ``null`` / ``ramsch``,
+    ``pass``, ``kontra``, ``no_kontra``, ``re``, ``no_re``, ``play AS``.
+    Refusal codes: ``wrong_phase``, ``unknown_action``, ``bad_notation``,
+    ``unknown_game``, ``null_not_allowed``, ``null_not_allowed_card_points``,
+    ``ramsch_not_allowed``, ``pass_not_allowed``, ``dealer_must_choose``,
+    ``already_passed``, ``unknown_card``, ``already_played``, ``not_your_card``,
+    ``card_face_down``, ``must_follow_suit``, plus the engine's ``not_your_turn``.
+
+Setting up a deal
+    ``game.deal(seed=7, dealer=0)``; ``game.deal(deck="JC 7D …", dealer=0)`` (32
+    cards top first, dealt as OS-3.2: F's row-1 face-down cards, D's, F's
+    face-up row 1, [choice], D's face-up row 1, [Kontra], F's and D's row-2
+    face-down cards, F's face-up row 2, [Re], D's face-up row 2; with
+    ``choose_after_face_up=8``: F's 8 face-down, D's 8, F's 8 face-up,
+    [choice], D's 8 face-up, [Kontra, Re]); or
+    ``game.deal(piles=["7H/AS 8H/KS …", "…"], dealer=0)``: per seat, piles
+    p0–p7 as ``down/up``.
+
+Glossary (as in the spec)
+    ``grand`` (jacks only are trumps), ``null`` (no trumps; the declarer wants
+    the fewest card points, or no trick), ``ramsch`` (both passed; each loses
+    their card points), ``kontra`` / ``re`` (doubling), ``matadors`` (the run
+    of top trumps held, "with n" or "without n"), ``schneider`` (loser under
+    30 card points), ``schwarz`` (loser with no card points), forehand,
+    dealer, declarer.
+
+>>> import cardlab
+>>> game = cardlab.load("officer_skat")
+>>> state = game.deal(seed=3, dealer=0)
+>>> state.phase, state.to_move, [str(a) for a in state.legal_actions()]
+('declare', 1, ['declare C', 'declare S', 'declare H', 'declare D', 'declare grand', 'declare null'])
+"""
+
+from __future__ import annotations
+
+from cardlab.games.officer_skat.game import OfficerSkat, OfficerSkatMatch
+from cardlab.games.officer_skat.rules import OfficerSkatOptions
+from cardlab.games.officer_skat.state import OfficerSkatState
+
+__all__ = ["GAME", "OfficerSkat", "OfficerSkatMatch", "OfficerSkatOptions", "OfficerSkatState"]
+
+#: The registry's entry point.
+GAME = OfficerSkat

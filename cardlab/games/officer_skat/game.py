@@ -1,0 +1,272 @@
+"""The Officer Skat game object: options, deals (seeded, ``deck=``, ``piles=``), the match,
+rescoring, and the teaching aids (contracts, card orders, the game-value ladder)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardlab.cards import Card, Deck, skat_pack
+from cardlab.engine.dealing import check_partition, pack_order
+from cardlab.engine.game import Game, GameSpec
+from cardlab.engine.match import Match
+from cardlab.engine.options import build_options
+from cardlab.engine.record import format_deal
+from cardlab.engine.result import Result
+from cardlab.errors import IllegalAction
+from cardlab.games.officer_skat.rules import (
+    BASE_VALUES,
+    NULL_LADDER,
+    PLAIN_LADDER,
+    PRESETS,
+    SUITS,
+    TRUMP_JACKS,
+    DealEvent,
+    OfficerSkatOptions,
+    deal_events,
+    is_suit_game,
+    trump_cards,
+)
+from cardlab.games.officer_skat.scoring import SCORING_VARIANTS, contract_words, score
+from cardlab.games.officer_skat.state import GAME_CALLS, Layout, OfficerSkatState
+
+__all__ = ["OfficerSkat", "OfficerSkatMatch", "SPEC"]
+
+SPEC = GameSpec(
+    name="officer_skat",
+    title="Officer Skat",
+    players=(2,),
+    phases=("declare", "kontra", "re", "play", "done"),
+    spec_file="officer_skat.md",
+    options=OfficerSkatOptions,
+    presets=PRESETS,
+    card_verbs=frozenset({"play"}),
+)
+
+#: The seats' names; roles (forehand F, dealer D) alternate, so names are neutral.
+SEAT_NAMES = ("P1", "P2")
+#: Words a learner may type for a game in ``declare`` (French and German suit names).
+_GAME_ALIASES = {
+    "c": "C", "clubs": "C", "acorns": "C", "eichel": "C", "kreuz": "C",
+    "s": "S", "spades": "S", "leaves": "S", "grün": "S", "grun": "S", "pik": "S",
+    "h": "H", "hearts": "H", "herz": "H", "rot": "H",
+    "d": "D", "diamonds": "D", "bells": "D", "schellen": "D", "karo": "D",
+    "grand": "grand", "null": "null", "ramsch": "ramsch",
+}
+_SUIT_SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
+
+
+class OfficerSkat(Game):
+    """Officer Skat under one set of rule options (see the package docstring)."""
+
+    spec = SPEC
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """``P1`` and ``P2`` (the roles F and D change from deal to deal)."""
+        return SEAT_NAMES
+
+    def _make_deck(self) -> Deck:
+        return skat_pack(self.options.faces)
+
+    @property
+    def events(self) -> tuple[DealEvent, ...]:
+        """OS-3.2 / OS-3.3 the deal's steps under these options."""
+        return deal_events(self.options.choose_after_face_up)
+
+    # -- deals ---------------------------------------------------------------------
+    def deal(self, *, seed: int | None = None, dealer: int = 0, **setup: Any
+             ) -> OfficerSkatState:
+        """A new deal: ``piles=`` (per seat, ``"d/u d/u …"`` row 1 then row 2), ``deck=``
+        (32 cards top first, dealt as OS-3.2), or ``seed=`` (shuffled, then dealt).
+
+        :raises IllegalAction: a malformed pile string, a card twice or missing.
+        :raises ValueError: an unknown keyword, a bad dealer.
+        """
+        piles = setup.pop("piles", None)
+        deck = setup.pop("deck", None)
+        if setup:
+            raise ValueError(f"officer_skat deals take seed=, dealer=, piles= or deck=, not "
+                             f"{', '.join(sorted(setup))}")
+        if isinstance(dealer, bool) or dealer not in (0, 1):
+            raise ValueError(f"dealer must be seat 0 or 1, not {dealer!r}")
+        if piles is not None:
+            if deck is not None:
+                raise ValueError("give piles= or deck=, not both")
+            table = self._parse_piles(piles)
+        else:
+            if deck is None and seed is None:
+                raise ValueError("a deal needs seed=, deck= or piles=")
+            order = pack_order(self.deck, seed=seed, order=deck)
+            table = self._piles_from_order(order, dealer)
+        layout = Layout(table, self.events, dealer)
+        setup = {"piles": [self._pile_text(ps) for ps in table], "dealer": dealer}
+        return OfficerSkatState(self, layout, setup=setup, seed=seed)
+
+    def _piles_from_order(self, order: Sequence[Card], dealer: int
+                          ) -> tuple[tuple[tuple[Card, Card], ...], ...]:
+        """OS-3.2: walk the pack along the deal's events, four cards to a row at a time."""
+        table: list[list[list[Card | None]]] = [[[None, None] for _ in range(8)] for _ in range(2)]
+        pos = 0
+        for e in self.events:
+            if e.kind != "cards":
+                continue
+            seat = 1 - dealer if e.role == "F" else dealer
+            for p in range(4 * e.row, 4 * e.row + 4):
+                table[seat][p][0 if e.face == "down" else 1] = order[pos]
+                pos += 1
+        return tuple(tuple((pair[0], pair[1]) for pair in seat_piles)  # type: ignore[misc]
+                     for seat_piles in table)
+
+    def _parse_piles(self, piles: Any) -> tuple[tuple[tuple[Card, Card], ...], ...]:
+        """``piles=["d/u d/u … ×8", "…"]``: per seat, piles p0–p7, each face-down/face-up."""
+        if isinstance(piles, str) or not isinstance(piles, Sequence) or len(piles) != 2:
+            raise IllegalAction("piles= needs two entries, one per seat, each eight 'down/up' "
+                                "pairs such as '7H/AS'", code="bad_piles", rule="OS-2.3")
+        table = []
+        parts: dict[str, list[Card]] = {}
+        for seat, text in enumerate(piles):
+            tokens = text.split() if isinstance(text, str) else list(text)
+            if len(tokens) != 8:
+                raise IllegalAction(f"seat {self.seat_name(seat)} has {len(tokens)} piles; "
+                                    "expected 8 'down/up' pairs", code="bad_piles",
+                                    rule="OS-2.3")
+            pairs = []
+            for tok in tokens:
+                halves = str(tok).split("/")
+                if len(halves) != 2:
+                    raise IllegalAction(f"pile {tok!r} is not 'down/up' (e.g. '7H/AS')",
+                                        code="bad_piles", rule="OS-2.3")
+                down, up = self.deck.parse(halves[0]), self.deck.parse(halves[1])
+                pairs.append((down, up))
+            name = self.seat_name(seat)
+            parts[f"{name} down"] = [d for d, _ in pairs]
+            parts[f"{name} up"] = [u for _, u in pairs]
+            table.append(tuple(pairs))
+        check_partition(self.deck, parts, dict.fromkeys(parts, 8), rule="OS-2.3")
+        return tuple(table)
+
+    @staticmethod
+    def _pile_text(piles: Sequence[tuple[Card, Card]]) -> str:
+        return " ".join(f"{d}/{u}" for d, u in piles)
+
+    def format_piles(self, piles: Sequence[Sequence[tuple[Card, Card]]]) -> str:
+        """A deal string: each seat's face-down cards then face-up cards, piles p0–p7."""
+        labels = [label for label, _ in self.deal_parts()]
+        parts = []
+        for seat_piles in piles:
+            parts += [[d for d, _ in seat_piles], [u for _, u in seat_piles]]
+        return format_deal(labels, parts)
+
+    # -- notation --------------------------------------------------------------------
+    def _normalise_word(self, verb: str, word: str) -> str:
+        """``declare hearts`` → ``declare H``; ``declare Grand`` → ``declare grand``."""
+        if verb == "declare":
+            w = _SUIT_SYMBOLS.get(word, word)
+            return _GAME_ALIASES.get(w.lower(), w)
+        return word
+
+    # -- matches ---------------------------------------------------------------------
+    def match(self, seed: int | None = None, scores: Any = None, dealer: int = 0
+              ) -> OfficerSkatMatch:
+        """OS-7.6: ``match_deals`` deals (or to ``target``) with the deal alternating."""
+        return OfficerSkatMatch(self, seed=seed, scores=scores, dealer=dealer)
+
+    # -- rescoring -------------------------------------------------------------------
+    def scoring_variants(self) -> dict[str, dict[str, Any]]:
+        """OS-7.2–OS-7.5 the scoring methods as named option sets."""
+        return {k: dict(v) for k, v in SCORING_VARIANTS.items()}
+
+    def score_deal(self, state: Any, **options: Any) -> Result:
+        """Score a finished deal under these options overridden by ``options``.
+
+        :raises IllegalAction: ``deal_not_over``; ``null_not_scored_by_card_points``.
+        :raises ValueError: an unknown option name or value.
+        """
+        if not isinstance(state, OfficerSkatState) or not state.is_over:
+            raise IllegalAction("only a finished Officer Skat deal can be scored",
+                                code="deal_not_over")
+        merged = {**dataclasses.asdict(self.options), **options}
+        opts = build_options(OfficerSkatOptions, PRESETS, None, merged, game=self.name)
+        return score(state.facts(), opts)
+
+    # -- teaching aids -----------------------------------------------------------------
+    def deal_parts(self) -> list[tuple[str, int]]:
+        """Each seat's face-down cards then face-up cards (piles p0–p7)."""
+        return [(f"{n} {face}", 8) for n in self.seat_names for face in ("down", "up")]
+
+    def deal_from_parts(self, parts: Mapping[str, Sequence[Card]], dealer: int = 0
+                        ) -> OfficerSkatState:
+        """A deal from :meth:`deal_parts` labels → cards."""
+        piles = []
+        for n in self.seat_names:
+            downs, ups = parts[f"{n} down"], parts[f"{n} up"]
+            piles.append(" ".join(f"{d}/{u}" for d, u in zip(downs, ups)))
+        return self.deal(piles=piles, dealer=dealer)
+
+    def contracts(self) -> list[str]:
+        """The games a forehand may choose under these options (OS-4)."""
+        out = ["C", "S", "H", "D", "grand"]
+        if self.options.null_allowed and self.options.scoring_method != "card_points":
+            out.append("null")
+        if self.options.ramsch_allowed:
+            out.append("ramsch")
+        return out
+
+    def card_order(self, contract: str | None = None) -> dict[str, Any]:
+        """OS-4 / OS-5.6 the order of the cards under ``contract`` (default Grand)."""
+        contract = "grand" if contract is None else self._normalise_word("declare", contract)
+        if contract not in GAME_CALLS:
+            raise ValueError(f"unknown game {contract!r}; expected one of "
+                             f"{', '.join(GAME_CALLS)}")
+        trumps = [c.code for c in trump_cards(contract)]
+        suits = {}
+        special: dict[str, str] = {}
+        ladder = NULL_LADDER if contract == "null" else PLAIN_LADDER
+        for s in SUITS:
+            if is_suit_game(contract) and s == contract:
+                continue
+            suits[s] = [f"{r}{s}" for r in ladder]
+        if contract != "null":
+            for i, code in enumerate(TRUMP_JACKS):
+                special[code] = (f"{self.deck.name(self.deck.parse(code))}: a trump, the "
+                                 f"{('highest', 'second', 'third', 'fourth')[i]} of all "
+                                 "(OS-4)")
+        return {"trumps": trumps, "suits": suits, "special": special}
+
+    def bid_ladder(self) -> list[dict[str, Any]]:
+        """OS-7.1 / OS-7.2 every plain game value (with/without n, no Schneider), low to high,
+        and Null: ``[{"call": "D", "value": 18, "label": …, "base": 9, "matadors": 1}, …]``."""
+        top = 11 if self.options.matadors == "full_trump_sequence" else 4
+        rows: list[dict[str, Any]] = []
+        for contract in ("D", "H", "S", "C", "grand"):
+            base = BASE_VALUES[contract]
+            for n in range(1, (top if is_suit_game(contract) else 4) + 1):
+                word = contract_words(contract, self.deck.suit_name)
+                rows.append({"call": contract, "value": (n + 1) * base, "base": base,
+                             "matadors": n,
+                             "label": f"{word} with/without {n}: game {n + 1} × {base}"})
+        if "null" in self.contracts():
+            v = self.options.null_value
+            rows.append({"call": "null", "value": v, "base": v, "matadors": None,
+                         "label": f"Null: {v}"})
+        return sorted(rows, key=lambda r: (r["value"], r["base"]))
+
+
+class OfficerSkatMatch(Match):
+    """OS-7.6 / B-21 / B-22: a fixed even number of deals, the deal alternating; or, with
+    ``target``, deals until a player reaches it. The higher total wins (None on a tie)."""
+
+    def _outcome(self, result: Result) -> tuple[bool, str | None]:
+        opts = self.game.options
+        if opts.target is not None:
+            over = any(v >= opts.target for v in self.scores.values())
+        else:
+            over = len(self.sheet) >= opts.match_deals
+        if not over:
+            return False, None
+        ranked = sorted(self.scores.items(), key=lambda kv: -kv[1])
+        if ranked[0][1] == ranked[1][1]:
+            return True, None
+        return True, ranked[0][0]

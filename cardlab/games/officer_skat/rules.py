@@ -1,0 +1,202 @@
+"""Officer Skat as data: card points, ladders, base values, the deal schedule, the options.
+
+Everything a rule needs to look up lives here as a table citing the spec
+(``shared/rules/officer_skat.md``); the functions below are the one
+effective-suit function, the one rank function and the one trick-strength
+function that legality, the trick winner, ``explain`` and the view all use
+(STYLE §5, OpenSpiel item 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cardlab.cards import Card
+from cardlab.engine.options import option
+
+__all__ = [
+    "CARD_POINTS", "TRUMP_JACKS", "PLAIN_LADDER", "NULL_LADDER", "SUITS", "BASE_VALUES",
+    "GAME_WORDS", "TOTAL_POINTS", "TRUMP", "OfficerSkatOptions", "PRESETS", "effective_suit",
+    "rank_of", "strength", "trump_cards", "is_suit_game", "deal_events", "DealEvent",
+]
+
+#: OS-2.2 card points; every suit holds 30, the pack 120.
+CARD_POINTS: Final = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+#: OS-2.2 the pack's total.
+TOTAL_POINTS: Final = 120
+#: OS-4 the four jacks, high to low (♣ ♠ ♥ ♦): the only trumps in Grand and Ramsch.
+TRUMP_JACKS: Final = ("JC", "JS", "JH", "JD")
+#: OS-4 / OS-5.6 a plain suit (and the trump suit below the jacks), high to low.
+PLAIN_LADDER: Final = ("A", "10", "K", "Q", "9", "8", "7")
+#: OS-4 / OS-5.6 every suit in Null, high to low (jacks are ordinary cards).
+NULL_LADDER: Final = ("A", "K", "Q", "J", "10", "9", "8", "7")
+#: OS-4 the suits in the order of their base values, high to low (♣ ♠ ♥ ♦).
+SUITS: Final = ("C", "S", "H", "D")
+#: OS-4 base values (OS-7.2); Null's value is the option ``null_value`` (B-20).
+BASE_VALUES: Final = {"C": 12, "S": 11, "H": 10, "D": 9, "grand": 24}
+#: The effective suit of a trump (OS-5.4).
+TRUMP: Final = "T"
+#: Words for each kind of game (French names; German names come from the pack).
+GAME_WORDS: Final = {"grand": "Grand", "null": "Null", "ramsch": "Ramsch"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class OfficerSkatOptions:
+    """Rule options of Officer Skat (OS-9); the defaults are rule set ``officers_skat``."""
+
+    faces: str = option("french", choices=("french", "german"), source="OS-2.1",
+                        doc="suit and rank names only")
+    choose_after_face_up: int = option(4, choices=(4, 8), source="B-4")
+    null_allowed: bool = option(True, choices=(True, False), source="SEED-OS")
+    null_mode: str = option("fewest_points", choices=("fewest_points", "no_tricks"), source="B-3")
+    null_value: int = option(23, choices=(23, 46), source="B-20")
+    ramsch_allowed: bool = option(False, choices=(False, True), source="B-2")
+    pass_allowed: bool = option(False, choices=(False, True), source="B-2")
+    kontra_re: bool = option(True, choices=(True, False), source="SEED-OS")
+    re_window: str = option("before_dealer_second_face_up_row",
+                            choices=("before_dealer_second_face_up_row", "until_opening_lead"),
+                            source="B-6")
+    schneider: str = option("lt30", choices=("lt30", "le30"), source="B-11")
+    schwarz: str = option("zero_points", choices=("zero_points", "no_tricks"), source="B-12")
+    schneider_schwarz_against_declarer: bool = option(True, choices=(True, False), source="B-13")
+    matadors: str = option("jacks_only", choices=("jacks_only", "full_trump_sequence"),
+                           source="B-14")
+    game_value: str = option("multiplicative", choices=("multiplicative", "isko_levels"),
+                             source="B-16")
+    scoring_method: str = option("game_value", choices=("game_value", "base_doubled_schneider",
+                                                        "card_points", "match_points"),
+                                 source="OS-7.5")
+    method_a_schwarz_factor: int = option(2, choices=(2, 4), source="B-19")
+    loss_factor: int = option(2, choices=(2, 1), source="B-17")
+    kontra_scope: str = option("all_methods", choices=("all_methods", "game_value_only"),
+                               source="OS-7.4")
+    match_deals: int = option(4, kind=int, source="B-22", doc="any even number of deals")
+    target: Any = option(None, kind=object, source="B-22", doc="None, or a score to reach")
+
+    def __post_init__(self) -> None:
+        # The generic checker cannot say "an even number" or "None or an int": check here.
+        md = self.match_deals
+        if isinstance(md, bool) or not isinstance(md, int) or md < 2 or md % 2:
+            raise ValueError(f"officer_skat: option match_deals={md!r} is not valid; expected "
+                             "an even number of deals (2, 4, 6 …)")
+        t = self.target
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t <= 0):
+            raise ValueError(f"officer_skat: option target={t!r} is not valid; expected None "
+                             "or a positive score")
+
+
+#: OS-9 the named rule sets: only the default is named by the spec.
+PRESETS: Final[dict[str, dict[str, Any]]] = {"officers_skat": {}}
+
+
+def is_suit_game(contract: str | None) -> bool:
+    """True for ``C``/``S``/``H``/``D``: a suit game with that trump suit (OS-4)."""
+    return contract in SUITS
+
+
+def effective_suit(card: Card, contract: str | None) -> str:
+    """OS-5.4: the suit ``card`` belongs to for following and winning (``T`` = trumps).
+
+    >>> effective_suit(Card("J", "C"), "H"), effective_suit(Card("A", "H"), "H")
+    ('T', 'T')
+    >>> effective_suit(Card("J", "C"), "null"), effective_suit(Card("A", "S"), "grand")
+    ('C', 'S')
+    """
+    if contract == "null" or contract is None:
+        return card.suit
+    if card.rank == "J" or card.suit == contract:
+        return TRUMP
+    return card.suit
+
+
+def trump_cards(contract: str | None) -> list[Card]:
+    """OS-4 the trumps of ``contract``, high to low (none in Null)."""
+    if contract is None or contract == "null":
+        return []
+    jacks = [Card("J", s) for s in SUITS]
+    if is_suit_game(contract):
+        return jacks + [Card(r, contract) for r in PLAIN_LADDER]
+    return jacks
+
+
+def rank_of(card: Card, contract: str | None) -> int:
+    """OS-5.6: a card's strength within its effective suit (higher wins).
+
+    Trumps rank J♣ J♠ J♥ J♦ then A 10 K Q 9 8 7 of the trump suit; plain suits
+    A 10 K Q 9 8 7; in Null every suit runs A K Q J 10 9 8 7.
+    """
+    if contract == "null":
+        return len(NULL_LADDER) - NULL_LADDER.index(card.rank)
+    if card.rank == "J":
+        return 100 - TRUMP_JACKS.index(card.code)
+    return len(PLAIN_LADDER) - PLAIN_LADDER.index(card.rank)
+
+
+def strength(contract: str | None, led: Card) -> Callable[[Card], tuple[int, int] | None]:
+    """OS-5.6: the key that wins the trick ``led`` began; None cannot win (a discard)."""
+    led_suit = effective_suit(led, contract)
+    has_trumps = contract not in (None, "null")
+
+    def key(card: Card) -> tuple[int, int] | None:
+        s = effective_suit(card, contract)
+        if has_trumps and s == TRUMP:
+            return (2, rank_of(card, contract))
+        if s == led_suit:
+            return (1, rank_of(card, contract))
+        return None
+
+    return key
+
+
+@dataclass(frozen=True)
+class DealEvent:
+    """One step of the deal (OS-3.2): four cards to a pile row, or a decision.
+
+    ``kind`` is ``cards`` (``role`` F or D, ``row`` 0/1, ``face`` down/up) or
+    a decision: ``declare`` (by ``role``), ``kontra``, ``re_early``, ``re_late``,
+    ``play``.
+    """
+
+    kind: str
+    role: str = ""
+    row: int = 0
+    face: str = ""
+
+
+def _cards(role: str, row: int, face: str) -> DealEvent:
+    return DealEvent("cards", role, row, face)
+
+
+#: OS-3.2 the default deal: F's choice after 4 face-up cards, Kontra, Re, then the last row.
+DEAL_FOUR: Final = (
+    _cards("F", 0, "down"), _cards("D", 0, "down"), _cards("F", 0, "up"),
+    DealEvent("declare", "F"),
+    _cards("D", 0, "up"),
+    DealEvent("declare", "D"),  # only after F passed (B-2): D chooses on 4 face-up cards
+    DealEvent("kontra"),
+    _cards("F", 1, "down"), _cards("D", 1, "down"), _cards("F", 1, "up"),
+    DealEvent("re_early"),
+    _cards("D", 1, "up"),
+    DealEvent("re_late"),
+    DealEvent("play"),
+)
+#: OS-3.3 / B-4 ``choose_after_face_up = 8``: 8 face-down cards to each, then F's 8 face-up
+#: cards, the choice, D's 8 face-up cards, Kontra and Re.
+DEAL_EIGHT: Final = (
+    _cards("F", 0, "down"), _cards("F", 1, "down"), _cards("D", 0, "down"),
+    _cards("D", 1, "down"), _cards("F", 0, "up"), _cards("F", 1, "up"),
+    DealEvent("declare", "F"),
+    _cards("D", 0, "up"), _cards("D", 1, "up"),
+    DealEvent("declare", "D"),
+    DealEvent("kontra"),
+    DealEvent("re_early"),
+    DealEvent("re_late"),
+    DealEvent("play"),
+)
+
+
+def deal_events(choose_after_face_up: int) -> tuple[DealEvent, ...]:
+    """The deal's steps for the option ``choose_after_face_up`` (OS-3.2, OS-3.3)."""
+    return DEAL_EIGHT if choose_after_face_up == 8 else DEAL_FOUR

@@ -1,0 +1,614 @@
+"""One moment of an Officer Skat deal: the piles, the deal so far, the calls, the tricks.
+
+The whole deal's cards are fixed at the start (:class:`Layout`); a state only
+records how far the deal has got (``step``, an index into the deal's events,
+OS-3.2), the calls (choice of game, Kontra, Re), the cards played and the
+face-down cards turned up (OS-5.3). Everything a player may see comes from
+:meth:`OfficerSkatState.view`, which never shows a face-down card (OS-2.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from cardlab.cards import Card
+from cardlab.engine.action import Action, Verdict
+from cardlab.engine.result import Result
+from cardlab.engine.state import State
+from cardlab.engine.tricks import Play, Trick, trick_winner
+from cardlab.games.officer_skat.rules import (
+    CARD_POINTS,
+    SUITS,
+    TRUMP,
+    DealEvent,
+    effective_suit,
+    is_suit_game,
+    strength,
+    trump_cards,
+)
+from cardlab.games.officer_skat.scoring import DealFacts, contract_words, score
+
+if TYPE_CHECKING:
+    from cardlab.games.officer_skat.game import OfficerSkat
+
+__all__ = ["Layout", "OfficerSkatState", "TRICKS", "GAME_CALLS"]
+
+#: OS-5.1 a deal has 16 tricks of 2 cards.
+TRICKS = 16
+#: DESIGN §2.2 the arguments of ``declare``, in the order legal_actions lists them.
+GAME_CALLS = ("C", "S", "H", "D", "grand", "null", "ramsch")
+#: Which verbs each phase accepts (anything else is refused with ``wrong_phase``).
+PHASE_VERBS = {"declare": ("declare", "pass"), "kontra": ("kontra", "no_kontra"),
+               "re": ("re", "no_re"), "play": ("play",)}
+#: The rule each phase's decision comes from, for ``wrong_phase`` refusals.
+PHASE_RULES = {"declare": "OS-3.2", "kontra": "OS-7.4", "re": "OS-7.4", "play": "OS-5.1"}
+KNOWN_VERBS = frozenset(v for verbs in PHASE_VERBS.values() for v in verbs)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The deal's cards, fixed at the start: ``piles[seat][p] = (down, up)`` (OS-2.3),
+    the events of the deal (OS-3.2) and where each card lies."""
+
+    piles: tuple[tuple[tuple[Card, Card], ...], ...]
+    events: tuple[DealEvent, ...]
+    dealer: int
+
+    @property
+    def forehand(self) -> int:
+        """OS-3.1 the non-dealer: chooses the game and leads."""
+        return 1 - self.dealer
+
+    def seat_of(self, role: str) -> int:
+        """The seat playing role ``F`` or ``D``."""
+        return self.forehand if role == "F" else self.dealer
+
+    @cached_property
+    def where(self) -> dict[Card, tuple[int, int, str]]:
+        """Card → (seat, pile, ``down``/``up``)."""
+        out = {}
+        for seat, piles in enumerate(self.piles):
+            for p, (down, up) in enumerate(piles):
+                out[down] = (seat, p, "down")
+                out[up] = (seat, p, "up")
+        return out
+
+    @cached_property
+    def dealt_before(self) -> tuple[frozenset[Card], ...]:
+        """For each event index, the cards dealt before it."""
+        out = []
+        dealt: set[Card] = set()
+        for e in self.events:
+            out.append(frozenset(dealt))
+            if e.kind == "cards":
+                seat = self.seat_of(e.role)
+                face = 0 if e.face == "down" else 1
+                dealt |= {self.piles[seat][p][face] for p in range(4 * e.row, 4 * e.row + 4)}
+        return tuple(out)
+
+    def deck_order(self) -> list[Card]:
+        """The pack order (top first) that this deal's events turn into these piles."""
+        out: list[Card] = []
+        for e in self.events:
+            if e.kind == "cards":
+                seat = self.seat_of(e.role)
+                face = 0 if e.face == "down" else 1
+                out += [self.piles[seat][p][face] for p in range(4 * e.row, 4 * e.row + 4)]
+        return out
+
+
+class OfficerSkatState(State):
+    """One immutable moment of an Officer Skat deal (see the package docstring for phases)."""
+
+    game: OfficerSkat
+
+    def __init__(self, game: OfficerSkat, layout: Layout, *, setup: dict[str, Any],
+                 step: int = 0, calls: tuple[tuple[int, str], ...] = (),
+                 contract: str | None = None, declarer: int | None = None,
+                 kontra: bool = False, re: bool = False, tricks: tuple[Trick, ...] = (),
+                 trick: Trick | None = None, played: frozenset[Card] = frozenset(),
+                 turned: frozenset[Card] = frozenset(), finished: bool = False,
+                 history: tuple[Action, ...] = (), parent: OfficerSkatState | None = None,
+                 seed: int | None = None) -> None:
+        self.game = game
+        self.layout = layout
+        self.setup = setup
+        self.calls = calls
+        self.contract = contract
+        self.declarer = declarer
+        self.kontra = kontra
+        self.re = re
+        self.tricks = tricks
+        self._cur = trick
+        self.played = played
+        self.turned = turned
+        self.finished = finished
+        self.history = history
+        self.parent = parent
+        self.seed = seed
+        self.step = self._settle(step)
+        self._result: Result | None = None
+
+    @property
+    def trick(self) -> Trick:
+        """The trick being played (empty, with its leader, between tricks)."""
+        if self._cur is not None:
+            return self._cur
+        return Trick(self.to_move if self.to_move is not None else self.forehand)
+
+    # -- the deal's progress -------------------------------------------------------
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat (D)."""
+        return self.layout.dealer
+
+    @property
+    def forehand(self) -> int:
+        """Forehand's seat (F): the non-dealer, who chooses first and leads (OS-3.1)."""
+        return self.layout.forehand
+
+    @property
+    def options(self) -> Any:
+        """The game's rule options."""
+        return self.game.options
+
+    def _applies(self, event: DealEvent, step: int) -> bool:
+        """OS-3.2: whether a decision happens at this point of the deal (cards never stop)."""
+        o = self.options
+        if event.kind == "declare":
+            if event.role == "F":
+                return True
+            return self.contract is None  # B-2: only after F passed
+        if event.kind == "kontra":
+            return o.kontra_re and self.contract not in (None, "ramsch")
+        if event.kind == "re_early":
+            return (self.kontra and self.declarer == self.forehand
+                    and o.re_window == "before_dealer_second_face_up_row"
+                    and not self._re_decided())
+        if event.kind == "re_late":
+            return self.kontra and not self._re_decided()
+        return event.kind == "play"
+
+    def _re_decided(self) -> bool:
+        return any(call in ("re", "no_re") for _, call in self.calls)
+
+    def _settle(self, step: int) -> int:
+        """Deal on until the next decision (OS-3.2)."""
+        events = self.layout.events
+        while step < len(events) - 1 and not self._applies(events[step], step):
+            step += 1
+        return step
+
+    @property
+    def event(self) -> DealEvent:
+        """The deal's current event (a decision, or ``play``)."""
+        return self.layout.events[self.step]
+
+    def is_dealt(self, seat: int, pile: int, face: str) -> bool:
+        """True once this pile's card has been dealt (OS-3.2)."""
+        return self.layout.piles[seat][pile][face == "up"] in self.dealt
+
+    @cached_property
+    def dealt(self) -> frozenset[Card]:
+        """Every card dealt so far (OS-3.2)."""
+        return self.layout.dealt_before[self.step]
+
+    # -- State protocol ------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``declare``, ``kontra``, ``re``, ``play`` or ``done``."""
+        if self.finished:
+            return "done"
+        kind = self.event.kind
+        return "re" if kind.startswith("re_") else kind
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+        phase = self.phase
+        if phase == "done":
+            return None
+        if phase == "declare":
+            return self.layout.seat_of(self.event.role)
+        if phase == "kontra":
+            return 1 - self._declarer_seat()
+        if phase == "re":
+            return self._declarer_seat()
+        if self._cur is not None and self._cur.plays:
+            return 1 - self._cur.plays[0].seat
+        return self.tricks[-1].winner if self.tricks else self.forehand  # OS-5.1
+
+    def _declarer_seat(self) -> int:
+        assert self.declarer is not None
+        return self.declarer
+
+    @cached_property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards dealt and not yet played, face-up and face-down."""
+        out = []
+        for seat, piles in enumerate(self.layout.piles):
+            cards = [c for p, pair in enumerate(piles) for c, face in zip(pair, ("down", "up"))
+                     if c not in self.played and self.is_dealt(seat, p, face)]
+            out.append(tuple(self.game.deck.sort(cards)))
+        return tuple(out)
+
+    def top_cards(self, seat: int) -> list[Card]:
+        """OS-5.2 the seat's playable cards: each pile's face-up top card, in pile order."""
+        return list(self._tops[seat])
+
+    @cached_property
+    def _tops(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(self._top_cards(s)) for s in range(2))
+
+    def _top_cards(self, seat: int) -> list[Card]:
+        out = []
+        for p, (down, up) in enumerate(self.layout.piles[seat]):
+            if up not in self.played and self.is_dealt(seat, p, "up"):
+                out.append(up)
+            elif down in self.turned and down not in self.played:
+                out.append(down)
+        return out
+
+    def hidden_cards(self, seat: int | None = None) -> list[Card]:
+        """OS-2.3 / B-24 the cards ``seat`` may not see: every face-down card not yet turned
+        (its owner's own too) and every card not yet dealt."""
+        out = []
+        for s, piles in enumerate(self.layout.piles):
+            for p, (down, up) in enumerate(piles):
+                if down not in self.turned and down not in self.played:
+                    out.append(down)
+                if not self.is_dealt(s, p, "up"):
+                    out.append(up)
+        return self.game.deck.sort(out)
+
+    @cached_property
+    def card_points(self) -> tuple[int, int]:
+        """OS-2.2 the card points each seat has taken in tricks so far."""
+        pts = [0, 0]
+        for t in self.tricks:
+            assert t.winner is not None
+            pts[t.winner] += sum(CARD_POINTS[c.rank] for c in t.cards)
+        return pts[0], pts[1]
+
+    @cached_property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken by each seat so far."""
+        won = [0, 0]
+        for t in self.tricks:
+            assert t.winner is not None
+            won[t.winner] += 1
+        return won[0], won[1]
+
+    @property
+    def result(self) -> Result | None:
+        """None until the deal is over; then the score under the game's options (OS-7)."""
+        if not self.finished:
+            return None
+        if self._result is None:
+            self._result = score(self.facts(), self.options)
+        return self._result
+
+    def facts(self) -> DealFacts:
+        """The finished deal's facts for scoring under any options (OS-7)."""
+        assert self.contract is not None
+        names = self.game.seat_names
+        cards: tuple[Card, ...] = ()
+        if self.declarer is not None:
+            cards = tuple(c for pair in self.layout.piles[self.declarer] for c in pair)
+        return DealFacts(self.contract, self.declarer, self.kontra, self.re, self.card_points,
+                         self.tricks_won, cards, (names[0], names[1]), self.game.deck.suit_name)
+
+    # -- legality ------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now: game calls in ``GAME_CALLS`` order then ``pass``;
+        ``kontra`` before ``no_kontra``; ``re`` before ``no_re``; cards in pack order."""
+        phase = self.phase
+        if phase == "done":
+            return []
+        if phase == "declare":
+            acts = [f"declare {g}" for g in GAME_CALLS if self._game_refusal(g) is None]
+            if self._pass_refusal() is None:
+                acts.append("pass")
+            return [Action(a) for a in acts]
+        if phase == "kontra":
+            return [Action("kontra"), Action("no_kontra")]
+        if phase == "re":
+            return [Action("re"), Action("no_re")]
+        seat = self.to_move
+        assert seat is not None
+        return [Action(f"play {c}") for c in self.game.deck.sort(self._playable_now(seat))]
+
+    def _playable_now(self, seat: int) -> list[Card]:
+        """OS-5.5 the cards ``seat`` may play to the current trick."""
+        top = self.top_cards(seat)
+        led = self._led_suit()
+        if led is None:
+            return top
+        same = [c for c in top if effective_suit(c, self.contract) == led]
+        return same or top
+
+    def _led_suit(self) -> str | None:
+        if self._cur is None or not self._cur.plays:
+            return None
+        return effective_suit(self._cur.plays[0].card, self.contract)
+
+    def _game_refusal(self, game: str) -> Verdict | None:
+        """OS-4 / OS-7.5 / B-2: why ``declare game`` is refused, or None."""
+        o = self.options
+        if game not in GAME_CALLS:
+            return Verdict(False, f"'{game}' is not a game; choose one of "
+                           f"{', '.join(GAME_CALLS)}", "unknown_game", "OS-4")
+        if game == "null" and not o.null_allowed:
+            return Verdict(False, "Null is not allowed under these rules (null_allowed false)",
+                           "null_not_allowed", "OS-4")
+        if game == "null" and o.scoring_method == "card_points":
+            return Verdict(False, "Null cannot be chosen when deals are scored by card points "
+                           "(method B)", "null_not_allowed_card_points", "OS-7.5")
+        if game == "ramsch" and not o.ramsch_allowed:
+            return Verdict(False, "Ramsch is not allowed under these rules (ramsch_allowed "
+                           "false)", "ramsch_not_allowed", "B-2")
+        return None
+
+    def _pass_refusal(self) -> Verdict | None:
+        """B-2: F may pass only with ``pass_allowed``; D, after F passed, only into Ramsch."""
+        o = self.options
+        if not o.pass_allowed:
+            return Verdict(False, "passing is not allowed under these rules (pass_allowed "
+                           "false): choose a game", "pass_not_allowed", "B-2")
+        if self.event.role == "D" and not o.ramsch_allowed:
+            return Verdict(False, "forehand passed, so the dealer must choose a game (Ramsch, "
+                           "which two passes would lead to, is not allowed)",
+                           "dealer_must_choose", "B-2")
+        return None
+
+    def _seat_refusal(self, seat: int) -> Verdict | None:
+        if self.phase == "declare" and any(s == seat and c == "pass" for s, c in self.calls):
+            return Verdict(False, f"{self.game.seat_name(seat)} has passed and takes no further "
+                           "part in choosing the game", "already_passed", "B-2")
+        return None
+
+    def _context(self) -> str:
+        phase = self.phase
+        if phase == "play":
+            return f" at trick {len(self.tricks) + 1}"
+        return {"declare": " at the choice of game", "kontra": " at the Kontra",
+                "re": " at the Re"}.get(phase, f" in the {phase}")
+
+    def _judge(self, action: Action) -> Verdict:
+        verb, args = action.verb, action.args
+        phase = self.phase
+        seat = self.to_move
+        assert seat is not None
+        who = self.game.seat_name(seat)
+        if verb not in KNOWN_VERBS:
+            return Verdict(False, f"'{verb}' is not an Officer Skat action; the actions are "
+                           "declare C/S/H/D/grand/null/ramsch, pass, kontra, no_kontra, re, "
+                           "no_re, play <card>", "unknown_action", "")
+        if verb not in PHASE_VERBS[phase]:
+            now = " or ".join(PHASE_VERBS[phase])
+            return Verdict(False, f"this is the {phase} step of the deal: {who} must {now} "
+                           f"now, not {verb}", "wrong_phase", PHASE_RULES[phase])
+        wants = 1 if verb in ("declare", "play") else 0
+        if len(args) != wants:
+            return Verdict(False, f"'{verb}' takes {wants} argument(s), not {len(args)}",
+                           "bad_notation", "")
+        if verb == "declare":
+            refusal = self._game_refusal(args[0])
+            if refusal is not None:
+                return refusal
+            return Verdict(True, f"{who} may choose {self._words(args[0])} "
+                           f"({'OS-3.2' if self.event.role == 'F' else 'B-2'})")
+        if verb == "pass":
+            refusal = self._pass_refusal()
+            return refusal or Verdict(True, f"{who} may pass (B-2)")
+        if phase == "kontra":
+            return Verdict(True, f"{who}, the declarer's opponent, may double with Kontra or "
+                           "decline (OS-7.4)")
+        if phase == "re":
+            return Verdict(True, f"{who}, the declarer, may answer the Kontra with Re or "
+                           "decline (OS-7.4)")
+        return self._judge_play(seat, args[0])
+
+    def _judge_play(self, seat: int, code: str) -> Verdict:
+        """OS-5.2 / OS-5.3 / OS-5.5: may ``seat`` play the card ``code`` now?"""
+        who = self.game.seat_name(seat)
+        try:
+            card = self.game.deck.parse(code)
+        except ValueError as err:
+            return Verdict(False, str(err), "unknown_card", "")
+        if card in self.played:
+            return Verdict(False, f"{card} has already been played", "already_played", "OS-5.1")
+        # a face-down card is refused alike whoever owns it, so explain leaks nothing (B-24)
+        if card not in self._tops[0] and card not in self._tops[1]:
+            return Verdict(False, f"{card} is not a face-up card: only face-up top cards can be "
+                           "played, and face-down cards are unknown to both players",
+                           "card_face_down", "OS-5.2")
+        if self.layout.where[card][0] != seat:
+            return Verdict(False, f"{card} is not one of {who}'s cards", "not_your_card",
+                           "OS-2.3")
+        led = self._led_suit()
+        if led is not None and card not in self._playable_now(seat):
+            lead = self._cur.plays[0].card if self._cur else card
+            need = self._suit_words(led)
+            return Verdict(False, f"{lead} led {need}, and {who} has a face-up card of "
+                           f"{need}, so {who} must follow", "must_follow_suit", "OS-5.5")
+        if led is None:
+            return Verdict(True, f"{who} leads; any face-up card may be led (OS-5.1)")
+        if effective_suit(card, self.contract) == led:
+            return Verdict(True, f"{card} follows {self._suit_words(led)} (OS-5.5)")
+        return Verdict(True, f"{who} has no face-up card of {self._suit_words(led)}, so any "
+                       "face-up card may be played (OS-5.5)")
+
+    def _suit_words(self, suit: str) -> str:
+        if suit == TRUMP:
+            return "trumps"
+        return self.game.deck.suit_name(suit)
+
+    def _words(self, game: str | None) -> str:
+        if game in SUITS:
+            return f"{self.game.deck.suit_name(game)} as trumps"
+        return contract_words(game)
+
+    # -- successor -----------------------------------------------------------------
+    def _evolve(self, action: Action, **changes: Any) -> OfficerSkatState:
+        fields: dict[str, Any] = {
+            "setup": self.setup, "step": self.step, "calls": self.calls,
+            "contract": self.contract, "declarer": self.declarer, "kontra": self.kontra,
+            "re": self.re, "tricks": self.tricks, "trick": self._cur, "played": self.played,
+            "turned": self.turned, "finished": self.finished, "seed": self.seed}
+        fields.update(changes)
+        return OfficerSkatState(self.game, self.layout, history=self.history + (action,),
+                                parent=self, **fields)
+
+    def _successor(self, action: Action) -> OfficerSkatState:
+        seat = self.to_move
+        assert seat is not None
+        verb = action.verb
+        calls = self.calls + ((seat, str(action)),)
+        nxt = self.step + 1
+        if verb == "declare":
+            game = action.args[0]
+            return self._evolve(action, step=nxt, calls=calls, contract=game,
+                                declarer=None if game == "ramsch" else seat)
+        if verb == "pass":
+            # B-2: two passes make Ramsch
+            contract = "ramsch" if self.event.role == "D" else None
+            return self._evolve(action, step=nxt, calls=calls, contract=contract)
+        if verb in ("kontra", "no_kontra"):
+            return self._evolve(action, step=nxt, calls=calls, kontra=verb == "kontra")
+        if verb in ("re", "no_re"):
+            return self._evolve(action, step=nxt, calls=calls, re=verb == "re")
+        return self._play(action, seat)
+
+    def _play(self, action: Action, seat: int) -> OfficerSkatState:
+        card = self.game.deck.parse(action.args[0])
+        trick = self._cur or Trick(seat)
+        led = effective_suit(trick.plays[0].card, self.contract) if trick.plays else (
+            effective_suit(card, self.contract))
+        trick = trick.add(Play(seat, card), led)
+        played = self.played | {card}
+        if len(trick.plays) < 2:
+            return self._evolve(action, trick=trick, played=played)
+        winner = trick_winner(trick.plays, strength(self.contract, trick.plays[0].card))
+        tricks = self.tricks + (trick.won_by(winner),)
+        # OS-5.3: cards uncovered in this trick turn face up now, playable from the next trick
+        uncovered = {self.layout.piles[p.seat][self.layout.where[p.card][1]][0]
+                     for p in trick.plays if self.layout.where[p.card][2] == "up"}
+        finished = len(tricks) == TRICKS or (
+            self.contract == "null" and self.options.null_mode == "no_tricks"
+            and winner == self.declarer)  # OS-6.4: the Null declarer loses at the first trick
+        return self._evolve(action, trick=None, tricks=tricks, played=played,
+                            turned=self.turned | uncovered, finished=finished)
+
+    # -- words ---------------------------------------------------------------------
+    def describe(self, action: str) -> str:
+        """Plain words for a legal ``action`` taken now."""
+        act = self.game.parse_action(action)
+        seat = self.to_move
+        who = self.game.seat_name(seat)
+        role = "forehand" if seat == self.forehand else "dealer"
+        verb = act.verb
+        if verb == "declare":
+            return f"{who} ({role}) chooses {self._words(act.args[0])}"
+        if verb == "pass":
+            return f"{who} ({role}) passes the choice of game"
+        if verb == "kontra":
+            return f"{who} says Kontra: the stakes are doubled"
+        if verb == "no_kontra":
+            return f"{who} does not say Kontra"
+        if verb == "re":
+            return f"{who} answers Re: the stakes are doubled again"
+        if verb == "no_re":
+            return f"{who} does not say Re"
+        card = self.game.deck.parse(act.args[0])
+        text = f"{who} plays the {self.game.deck.name(card)}"
+        if effective_suit(card, self.contract) == TRUMP:
+            text += " (trump)"
+        if self._cur is not None and self._cur.plays:
+            plays = self._cur.plays + (Play(seat, card),)  # type: ignore[arg-type]
+            winner = trick_winner(plays, strength(self.contract, plays[0].card))
+            text += " and wins the trick" if winner == seat else (
+                f"; {self.game.seat_name(winner)} wins the trick")
+        return text
+
+    def trump_order(self, contract: str | None = None) -> list[Card]:
+        """OS-4 the trumps high to low for ``contract`` (default: this deal's game)."""
+        return trump_cards(contract if contract is not None else self.contract)
+
+    def deal_string(self) -> str:
+        """This deal's piles as ``P1 down: … / P1 up: … / P2 down: … / P2 up: …``."""
+        return self.game.format_piles(self.layout.piles)
+
+    # -- the view ------------------------------------------------------------------
+    def _pile_view(self, seat: int, p: int) -> dict[str, Any]:
+        down, up = self.layout.piles[seat][p]
+        d: dict[str, Any] = {"down": None, "up": None, "turned": False}
+        if up not in self.played and self.is_dealt(seat, p, "up"):
+            d["up"] = up.code
+        if down not in self.played:
+            if down in self.turned:
+                d["up"], d["turned"] = down.code, True
+            elif self.is_dealt(seat, p, "down"):
+                d["down"] = "hidden"
+        return d
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator). Both players see the same: every
+        face-up card is public and every face-down card is hidden from both (OS-2.3)."""
+        g = self.game
+        names = g.seat_names
+        hands = []
+        for s in range(2):
+            hands.append({"seat": s, "name": names[s], "cards": [c.code for c in self.top_cards(s)],
+                          "count": len(self.hands[s]), "face_up": True, "active": True})
+        done = self.finished
+        trick = self._cur.plays if self._cur else ()
+        last = self.tricks[-1] if self.tricks else None
+        led = self._led_suit()
+        trump = self.contract if is_suit_game(self.contract) else None
+        legal = [str(a) for a in self.legal_actions()] if seat is None or seat == self.to_move \
+            else []
+        undealt = 32 - len(self.dealt)
+        return {
+            "game": g.name, "title": g.title, "phase": self.phase, "seat": seat,
+            "to_move": self.to_move, "dealer": self.dealer, "seat_names": list(names),
+            "hands": hands,
+            "piles": [[self._pile_view(s, p) for p in range(8)] for s in range(2)],
+            "extras": [{"label": "stock", "cards": None, "count": undealt}] if undealt else [],
+            "trick": [{"seat": p.seat, "card": p.card.code, "note": ""} for p in trick],
+            "trick_leader": self._cur.leader if self._cur and trick else None,
+            "trick_suit": (trump or "trump") if led == TRUMP else led,
+            "last_trick": None if last is None else {
+                "leader": last.leader, "plays": [{"seat": p.seat, "card": p.card.code}
+                                                 for p in last.plays], "winner": last.winner},
+            "tricks_won": {names[s]: self.tricks_won[s] for s in range(2)},
+            "auction": [{"seat": s, "call": c} for s, c in self.calls],
+            "contract": self.contract, "declarer": self.declarer, "trump": trump,
+            "scores": dict(self.result.points) if done and self.result else {},
+            "chips": None,
+            "info": self._info(),
+            "legal": legal,
+            "forehand": self.forehand,
+            "kontra": self.kontra, "re": self.re,
+            "card_points": {names[s]: self.card_points[s] for s in range(2)},
+            "trick_no": len(self.tricks) + (0 if done else 1),
+        }
+
+    def _info(self) -> list[str]:
+        g = self.game
+        f, d = g.seat_name(self.forehand), g.seat_name(self.dealer)
+        lines = [f"{f} is forehand (chooses the game and leads); {d} deals"]
+        if self.contract is not None:
+            who = "" if self.declarer is None else f"{g.seat_name(self.declarer)} plays "
+            lines.append(f"{who}{self._words(self.contract)}"
+                         + (" with Kontra" if self.kontra else "") + (" and Re" if self.re else ""))
+        phase = self.phase
+        if phase == "declare":
+            lines.append(f"{g.seat_name(self.to_move)} chooses the game on the face-up cards")
+        elif phase == "play" and self._cur is None and self.tricks:
+            lines.append("cards uncovered in the last trick are now face up and playable")
+        elif phase == "done" and self.result is not None:
+            lines += list(self.result.breakdown)
+        return lines
