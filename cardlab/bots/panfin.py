@@ -1,0 +1,140 @@
+"""A heuristic Panfin player: declarations, the exchange, the dealer's swap and the tricks.
+
+It reads only ``state.view(seat)`` and ``state.legal_actions()``. The ideas:
+
+* choose: the suit it holds most of;
+* declare: servito when it can; stand pat on a combination; otherwise keep what
+  builds a combination (a pair or three of a rank with jokers, three of a suit)
+  or, failing that, the trumps and aces, exchanging the rest; fold a hand with
+  no trump, no joker and no ace (it would likely take no trick and pay the stamp);
+* swap: throw the weakest card (or refuse a weak turn-up);
+* play: win the trick as cheaply as it can, otherwise throw its weakest card;
+  lead the jokers together when it must, else its best trump or highest card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardlab.cards import Card
+from cardlab.engine.action import Action
+from cardlab.engine.rng import SplitMix64
+from cardlab.engine.state import State
+from cardlab.games.panfin.rules import (
+    beats,
+    classify,
+    is_joker,
+    is_trump,
+    plain_rank,
+    suit_of,
+    trump_rank,
+)
+
+__all__ = ["HeuristicBot"]
+
+
+def _value(card: Card, dominant: str | None) -> int:
+    """How much the bot wants to keep ``card`` (trumps above every plain card)."""
+    if is_trump(card, dominant) or is_joker(card):
+        return 20 + trump_rank(card)
+    return plain_rank(card)
+
+
+class HeuristicBot:
+    """Plays Panfin sensibly from its own seat's view."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = SplitMix64(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed})"
+
+    def choose(self, state: State) -> Action:
+        """The action for the seat to move."""
+        legal = state.legal_actions()
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        hand = [Card.parse(c) for c in view["hands"][seat]["cards"] or []]
+        dominant = view["trump"]
+        phase = view["phase"]
+        if phase == "choose":
+            return self._choose_suit(hand, legal)
+        if phase == "declare":
+            return self._declare(hand, dominant, legal)
+        if phase == "swap":
+            return self._swap(hand, dominant, view, legal)
+        return self._play(view, dominant, legal)
+
+    @staticmethod
+    def _choose_suit(hand: list[Card], legal: list[Action]) -> Action:
+        counts = Counter(c.suit for c in hand if not is_joker(c))
+        suit = max("SBCD", key=lambda s: (counts[s], -"SBCD".index(s)))
+        return Action(f"choose {suit}")
+
+    def _declare(self, hand: list[Card], dominant: str | None, legal: list[Action]) -> Action:
+        if "servito" in legal:
+            return Action("servito")
+        if classify(hand, dominant) is not None:
+            return Action("tengo")
+        jokers = [c for c in hand if is_joker(c)]
+        plain = [c for c in hand if not is_joker(c)]
+        ranks = Counter(c.rank for c in plain)
+        suits = Counter(c.suit for c in plain)
+        keep: list[Card]
+        rank, r = ranks.most_common(1)[0] if ranks else ("", 0)
+        suit, s = max(suits.items(), key=lambda kv: (kv[1], kv[0] == dominant)) if suits \
+            else ("", 0)
+        if r >= 2 and r + len(jokers) >= 3:
+            keep = jokers + [c for c in plain if c.rank == rank]
+        elif s + len(jokers) >= 3:
+            keep = jokers + [c for c in plain if c.suit == suit]
+        else:
+            keep = [c for c in hand if is_trump(c, dominant) or c.rank == "A"]
+            if not keep and self._rng.random() < 0.7:
+                if "fold" in legal:
+                    return Action("fold")
+        discard = sorted((c for c in hand if c not in keep), key=lambda c: _value(c, dominant))
+        while discard:
+            act = Action("tengo " + " ".join(c.code for c in discard))
+            parsed = [a for a in legal if sorted(a.args) == sorted(act.args) and a.verb == "tengo"]
+            if parsed:
+                return parsed[0]
+            discard = discard[:-1]  # a capped exchange keeps the better of the discards
+        return Action("tengo")
+
+    @staticmethod
+    def _swap(hand: list[Card], dominant: str | None, view: dict[str, Any],
+              legal: list[Action]) -> Action:
+        options = [Card.parse(a.args[0]) for a in legal]
+        worst = min(options, key=lambda c: _value(c, dominant))
+        return Action(f"swap {worst}")
+
+    @staticmethod
+    def _play(view: dict[str, Any], dominant: str | None, legal: list[Action]) -> Action:
+        plays = [[Card.parse(x) for x in a.args] for a in legal]
+        trick = view["trick"]
+        if not trick:
+            both = [a for a in legal if len(a.args) == 2]
+            if both:
+                return both[0]
+            trumps = [p for p in plays if is_trump(p[0], dominant)]
+            pool = plays if len(trumps) < 2 else trumps
+            best = max(pool, key=lambda p: _value(p[0], dominant))
+            return Action("play " + " ".join(c.code for c in best))
+        if any(len(p) == 2 for p in plays):  # answering the jokers: spend the least
+            best = min(plays, key=lambda p: sum(_value(c, dominant) for c in p))
+            return Action("play " + " ".join(c.code for c in best))
+        led = Card.parse(trick[0]["card"])
+        led_suit = suit_of(led, dominant)
+        winning = led
+        for entry in trick[1:]:
+            c = Card.parse(entry["card"])
+            if beats(c, winning, led_suit, dominant):
+                winning = c
+        winners = [p for p in plays if beats(p[0], winning, led_suit, dominant)]
+        pool = winners or plays
+        pick = min(pool, key=lambda p: _value(p[0], dominant))
+        return Action(f"play {pick[0]}")

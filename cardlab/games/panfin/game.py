@@ -1,0 +1,414 @@
+"""The Panfin game object: the cut, the deal, the turn-up, matches and the teaching aids."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardlab.cards import Card, Deck, treviso_pack
+from cardlab.engine.action import Action
+from cardlab.engine.dealing import check_partition, pack_order
+from cardlab.engine.game import Game, GameSpec
+from cardlab.engine.match import Match
+from cardlab.engine.options import options_dict
+from cardlab.engine.result import Result
+from cardlab.engine.rng import SplitMix64, derive_seed, shuffled
+from cardlab.engine.state import State
+from cardlab.errors import IllegalAction
+from cardlab.games.panfin.chips import Outcome, antes, apply_payments, settle
+from cardlab.games.panfin.rules import (
+    COMBINATIONS,
+    GOBBO,
+    SUITS,
+    VECIA,
+    PanfinOptions,
+    plain_cards,
+    trump_cards,
+)
+from cardlab.games.panfin.state import PanfinState
+
+__all__ = ["PanfinGame", "PanfinMatch", "SPEC", "HAND_SIZE", "CUT_DEPTH"]
+
+#: B2.6 cards per hand (a Gobbo-keeper is dealt 3 and holds the Gobbo as the fourth).
+HAND_SIZE = 4
+#: B2.5 how many cards the cutter lifts from the top of a pack order (``seed=``/``deck=``).
+CUT_DEPTH = 20
+#: B4.2 options that change only who pays whom (``score_deal`` may vary these).
+SCORING_OPTIONS = ("dealer_ante_multiplier", "carryover_dealer_adds", "servito_tie",
+                   "simezi_bonus_payers", "tronfi_stamp_payers", "tiebreak_false",
+                   "tiebreak_simezi", "naturali_bonus", "simezi_bonus")
+
+SPEC = GameSpec(name="panfin", title="Panfin", players=(2, 3, 4, 5, 6),
+                phases=("choose", "declare", "swap", "play", "done"), spec_file="panfin.md",
+                options=PanfinOptions, presets={"canonical": {}},
+                card_verbs=frozenset({"play", "tengo", "swap"}))
+
+
+class PanfinGame(Game):
+    """Panfin under one set of options (see :mod:`cardlab.games.panfin`)."""
+
+    spec = SPEC
+
+    def _make_deck(self) -> Deck:
+        """B2.1: the 40-card Treviso pack."""
+        return treviso_pack()
+
+    @property
+    def options(self) -> PanfinOptions:
+        """The frozen options (table B4.2)."""
+        return self._options  # type: ignore[no-any-return]
+
+    def _normalise_word(self, verb: str, word: str) -> str:
+        if verb == "choose":
+            up = word.upper()
+            names = {self.deck.suit_name(s).upper(): s for s in SUITS}
+            return names.get(up, up)
+        return word
+
+    def parse_action(self, text: str) -> Action:
+        """The notation, with several cards in the pack's canonical order (``tengo 2C 7S`` →
+        ``tengo 7S 2C``; ``play FB FS`` → ``play FS FB``)."""
+        act = super().parse_action(text)
+        if act.verb in ("tengo", "play") and len(act.args) > 1 and all(
+                a in self._codes for a in act.args):
+            ordered = sorted(act.args, key=lambda a: self._codes[a])
+            return Action(" ".join([act.verb, *ordered]))
+        return act
+
+    @functools.cached_property
+    def _codes(self) -> dict[str, int]:
+        return {c.code: i for i, c in enumerate(self.deck)}
+
+    def card(self, code: str | Card) -> Card:
+        """The card of this pack with ``code`` (fast path for canonical codes)."""
+        if isinstance(code, str) and code in self._codes:
+            card: Card = self.deck[self._codes[code]]
+            return card
+        return self.deck.parse(code)
+
+    # -- the first dealer (B2.4) -------------------------------------------------------
+    def first_dealer(self, seed: int) -> tuple[int, list[tuple[int, Card]]]:
+        """B2.4: deal cards face up, one each anticlockwise from a random seat; the first to
+        receive an ace deals first ("l'asso fa el masso"). Returns the dealer and the reveal."""
+        cards = shuffled(self.deck, derive_seed(seed, 4))
+        seat = SplitMix64(derive_seed(seed, 5)).randbelow(self.players)
+        shown: list[tuple[int, Card]] = []
+        for card in cards:
+            shown.append((seat, card))
+            if card.rank == "A":
+                return seat, shown
+            seat = (seat + 1) % self.players
+        raise AssertionError("a Treviso pack always has an ace")  # pragma: no cover
+
+    # -- deals ---------------------------------------------------------------------
+    def deal(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> State:
+        """A new deal from ``seed``, a pack order ``deck=``, or the stacked cards
+        ``hands=[…], cut=…, turnup=…, stock=…`` (DESIGN §2.2); ``pot=`` is the pot carried
+        over before this deal's antes and ``stacks=`` each seat's chips before them.
+
+        >>> import cardlab
+        >>> s = cardlab.load("panfin").deal(seed=3)
+        >>> s.phase, s.game.players, s.view()["chips"]["pot"]
+        ('declare', 4, 5)
+        """
+        n = self.players
+        unknown = sorted(set(setup) - {"deck", "hands", "cut", "turnup", "stock", "pot",
+                                       "stacks"})
+        if unknown:
+            raise ValueError(f"panfin: unknown deal argument(s) {unknown}; expected seed, "
+                             "dealer, deck, hands, cut, turnup, stock, pot, stacks")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0…{n - 1}, not {dealer!r}")
+        pot = setup.get("pot", 0)
+        if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
+            raise ValueError(f"pot must be a whole number of chips ≥ 0, not {pot!r}")
+        stacks = setup.get("stacks")
+        stacks = tuple([0] * n if stacks is None else stacks)
+        if len(stacks) != n or not all(isinstance(x, int) and not isinstance(x, bool)
+                                       for x in stacks):
+            raise ValueError(f"stacks must be {n} whole numbers (chips per seat)")
+        if setup.get("hands") is not None or (setup.get("cut") is not None and
+                                              setup.get("deck") is None and seed is None):
+            layout = self._stacked(dealer, setup)
+        else:
+            order = pack_order(self.deck, seed=seed, order=setup.get("deck"))
+            layout = self._deal_from_order(dealer, order)
+        return self._first_state(dealer, pot, stacks, layout, seed)
+
+    def _cutter(self, dealer: int) -> int:
+        """B2.5 / F-A3: the dealer's left (clockwise neighbour) cuts."""
+        return (dealer - 1) % self.players
+
+    def _cut_ends(self, shown: Sequence[Card]) -> bool:
+        """B2.5: the Vecia shown (or found behind a kept Gobbo) wins for the cutter."""
+        o = self.options
+        if not shown or not o.cut_vecia_wins:
+            return False
+        if shown[0] is VECIA:
+            return True
+        return (len(shown) > 1 and shown[0] is GOBBO and shown[1] is VECIA and o.cut_gobbo_kept
+                and o.check_behind_gobbo)
+
+    def _cut(self, order: list[Card]) -> tuple[list[Card], list[Card], bool]:
+        """B2.5 / F-A3 / F-A5: cut ``order`` (top first) at :data:`CUT_DEPTH`; return the cards
+        shown, the pack to deal (Gobbo removed if kept) and whether the Gobbo was kept."""
+        o = self.options
+        lifted, rest = order[:CUT_DEPTH], order[CUT_DEPTH:]
+        bottom = o.cut_shown_card == "bottom_of_lifted"
+        packet = lifted if bottom else rest
+        shown = [packet[-1] if bottom else packet[0]]
+        kept = False
+        if shown[0] is GOBBO and o.cut_gobbo_kept:
+            kept = True
+            packet.remove(GOBBO)
+            if o.check_behind_gobbo and packet:
+                shown.append(packet[-1] if bottom else packet[0])
+        # completing the cut: the remaining packet goes on top of the lifted one
+        return shown, rest + lifted, kept
+
+    def _deal_from_order(self, dealer: int, order: list[Card]) -> dict[str, Any]:
+        """B2.6 / F-A24: one card at a time from the dealer's right, dealer last, a Gobbo-keeper
+        skipped in the last round; then the turn-up (F-A6) and the stock."""
+        n = self.players
+        shown, pack, kept = self._cut(list(order))
+        if self._cut_ends(shown):
+            return {"cut": shown}
+        cutter = self._cutter(dealer)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        if kept:
+            hands[cutter].append(GOBBO)
+        pos = 0
+        for rnd in range(HAND_SIZE):
+            for i in range(n):
+                seat = (dealer + 1 + i) % n
+                if rnd == HAND_SIZE - 1 and kept and seat == cutter:
+                    continue
+                hands[seat].append(pack[pos])
+                pos += 1
+        turnup = [pack[pos]]
+        pos += 1
+        if turnup[0] is GOBBO and self.options.turnup_gobbo == "turn_next_card":
+            turnup.append(pack[pos])
+            pos += 1
+        return {"hands": hands, "cut": shown, "turnup": turnup, "stock": pack[pos:]}
+
+    def _stacked(self, dealer: int, setup: Mapping[str, Any]) -> dict[str, Any]:
+        """DESIGN §2.2: a stacked deal, checked (every card once, the right counts)."""
+        deck = self.deck
+        n = self.players
+        cut = deck.parse_many(setup["cut"]) if setup.get("cut") else []
+        if self._cut_ends(cut):
+            return {"cut": cut}
+        hands_in = setup.get("hands")
+        if hands_in is None or len(hands_in) != n:
+            raise IllegalAction(f"hands= needs {n} hands, one per seat", code="wrong_count",
+                                rule="B2.6")
+        hands = [deck.parse_many(h) for h in hands_in]
+        if setup.get("turnup") is None:
+            raise IllegalAction("a stacked deal needs turnup= (the turned-up card)",
+                                code="missing_card", rule="B2.6")
+        turnup = deck.parse_many(setup["turnup"])
+        two = (self.options.turnup_gobbo == "turn_next_card" and turnup[:1] == [GOBBO])
+        if len(turnup) != (2 if two else 1) or (len(turnup) == 2 and turnup[0] is not GOBBO):
+            raise IllegalAction("turnup= is one card (two, 'FB x', when the Gobbo is turned "
+                                "and turnup_gobbo='turn_next_card')", code="wrong_count",
+                                rule="B2.6")
+        used = {c for h in hands for c in h} | set(turnup)
+        if setup.get("stock") is None:
+            stock = [c for c in deck if c not in used]
+        else:
+            stock = deck.parse_many(setup["stock"])
+        parts = {self.seat_names[s]: hands[s] for s in range(n)}
+        parts.update({"turnup": turnup, "stock": stock})
+        counts = {name: HAND_SIZE for name in self.seat_names}
+        counts["stock"] = len(deck) - HAND_SIZE * n - len(turnup)
+        check_partition(deck, parts, counts, rule="B2.6")
+        kept = bool(cut) and cut[0] is GOBBO and self.options.cut_gobbo_kept
+        if kept and GOBBO not in hands[self._cutter(dealer)]:
+            raise IllegalAction("the Gobbo shown at the cut is kept by the cutter, "
+                                f"{self.seat_name(self._cutter(dealer))}", code="gobbo_not_kept",
+                                rule="B2.5")
+        return {"hands": hands, "cut": cut, "turnup": turnup, "stock": stock}
+
+    def _first_state(self, dealer: int, pot: int, stacks: tuple[int, ...],
+                     layout: dict[str, Any], seed: int | None) -> PanfinState:
+        """Antes (B2.3), then the cut's win (B2.5), the dealer's choice (B2.6) or declarations."""
+        n = self.players
+        codes = " ".join
+        setup: dict[str, Any] = {"dealer": dealer}
+        if "hands" in layout:
+            setup["hands"] = [codes(c.code for c in self.deck.sort(h)) for h in layout["hands"]]
+        setup["cut"] = codes(c.code for c in layout["cut"]) or None
+        if "hands" in layout:
+            setup["turnup"] = codes(c.code for c in layout["turnup"])
+            setup["stock"] = codes(c.code for c in layout["stock"])
+        setup.update(pot=pot, stacks=list(stacks))
+        ante = tuple(antes(self.options, n, dealer, pot))
+        pot_now, stacks_now = apply_payments(pot, stacks, ante)
+        hands = tuple(tuple(self.deck.sort(h)) for h in layout.get("hands", [[]] * n))
+        turnup = tuple(layout.get("turnup", ()))
+        dominant = None
+        if turnup and turnup[-1] is not VECIA:
+            dominant = turnup[-1].suit  # B2.6: the Gobbo turned up gives bastoni (F-A6)
+        facts: dict[str, Any] = {
+            "dealer": dealer, "phase_": "declare", "to_move_": (dealer + 1) % n,
+            "hands_": hands, "turnup": turnup, "dominant": dominant,
+            "stock": tuple(layout.get("stock", ())), "discards": (), "cut": tuple(layout["cut"]),
+            "cutter": self._cutter(dealer), "folded": (False,) * n, "spoken": (False,) * n,
+            "calls": (), "servito": None, "trick_": (), "leader": None, "tricks_": (),
+            "piatti": (0,) * n, "gobbo_due": None, "swapped": False, "pot": pot_now,
+            "stacks": stacks_now, "pot_in": pot, "stacks_in": stacks, "payments": ante,
+            "outcome": None, "settlement": None}
+        if "hands" not in layout:
+            outcome = Outcome("cut", hands, (True,) * n, (), None, cutter=self._cutter(dealer))
+            st = settle(self.options, outcome, pot_now, self.seat_names)
+            facts["pot"], facts["stacks"] = apply_payments(pot_now, stacks_now, st.payments)
+            facts.update(payments=ante + st.payments, outcome=outcome, settlement=st,
+                         phase_="done", to_move_=None)
+        elif dominant is None:
+            facts["phase_"], facts["to_move_"] = "choose", dealer
+        return PanfinState(self, setup=setup, seed=seed, **facts)
+
+    # -- matches -------------------------------------------------------------------
+    def match(self, seed: int | None = None, scores: Any = None,
+              dealer: int | None = None) -> PanfinMatch:
+        """B2.12: ``hands_to_play`` deals with chips carried over; the first dealer by the first
+        ace (B2.4) unless ``dealer=`` is given; ``scores`` are the starting stacks."""
+        if dealer is None:
+            dealer = self.first_dealer(0 if seed is None else seed)[0]
+        return PanfinMatch(self, seed, scores, dealer)
+
+    # -- teaching aids -------------------------------------------------------------
+    def deal_parts(self) -> list[tuple[str, int]]:
+        """The parts of a stacked deal: each seat's 4 cards, the turn-up, the stock."""
+        n = self.players
+        return [*((name, HAND_SIZE) for name in self.seat_names), ("turnup", 1),
+                ("stock", len(self.deck) - HAND_SIZE * n - 1)]
+
+    def deal_from_parts(self, parts: Mapping[str, Sequence[Card]], dealer: int = 0) -> State:
+        """A stacked deal from ``label → cards`` (labels of :meth:`deal_parts`; ``cut`` too)."""
+        cut = parts.get("cut")
+        setup: dict[str, Any] = {"cut": [c.code for c in cut] if cut else None}
+        if any(name in parts for name in self.seat_names):
+            setup["hands"] = [[c.code for c in parts[name]] for name in self.seat_names]
+            setup["turnup"] = [c.code for c in parts["turnup"]]
+            setup["stock"] = [c.code for c in parts.get("stock", [])]
+        return self.deal(dealer=dealer, **setup)
+
+    def deal_from_string(self, text: str, dealer: int = 0) -> State:
+        """A stacked deal from ``"P1: … / P2: … / turnup: … / stock: …"`` (or ``"cut: FS"``)."""
+        from cardlab.engine.record import parse_deal
+
+        labels = [*self.seat_names, "turnup", "stock", "cut"]
+        return self.deal_from_parts(parse_deal(self, text, labels), dealer)
+
+    def contracts(self) -> list[str]:
+        """B2.6: the dominant suits a turn-up (or the dealer's choice) can set."""
+        return list(SUITS)
+
+    def card_order(self, contract: str | None = None) -> dict[str, Any]:
+        """B2.2: trumps and plain suits high to low under dominant suit ``contract``."""
+        if contract is not None and contract not in SUITS:
+            raise ValueError(f"panfin: unknown dominant suit {contract!r}; expected one of "
+                             f"{', '.join(SUITS)}")
+        trumps = [c.code for c in trump_cards(contract)] if contract else ["FS", "FB"]
+        suits = {s: [c.code for c in plain_cards(s)] for s in SUITS if s != contract}
+        special = {"FS": "Vecia (fante of spade): the highest trump, above the Gobbo; wild in "
+                         "combinations; not a spade (B2.1, B2.2)",
+                   "FB": "Gobbo (fante of bastoni): the second trump, beaten only by the Vecia; "
+                         "wild in combinations; not a bastoni (B2.1, B2.2)"}
+        return {"trumps": trumps, "suits": suits, "special": special}
+
+    def bid_ladder(self) -> list[dict[str, Any]]:
+        """B2.7 / B2.9: the declarations, then the combinations from lowest to highest."""
+        o = self.options
+        rows = [
+            {"call": "fold", "value": 0, "rule": "B2.7",
+             "label": "fold: out of the hand; the ante stays (only a Naturali bonus can follow)"},
+            {"call": "tengo", "value": 0, "rule": "B2.7",
+             "label": f"tengo: stay in, exchanging 0-{o.max_exchange} cards with the stock"},
+            {"call": "servito", "value": 0, "rule": "B2.8",
+             "label": "servito: four of one suit at once; wins the pot unless tied or beaten "
+                      "by Naturali or Simezi"},
+        ]
+        words = {"false": "False: four of one non-dominant suit (jokers wild): the pot",
+                 "tronfi": "Tronfi: four of the dominant suit (jokers wild): the pot, and the "
+                           "pot again from each non-exempt player into the next pot",
+                 "simezi": f"Simezi: a rank completed by the Vecia/Gobbo: the pot + "
+                           f"{o.simezi_bonus} from every other player",
+                 "naturali": f"Naturali: four of a rank, no joker: the pot + "
+                             f"{o.naturali_bonus} from every other player, folded or not"}
+        for i, kind in enumerate(reversed(COMBINATIONS)):
+            rows.append({"call": kind, "value": i + 1, "rule": "B2.9", "label": words[kind]})
+        return rows
+
+    def scoring_variants(self) -> dict[str, dict[str, Any]]:
+        """Option sets of table B4.2 that change who pays whom (for ``score_deal``)."""
+        return {"canonical": {}, "single_dealer_ante": {"dealer_ante_multiplier": 1},
+                "carryover_dealer_adds_2": {"carryover_dealer_adds": 2},
+                "servito_split": {"servito_tie": "split"},
+                "simezi_active_only": {"simezi_bonus_payers": "active_only"},
+                "stamp_all_non_exempt": {"tronfi_stamp_payers": "all_non_exempt"},
+                "false_tronfi_rule": {"tiebreak_false": "tronfi_rule"},
+                "simezi_rank": {"tiebreak_simezi": "rank"}}
+
+    def score_deal(self, state: State, **options: Any) -> Result:
+        """Settle the finished deal ``state`` again under other payment options (antes,
+        bonuses, stamps, tie-breaks); the play itself is unchanged."""
+        if not isinstance(state, PanfinState) or not state.is_over or state.outcome is None:
+            raise ValueError("score_deal needs a finished Panfin deal")
+        bad = sorted(set(options) - set(SCORING_OPTIONS))
+        if bad:
+            raise ValueError(f"panfin: {bad} do not change the payments of a played deal; "
+                             f"scoring options: {', '.join(SCORING_OPTIONS)}")
+        merged = {**options_dict(self.options), **options}
+        other = type(self).load(**merged)
+        n = self.players
+        from cardlab.games.panfin.chips import make_result
+
+        ante = tuple(antes(other.options, n, state.dealer, state.pot_in))
+        pot, _ = apply_payments(state.pot_in, state.stacks_in, ante)
+        st = settle(other.options, state.outcome, pot, self.seat_names)
+        extra = {"outcome": state.outcome.kind, "dominant_suit": state.dominant,
+                 "piatti": list(state.piatti), "folded": list(state.folded),
+                 "cut": [c.code for c in state.cut], "options": options}
+        return make_result(self.seat_names, state.stacks_in, state.pot_in, ante + st.payments,
+                           st, extra)
+
+
+class PanfinMatch(Match):
+    """B2.12 / F-A26: ``hands_to_play`` deals; stacks and the pot carry over (``_carry``)."""
+
+    def __init__(self, game: PanfinGame, seed: int | None = None, scores: Any = None,
+                 dealer: int = 0) -> None:
+        super().__init__(game, seed, scores, dealer)
+        self.pot = 0
+
+    def _carry(self) -> dict[str, Any]:
+        return {"pot": self.pot, "stacks": [self.scores[s] for s in self.game.seat_names]}
+
+    def record(self, state: State) -> dict[str, Any]:
+        """Add a finished deal; the pot it leaves is carried into the next."""
+        row = super().record(state)
+        assert state.result is not None
+        self.pot = int(state.result.details["pot_after"])
+        row["pot"] = self.pot
+        return row
+
+    def _outcome(self, result: Result) -> tuple[bool, str | None]:
+        over = len(self.sheet) >= self.game.options.hands_to_play
+        if not over:
+            return False, None
+        best = max(self.scores.values())
+        leaders = [s for s, v in self.scores.items() if v == best]
+        return True, leaders[0] if len(leaders) == 1 else None
+
+    def to_json(self) -> str:
+        """The match as JSON, with the pot left on the table."""
+        import json
+
+        data = json.loads(super().to_json())
+        data["pot"] = self.pot
+        return json.dumps(data, ensure_ascii=False)
+

@@ -1,0 +1,173 @@
+"""Panfin's trick phase, "la conquista dei piatti" (B2.10): which cards may be played, and why.
+
+Each judge returns a :class:`~cardlab.engine.action.Verdict` with the real reason,
+so ``legal_actions`` (every play whose verdict is legal) and ``explain`` agree by
+construction. A play is a tuple of cards: one card, or two for the jokers led
+together and for each answer to that double trick (B2.10.4, F-A19).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardlab.cards import Card
+from cardlab.engine.action import Verdict
+from cardlab.games.panfin.rules import (
+    GOBBO,
+    JOKERS,
+    VECIA,
+    PanfinOptions,
+    beats,
+    is_trump,
+    strength,
+    suit_of,
+)
+
+__all__ = ["TrickPlay", "judge_lead", "judge_follow", "winning_play", "is_double"]
+
+#: one seat's play to a trick: (seat, cards)
+TrickPlay = tuple[int, tuple[Card, ...]]
+Namer = Callable[[Card], str]
+
+
+def is_double(trick: Sequence[TrickPlay]) -> bool:
+    """B2.10.4: True if the trick was led with both jokers together."""
+    return bool(trick) and len(trick[0][1]) == 2
+
+
+def judge_lead(hand: Sequence[Card], cards: tuple[Card, ...], options: PanfinOptions,
+               gobbo_due: bool, name: Namer) -> Verdict:
+    """B2.10.3 (leading): any card, except that both jokers in hand must lead together
+    (``both_jokers_lead="double_trick"``) or the Vecia then the Gobbo on the next lead
+    (``"consecutive_forced"``)."""
+    both = VECIA in hand and GOBBO in hand
+    if len(cards) == 2:
+        if set(cards) != set(JOKERS):
+            return Verdict(False, "only the Vecia and the Gobbo are ever led together",
+                           "one_card_only", "B2.10.4")
+        if options.both_jokers_lead != "double_trick":
+            return Verdict(False, "with both_jokers_lead='consecutive_forced' the jokers are "
+                           "led one after the other, the Vecia first", "one_card_only",
+                           "B2.10.3")
+        return Verdict(True, "you hold both jokers and lead them together: the others must "
+                       "answer with two cards each, trumps while they have them, and you take "
+                       "a double trick (2 piatti)", "", "B2.10.4")
+    card = cards[0]
+    if both and options.both_jokers_lead == "double_trick":
+        return Verdict(False, "you hold both the Vecia and the Gobbo, so you are forced to lead "
+                       "them at the same time: play FS FB", "must_lead_both_jokers", "B2.10.3")
+    if both and card is not VECIA:
+        return Verdict(False, "you hold both jokers: lead the Vecia now and the Gobbo on your "
+                       "next lead (both_jokers_lead='consecutive_forced')",
+                       "must_lead_both_jokers", "B2.10.3")
+    if gobbo_due and GOBBO in hand and card is not GOBBO:
+        return Verdict(False, "you led the Vecia last trick while holding the Gobbo: now you "
+                       "must lead the Gobbo (both_jokers_lead='consecutive_forced')",
+                       "must_lead_gobbo", "B2.10.3")
+    return Verdict(True, f"you are on lead and may lead any card: {name(card)}", "", "B2.10.3")
+
+
+def winning_play(trick: Sequence[TrickPlay], dominant: str | None) -> tuple[int, Card]:
+    """B2.10.5: the seat and card now winning ``trick``: the highest trump, else the highest
+    card of the led suit (the first of equals, which cannot happen with one pack)."""
+    led = trick[0][1][0]
+    led_suit = suit_of(led, dominant)
+    best_seat, best = trick[0][0], trick[0][1][0]
+    for seat, cards in trick:
+        for c in cards:
+            if beats(c, best, led_suit, dominant):
+                best_seat, best = seat, c
+    return best_seat, best
+
+
+def judge_follow(hand: Sequence[Card], cards: tuple[Card, ...], trick: Sequence[TrickPlay],
+                 dominant: str | None, options: PanfinOptions, name: Namer) -> Verdict:
+    """B2.10.3 / B2.10.4: an answer to the trick so far."""
+    if is_double(trick):
+        return _judge_double_answer(hand, cards, dominant, name)
+    if len(cards) != 1:
+        return Verdict(False, "answer with one card: only the jokers' double trick is answered "
+                       "with two", "wrong_card_count", "B2.10.4")
+    card = cards[0]
+    led = trick[0][1][0]
+    led_suit = suit_of(led, dominant)
+    trump_led = is_trump(led, dominant)
+    suit_word = "trump" if trump_led else f"{led_suit} (the led suit)"
+    same = [c for c in hand if suit_of(c, dominant) == led_suit]
+    if same:
+        return _judge_respond(card, same, trick, led, led_suit, trump_led, dominant, options,
+                              suit_word, name)
+    return _judge_void(hand, card, trick, led_suit, dominant, options, name)
+
+
+def _judge_respond(card: Card, same: list[Card], trick: Sequence[TrickPlay], led: Card,
+                   led_suit: str, trump_led: bool, dominant: str | None,
+                   options: PanfinOptions, suit_word: str, name: Namer) -> Verdict:
+    """B2.10.3 "rispondere": holding the led suit you must play it, and beat if you can."""
+    if card not in same:
+        extra = "" if trump_led else "; while you hold it you may not play a trump or a joker"
+        return Verdict(False, f"{name(led)} was led and you hold {suit_word}: you must answer "
+                       f"(rispondere) with it{extra}", "must_follow_suit", "B2.10.3")
+    _, best = winning_play(trick, dominant)
+    if options.beat_reference == "led_card":
+        target, what = led, f"the led card, {name(led)} (beat_reference='led_card')"
+    else:
+        target, what = best, f"the winning card, {name(best)}"
+    reachable = strength(target, led_suit, dominant)
+    can_beat = [c for c in same if beats(c, target, led_suit, dominant)]
+    if reachable is not None and suit_of(target, dominant) == led_suit and can_beat:
+        if card not in can_beat:
+            return Verdict(False, f"you must answer with a card that beats {what}: "
+                           + " ".join(c.code for c in can_beat), "must_beat", "B2.10.3")
+        return Verdict(True, f"you answer the led suit and beat {what}", "", "B2.10.3")
+    if suit_of(best, dominant) != led_suit:
+        why = "the trick is already trumped, so any card of the led suit will do"
+    else:
+        why = f"you cannot beat {what}, so any card of the led suit will do"
+    return Verdict(True, f"you answer {suit_word}: {why}", "", "B2.10.3")
+
+
+def _judge_void(hand: Sequence[Card], card: Card, trick: Sequence[TrickPlay], led_suit: str,
+                dominant: str | None, options: PanfinOptions, name: Namer) -> Verdict:
+    """B2.10.3 / F-A18: void in a plain led suit, you must trump and overtrump if you can."""
+    trumps = [c for c in hand if is_trump(c, dominant)]
+    if not trumps:
+        return Verdict(True, "you hold neither the led suit nor a trump: any card", "",
+                       "B2.10.3")
+    if not options.must_trump_when_void:
+        return Verdict(True, "you hold no card of the led suit: any card "
+                       "(must_trump_when_void=False)", "", "F-A18")
+    if card not in trumps:
+        return Verdict(False, "you hold no card of the led suit, so you must play a trump "
+                       "(a dominant-suit card or a joker): " + " ".join(c.code for c in trumps),
+                       "must_trump", "B2.10.3")
+    played = [c for _, cs in trick for c in cs if is_trump(c, dominant)]
+    if options.must_overtrump and played:
+        top = max(played, key=lambda c: strength(c, led_suit, dominant) or (0, 0))
+        over = [c for c in trumps if beats(c, top, led_suit, dominant)]
+        if over and card not in over:
+            return Verdict(False, f"you must overtrump {name(top)} when you can: "
+                           + " ".join(c.code for c in over), "must_overtrump", "F-A18")
+        if over:
+            return Verdict(True, f"void in the led suit, you overtrump {name(top)}", "",
+                           "F-A18")
+        return Verdict(True, f"void in the led suit, you must trump; none of your trumps beats "
+                       f"{name(top)}, so any trump will do", "", "F-A18")
+    return Verdict(True, "void in the led suit, you trump", "", "B2.10.3")
+
+
+def _judge_double_answer(hand: Sequence[Card], cards: tuple[Card, ...], dominant: str | None,
+                         name: Namer) -> Verdict:
+    """B2.10.4 (F-A19): answer the jokers' double lead with two cards, trumps while you have any."""
+    if len(cards) != 2:
+        return Verdict(False, "both jokers were led together: answer with two cards "
+                       "(e.g. play 5D 7C)", "wrong_card_count", "B2.10.4")
+    trumps = [c for c in hand if is_trump(c, dominant)]
+    need = min(2, len(trumps))
+    have = sum(1 for c in cards if is_trump(c, dominant))
+    if have < need:
+        return Verdict(False, f"both jokers were led: you must answer with trumps while you have "
+                       f"them ({need} of: " + " ".join(c.code for c in trumps) + ")",
+                       "must_trump", "B2.10.4")
+    return Verdict(True, "you answer the jokers' double lead with two cards "
+                   + ("(trumps, as you must)" if need else "(you hold no trump)"), "", "B2.10.4")

@@ -1,0 +1,275 @@
+"""Panfin's rules as data: the options, the card ladders, the trump model and the combinations.
+
+Everything here is a pure function of cards and options, cited to
+``shared/rules/panfin.md`` (rule IDs B1–B4, ambiguity entries F-A1–F-A26). The
+state machine (:mod:`.state`), the chips (:mod:`.chips`) and the bots all call
+these functions, so legality, the trick winner, ``explain`` and the view agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from cardlab.cards import ITALIAN_SUITS, Card
+from cardlab.engine.options import option
+
+__all__ = [
+    "PanfinOptions", "VECIA", "GOBBO", "JOKERS", "PLAIN_LADDER", "TRUMP_LADDER", "SUITS",
+    "COMBINATIONS", "Combination", "is_joker", "is_trump", "suit_of", "plain_rank",
+    "trump_rank", "strength", "beats", "classify", "combination_key", "best_combination",
+    "holds_one_suit", "trump_cards", "plain_cards",
+]
+
+#: B2.1 Vecia, the fante of spade: the first joker ("jolly").
+VECIA: Final = Card("F", "S")
+#: B2.1 Gobbo, the fante of bastoni: the second joker.
+GOBBO: Final = Card("F", "B")
+#: B2.1 the two jokers, Vecia first.
+JOKERS: Final = (VECIA, GOBBO)
+#: B2.2 / F-A1 the plain suits, high to low (the Fanti of coppe and denari are the "Mici").
+PLAIN_LADDER: Final = ("A", "R", "C", "F", "7", "6", "5", "4", "3", "2")
+#: B2.2 (RECONSTRUCTED, F-A16) the trump suit, high to low: Vecia, Gobbo, then the
+#: dominant suit's ranks (the dominant suit's own Fante is missing when it is spade or bastoni).
+TRUMP_LADDER: Final = ("Vecia", "Gobbo", *PLAIN_LADDER)
+#: B2.1 the suits in the Treviso pack's order: spade, bastoni, coppe, denari.
+SUITS: Final = ITALIAN_SUITS
+#: B2.9 the combinations, high to low in precedence (Naturali > Simezi > Tronfi > False).
+COMBINATIONS: Final = ("naturali", "simezi", "tronfi", "false")
+
+_PLAIN_STRENGTH: Final = {r: len(PLAIN_LADDER) - i for i, r in enumerate(PLAIN_LADDER)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class PanfinOptions:
+    """Rule options of Panfin, named and defaulted exactly as the spec's table B4.2."""
+
+    players: int = option(4, choices=(2, 3, 4, 5, 6), source="B4.2 [WIT]")
+    dealer_ante_multiplier: int = option(2, choices=(2, 1), source="B2.3 F-A2 [WIT]")
+    carryover_dealer_adds: int = option(1, choices=(1, 2), source="B2.3 F-A22 [S-PF]")
+    cut_shown_card: Literal["bottom_of_lifted", "top_of_remaining"] = option(
+        "bottom_of_lifted", choices=("bottom_of_lifted", "top_of_remaining"), source="F-A3")
+    cut_vecia_wins: bool = option(True, choices=(True, False), source="B2.5 [S-PF]")
+    cut_gobbo_kept: bool = option(True, choices=(True, False), source="B2.5 [S-PF]")
+    check_behind_gobbo: bool = option(True, choices=(True, False), source="B2.5 F-A5 [S-PF]")
+    turnup_gobbo: Literal["batons_dominant", "turn_next_card"] = option(
+        "batons_dominant", choices=("batons_dominant", "turn_next_card"), source="F-A6")
+    turnup_vecia: Literal["dealer_chooses"] = option(
+        "dealer_chooses", choices=("dealer_chooses",), source="B2.6 [S-PF]")
+    dealer_turnup_at_piatti: Literal["swap", "none"] = option(
+        "swap", choices=("swap", "none"), source="B2.10.1 F-A7 [BST-4]")
+    max_exchange: int = option(4, choices=(4, 3, 2, 1, 0), source="B2.7 [S-PF]")
+    servito_ends_declarations: bool = option(True, choices=(True, False), source="F-A10")
+    servito_tie: Literal["pot_stays", "split"] = option(
+        "pot_stays", choices=("pot_stays", "split"), source="F-A11")
+    naturali_bonus: int = option(2, choices=(2,), source="B2.9 F-A12 [S-PF]")
+    simezi_bonus: int = option(1, choices=(1,), source="B2.9 F-A12 [S-PF]")
+    simezi_bonus_payers: Literal["all_others", "active_only"] = option(
+        "all_others", choices=("all_others", "active_only"), source="F-A13")
+    tronfi_stamp_payers: Literal["active_non_exempt", "all_non_exempt"] = option(
+        "active_non_exempt", choices=("active_non_exempt", "all_non_exempt"), source="F-A14")
+    tiebreak_false: Literal["call_order", "tronfi_rule"] = option(
+        "call_order", choices=("call_order", "tronfi_rule"), source="F-A15")
+    tiebreak_simezi: Literal["joker_then_rank", "rank"] = option(
+        "joker_then_rank", choices=("joker_then_rank", "rank"), source="F-A15")
+    jokers_are_top_trumps: bool = option(True, choices=(True,), source="B2.2 F-A16")
+    beat_reference: Literal["current_winner", "led_card"] = option(
+        "current_winner", choices=("current_winner", "led_card"), source="F-A17")
+    must_trump_when_void: bool = option(True, choices=(True, False), source="F-A18 [BST-SC]")
+    must_overtrump: bool = option(True, choices=(True, False), source="F-A18 [BST-MK]")
+    both_jokers_lead: Literal["double_trick", "consecutive_forced"] = option(
+        "double_trick", choices=("double_trick", "consecutive_forced"), source="F-A19")
+    zero_piatti_payment: Literal["pot_amount_to_next_pot"] = option(
+        "pot_amount_to_next_pot", choices=("pot_amount_to_next_pot",), source="B2.11 F-A21")
+    lone_player: Literal["wins_without_play"] = option(
+        "wins_without_play", choices=("wins_without_play",), source="B2.12 F-A23")
+    hands_to_play: int = option(12, kind=int, source="B2.12 F-A26")
+
+    def __post_init__(self) -> None:
+        if self.hands_to_play < 1:
+            raise ValueError("panfin: option hands_to_play must be at least 1")
+
+
+# -- the trump model (B2.2, F-A16) ---------------------------------------------------
+def is_joker(card: Card) -> bool:
+    """B2.1: True for the Vecia and the Gobbo."""
+    return card is VECIA or card is GOBBO
+
+
+def suit_of(card: Card, dominant: str | None) -> str:
+    """B2.2 (F-A16): the suit ``card`` belongs to in the trick phase.
+
+    The jokers belong to the dominant (trump) suit, not to spade or bastoni.
+    """
+    if is_joker(card) and dominant is not None:
+        return dominant
+    return card.suit
+
+
+def is_trump(card: Card, dominant: str | None) -> bool:
+    """B2.2: a dominant-suit card or a joker."""
+    return dominant is not None and suit_of(card, dominant) == dominant
+
+
+def plain_rank(card: Card) -> int:
+    """B2.2: strength within a plain suit (A high, 2 low); higher wins."""
+    return _PLAIN_STRENGTH[card.rank]
+
+
+def trump_rank(card: Card) -> int:
+    """B2.2: strength within the trump suit: Vecia > Gobbo > A > … > 2."""
+    if card is VECIA:
+        return 12
+    if card is GOBBO:
+        return 11
+    return _PLAIN_STRENGTH[card.rank]
+
+
+def strength(card: Card, led_suit: str, dominant: str | None) -> tuple[int, int] | None:
+    """B2.10.5: how strongly ``card`` bids for a trick led in ``led_suit``.
+
+    Trumps beat the led suit; a card of another plain suit cannot win (None).
+    """
+    if is_trump(card, dominant):
+        return (2, trump_rank(card))
+    if card.suit == led_suit:
+        return (1, plain_rank(card))
+    return None
+
+
+def beats(card: Card, other: Card, led_suit: str, dominant: str | None) -> bool:
+    """B2.10.5: True if ``card`` would take the trick from ``other``."""
+    mine = strength(card, led_suit, dominant)
+    theirs = strength(other, led_suit, dominant)
+    return mine is not None and (theirs is None or mine > theirs)
+
+
+def trump_cards(dominant: str) -> list[Card]:
+    """B2.2: the trump suit high to low: Vecia, Gobbo, then the dominant suit."""
+    cards = list(JOKERS)
+    cards += [Card(r, dominant) for r in PLAIN_LADDER if not is_joker(Card(r, dominant))]
+    return cards
+
+
+def plain_cards(suit: str) -> list[Card]:
+    """B2.2: a plain suit high to low (spade and bastoni have no Fante: it is a joker)."""
+    return [Card(r, suit) for r in PLAIN_LADDER if not is_joker(Card(r, suit))]
+
+
+# -- combinations (B2.8, B2.9) --------------------------------------------------------
+@dataclass(frozen=True)
+class Combination:
+    """A hand's combination: its kind (``'naturali'`` …), seat, and plain words."""
+
+    kind: str
+    seat: int
+    label: str
+
+    @property
+    def precedence(self) -> int:
+        """B2.9: higher is better (Naturali 4 … False 1)."""
+        return len(COMBINATIONS) - COMBINATIONS.index(self.kind)
+
+
+def holds_one_suit(hand: Sequence[Card]) -> str | None:
+    """B2.7 / B2.8: the suit of a 4-card hand of one suit (jokers wild), else None.
+
+    Two jokers with two cards of one suit count; a hand of the two jokers alone
+    (impossible with four cards) would not.
+    """
+    if len(hand) != 4:
+        return None
+    suits = {c.suit for c in hand if not is_joker(c)}
+    if len(suits) == 1:
+        return suits.pop()
+    return None
+
+
+def _same_rank(hand: Sequence[Card]) -> str | None:
+    ranks = {c.rank for c in hand if not is_joker(c)}
+    return ranks.pop() if len(ranks) == 1 else None
+
+
+def classify(hand: Sequence[Card], dominant: str | None, seat: int = 0) -> Combination | None:
+    """B2.9: the combination a 4-card hand makes, or None.
+
+    * Naturali: four of a rank, no joker (never four Fanti: two of them are jokers);
+    * Simezi: three of a rank and a joker, or two of a rank and both jokers;
+    * Tronfi: four cards of the dominant suit, jokers wild;
+    * False: four cards of one other suit, jokers wild.
+
+    The kinds cannot overlap in four cards, so a hand has at most one.
+
+    >>> classify([Card("7", s) for s in "SBCD"], "C").kind
+    'naturali'
+    >>> classify([Card("F", "S"), Card("A", "C"), Card("3", "C"), Card("2", "C")], "C").kind
+    'tronfi'
+    """
+    if len(hand) != 4:
+        return None
+    jokers = [c for c in hand if is_joker(c)]
+    rank = _same_rank(hand)
+    if rank is not None and not jokers:
+        return Combination("naturali", seat, f"Naturali of {rank}")
+    if rank is not None and jokers:
+        names = " and ".join(("Vecia", "Gobbo")[JOKERS.index(j)] for j in jokers)
+        return Combination("simezi", seat, f"Simezi of {rank} with the {names}")
+    suit = holds_one_suit(hand)
+    if suit is not None:
+        if suit == dominant:
+            return Combination("tronfi", seat, f"Tronfi (four of the dominant suit {suit})")
+        return Combination("false", seat, f"False (four of {suit})")
+    return None
+
+
+def _ranks_desc(hand: Iterable[Card]) -> tuple[int, ...]:
+    return tuple(sorted((plain_rank(c) for c in hand if not is_joker(c)), reverse=True))
+
+
+def _joker_key(hand: Sequence[Card]) -> tuple[bool, bool]:
+    return (VECIA in hand, GOBBO in hand)
+
+
+def combination_key(combo: Combination, hand: Sequence[Card], call_position: int,
+                    options: PanfinOptions) -> tuple[object, ...]:
+    """B2.9 / F-A15: a sort key for ``combo`` against another of the same kind (higher wins).
+
+    * Naturali: the higher rank;
+    * Simezi: ``tiebreak_simezi`` — ``"joker_then_rank"`` (the Vecia's Simezi first) or ``"rank"``;
+    * Tronfi: Vecia > Gobbo > no joker, then the highest cards, one by one [S-PF];
+    * False: ``tiebreak_false`` — ``"call_order"`` (first in declaration order) or
+      ``"tronfi_rule"`` (as Tronfi, then call order if still equal).
+    """
+    later = -call_position  # earlier in the declaration order is better
+    if combo.kind == "naturali":
+        return (combo.precedence, _ranks_desc(hand), later)
+    if combo.kind == "simezi":
+        rank = _ranks_desc(hand)[:1]
+        if options.tiebreak_simezi == "joker_then_rank":
+            return (combo.precedence, _joker_key(hand), rank, later)
+        return (combo.precedence, rank, _joker_key(hand), later)
+    if combo.kind == "tronfi":
+        return (combo.precedence, _joker_key(hand), _ranks_desc(hand), later)
+    if options.tiebreak_false == "tronfi_rule":
+        return (combo.precedence, _joker_key(hand), _ranks_desc(hand), later)
+    return (combo.precedence, later)
+
+
+def best_combination(hands: Sequence[Sequence[Card]], seats: Iterable[int], order: Sequence[int],
+                     dominant: str | None, options: PanfinOptions,
+                     kinds: Iterable[str] = COMBINATIONS) -> Combination | None:
+    """B2.9: the best combination among ``seats`` (of the given ``kinds``), or None.
+
+    ``order`` is the declaration order, used for call-order tie-breaks (F-A15).
+    """
+    allowed = set(kinds)
+    best: tuple[tuple[object, ...], Combination] | None = None
+    for seat in seats:
+        combo = classify(hands[seat], dominant, seat)
+        if combo is None or combo.kind not in allowed:
+            continue
+        key = combination_key(combo, hands[seat], order.index(seat), options)
+        if best is None or key > best[0]:
+            best = (key, combo)
+    return None if best is None else best[1]
