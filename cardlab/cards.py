@@ -242,6 +242,14 @@ class Deck(tuple):  # type: ignore[type-arg]
             raise CardError(f"card '{card}' is not in the {self.title}",
                             code="card_not_in_pack") from None
 
+    def codes(self) -> frozenset[str]:
+        """The codes of this pack's cards."""
+        codes = getattr(self, "_codes", None)
+        if codes is None:
+            codes = frozenset(c.code for c in self)
+            self._codes = codes
+        return codes
+
     def parse(self, token: str | Card) -> Card:
         """Parse a card code that must belong to this pack."""
         return token if isinstance(token, Card) and token in self else parse_card(str(token), self)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from cardlab.engine.game import Game
     from cardlab.engine.result import Result
 
-__all__ = ["State"]
+__all__ = ["State", "public_actions"]
 
 #: how many legal actions an error message lists before "…"
 _LEGAL_SHOWN = 12
@@ -202,3 +202,27 @@ class State(ABC):
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", {self.game.seat_name(self.to_move)} to move"
         return f"<{self.game.name} state: {self.phase}, {len(self.history)} actions{mover}>"
+
+
+def public_actions(view: dict[str, Any], actions: list[str], game: Game) -> list[str]:
+    """The actions a spectator may be shown: those that name no card hidden from ``view``.
+
+    A spectator's view must not give a hidden hand away through the mover's legal
+    cards, so an action of one of the game's card verbs is kept only if every card it
+    names is face up somewhere in ``view`` (a hand, a pile, an extra).
+    """
+    visible: set[str] = set()
+    for hand in view.get("hands") or []:
+        visible.update(hand.get("cards") or [])
+    for extra in view.get("extras") or []:
+        visible.update(extra.get("cards") or [])
+    for piles in view.get("piles") or []:
+        for pile in piles or []:
+            visible.update(str(pile[k]) for k in ("up", "down") if pile.get(k))
+    out = []
+    for a in actions:
+        verb, *args = a.split()
+        cards = [w for w in args if w in game.deck.codes()]
+        if verb not in game.spec.card_verbs or all(c in visible for c in cards):
+            out.append(a)
+    return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import FRENCH_SUIT_NAMES
+from cardlab.engine.state import public_actions
 from cardlab.games.pandoeren.play import card_name
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ def build_view(state: PandoerenState, seat: int | None) -> dict[str, Any]:
     to_move = state.to_move
     legal = ([str(a) for a in state.legal_actions()]
              if to_move is not None and (seat is None or seat == to_move) else [])
-    return {
+    view = {
         "game": game.name, "title": game.title, "phase": state.phase, "seat": seat,
         "to_move": to_move, "dealer": state.dealer, "seat_names": list(names),
         "hands": _hands(state, seat), "piles": None, "extras": _extras(state, seat),
@@ -130,3 +131,6 @@ def build_view(state: PandoerenState, seat: int | None) -> dict[str, Any]:
         "trick_number": len(state.tricks) + (1 if state.phase == "play" else 0),
         "tricks": [t.as_dict() for t in state.tricks],
     }
+    if seat is None:  # a spectator must not read a hidden hand off the legal cards
+        view["legal"] = public_actions(view, legal, game)
+    return view

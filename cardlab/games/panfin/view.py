@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardlab.engine.state import public_actions
 from cardlab.games.panfin.play import winning_play
 from cardlab.games.panfin.rules import suit_of
 
@@ -52,7 +53,7 @@ def build_view(state: PanfinState, seat: int | None) -> dict[str, Any]:
     payments = [p.as_dict(names) for p in state.payments]
     legal = [str(a) for a in state.legal_actions()] if seat is None or seat == state.to_move_ \
         else []
-    return {
+    view = {
         "game": game.name, "title": game.title, "phase": state.phase_, "seat": seat,
         "to_move": state.to_move_, "dealer": state.dealer, "seat_names": list(names),
         "hands": hands, "piles": None, "extras": extras, "trick": trick,
@@ -72,6 +73,9 @@ def build_view(state: PanfinState, seat: int | None) -> dict[str, Any]:
         "cutter": state.cutter,
         "winning": (winning_play(state.trick_, state.dominant)[0] if state.trick_ else None),
     }
+    if seat is None:  # a spectator must not read a hidden hand off the legal cards
+        view["legal"] = public_actions(view, legal, game)
+    return view
 
 
 def _info(state: PanfinState, seat: int | None, done: bool) -> list[str]:
