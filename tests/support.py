@@ -125,6 +125,9 @@ def check_view_hides(state: State) -> None:
         # the mover's own legal actions may name cards it cannot see (Pandoeren's "call AS":
         # the declarer knows only that the ace is not hers), so they are not a leak
         view.pop("legal", None)
+        # calls and contracts are notation ("bid 7H"), not cards, though they look alike
+        view.pop("auction", None)
+        view.pop("contract", None)
         text = json.dumps(view, default=str)
         tokens = set(text.replace('"', " ").replace(",", " ").replace("[", " ").replace(
             "]", " ").replace(":", " ").replace("{", " ").replace("}", " ").split())

@@ -1,0 +1,255 @@
+"""A heuristic Five Hundred player: bids from hand strength, keeps trump control, plays cheaply.
+
+It reads only ``state.view(seat)`` (its own hand, the public auction and
+tricks) and ``state.legal_actions()``, plus the game's public tables (card
+orders). Its choices are deterministic given the seed; the seed only breaks
+ties between equal choices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.cards import Card
+from cardlab.engine.action import Action
+from cardlab.engine.rng import SplitMix64
+from cardlab.engine.state import State
+from cardlab.games.five_hundred.rules import (
+    DENOMINATIONS,
+    MISERE_VALUES,
+    SUITS,
+    ContractRules,
+    denomination_of,
+    parse_bid,
+)
+
+__all__ = ["HeuristicBot"]
+
+#: what a high card is worth in tricks, by its place in its suit (top first)
+_TOP_VALUES = (1.0, 0.9, 0.8, 0.55, 0.35, 0.2)
+
+
+class HeuristicBot:
+    """Sensible bidding, discards and card play for every seat of a Five Hundred deal."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = SplitMix64(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed})"
+
+    # -- entry point ----------------------------------------------------------------------
+    def choose(self, state: State) -> Action:
+        """The action this bot takes for the seat to move."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        game: Any = state.game
+        if view.get("turn") is not None:
+            seat = view["turn"]  # with ghost partners: the position this seat plays for
+        hand = [game.deck.parse(c) for c in view["hands"][seat]["cards"] or []]
+        phase = view["phase"]
+        if phase == "auction":
+            return self._bid(game, view, seat, hand, legal)
+        if phase == "kitty":
+            return self._discard(game, view, hand, legal)
+        if phase == "call":
+            return self._call(game, view, hand, legal)
+        if phase == "nominate":
+            return self._nominate(view, hand, legal)
+        return self._play(game, view, seat, hand, legal)
+
+    # -- auction --------------------------------------------------------------------------
+    def _estimate(self, game: Any, hand: list[Card], denom: str) -> float:
+        """Expected tricks of ``hand`` with ``denom`` as trumps (NT: none)."""
+        rules: ContractRules = game.contract_rules(denom, None)
+        held = set(hand)
+        tricks = 0.0
+        trumps = [c for c in rules.trumps if c in held]
+        if denom != "NT":
+            for i, c in enumerate(rules.trumps[:6]):
+                if c in held:
+                    tricks += _TOP_VALUES[i] if len(trumps) >= 2 or i == 0 else _TOP_VALUES[i] / 2
+            tricks += max(0, len(trumps) - 3) * 0.85
+        else:
+            tricks += 1.1 * len(trumps)  # the joker wins a trick
+        for cards in rules.suits.values():
+            mine = [c for c in cards if c in held]
+            for i, c in enumerate(cards[:3]):
+                if c in held and len(mine) > i:
+                    tricks += (0.95, 0.45, 0.15)[i]
+            if denom == "NT" and len(mine) >= 5 and cards[0] in held:
+                tricks += 0.5 * (len(mine) - 4)
+        return tricks
+
+    def _bid(self, game: Any, view: dict[str, Any], seat: int, hand: list[Card],
+             legal: list[Action]) -> Action:
+        legal_set = {str(a) for a in legal}
+        partners = [s for s in view["sides"].get(game.side_of(seat), []) if s != seat]
+        help_tricks = 2.4 if partners else 1.0  # a partner's share and the kitty, or the kitty
+        estimates = {d: self._estimate(game, hand, d) + help_tricks for d in DENOMINATIONS}
+        high = None
+        for entry in reversed(view["auction"]):
+            if entry["call"] != "pass":
+                high = entry
+                break
+        if high is not None and high["seat"] in partners:
+            # over a partner only with a clearly better hand
+            estimates = {d: e - 1.0 for d, e in estimates.items()}
+        best = sorted(DENOMINATIONS, key=lambda d: -estimates[d])
+        for d in best:
+            level = min(10, int(estimates[d]))
+            for n in range(game.options.min_bid_tricks, level + 1):
+                if f"bid {n}{d}" in legal_set:
+                    return Action(f"bid {n}{d}")
+        if "bid misere" in legal_set and self._misere_hand(game, hand):
+            return Action("bid misere")
+        return Action("pass")
+
+    def _misere_hand(self, game: Any, hand: list[Card]) -> bool:
+        """Few cards that could win a trick: no joker, at most one card above the nine."""
+        if any(c.is_joker for c in hand):
+            return False
+        high = [c for c in hand if c.rank in ("A", "K", "Q", "J")]
+        return len(high) <= 1
+
+    # -- kitty, partner call, nomination --------------------------------------------------
+    def _discard(self, game: Any, view: dict[str, Any], hand: list[Card],
+                 legal: list[Action]) -> Action:
+        contract = (view["contract"] or "").split(" ")[0]
+        misere = contract in MISERE_VALUES
+        rules: ContractRules = game.contract_rules(
+            "NT" if misere or contract.endswith("NT") else denomination_of(contract), None)
+        counts = {s: sum(1 for c in hand if rules.suit_of[c] == s) for s in SUITS}
+
+        def keep_value(c: Card) -> float:
+            s = rules.suit_of[c]
+            p = rules.power[c]
+            if misere:
+                return -p - (5 if s is None else 0)  # keep low cards, shed high ones
+            if s is None or s == rules.trump:
+                return 100 + p
+            top = len(rules.suits[s])
+            if p == top:
+                return 50  # an ace
+            return p - 4 * (counts[s] <= 2)  # shed short suits: voids make trumping easy
+
+        chosen = sorted(hand, key=keep_value)[: game.kitty_size]
+        text = "discard " + " ".join(c.code for c in game.deck.sort(chosen))
+        return Action(text) if text in {str(a) for a in legal} else legal[0]
+
+    def _call(self, game: Any, view: dict[str, Any], hand: list[Card],
+              legal: list[Action]) -> Action:
+        denom = denomination_of(view["contract"] or "NT")
+        rules: ContractRules = game.contract_rules(denom if denom in DENOMINATIONS else "NT", None)
+        order = [c for c in rules.trumps if not c.is_joker] + [cs[0] for cs in
+                                                               rules.suits.values()]
+        legal_set = {str(a) for a in legal}
+        for c in order:
+            if f"call {c}" in legal_set:
+                return Action(f"call {c}")
+        return Action("call alone")
+
+    def _nominate(self, view: dict[str, Any], hand: list[Card], legal: list[Action]) -> Action:
+        if (view["contract"] or "") in MISERE_VALUES:
+            # name the shortest suit, so the joker can be thrown away when that suit is led
+            counts = {s: sum(1 for c in hand if c.suit == s) for s in SUITS}
+            return Action(f"nominate {min(SUITS, key=lambda s: counts[s])}")
+        return Action("nominate none")
+
+    # -- play -----------------------------------------------------------------------------
+    def _play(self, game: Any, view: dict[str, Any], seat: int, hand: list[Card],
+              legal: list[Action]) -> Action:
+        contract = view["contract"] or "NT"
+        nominated = view["nominated"]
+        misere = contract in MISERE_VALUES
+        parsed = parse_bid(contract.split(" ")[0])
+        denom = parsed[1] if parsed else "NT"
+        rules: ContractRules = game.contract_rules(
+            denom, nominated if nominated not in (None, "none") else None)
+        trick = view["trick"]
+        options = [(a, game.deck.parse(a.args[0])) for a in legal]
+        led = view["trick_suit"]
+        best_seat, best_key = None, None
+        for p in trick:
+            k = rules.key(game.deck.parse(p["card"]), led)
+            if k is not None and (best_key is None or k > best_key):
+                best_seat, best_key = p["seat"], k
+        declarer = view["declarer"]
+        my_side = game.side_seats(seat)
+        contracting = declarer is not None and declarer in my_side
+        if misere:
+            return self._play_misere(rules, options, led, best_key, seat == declarer,
+                                     declarer, best_seat)
+
+        def strength(c: Card) -> tuple[int, int]:
+            s = rules.suit_of[c]
+            return (2 if s is None or s == rules.trump else 1, rules.power[c])
+
+        if not trick:
+            return self._lead(game, view, rules, options, contracting, hand)
+        active = sum(1 for h in view["hands"] if h["active"])
+        last = len(trick) == active - 1
+        partner_winning = best_seat is not None and best_seat in my_side
+        winners = [(a, c) for a, c in options
+                   if best_key is None or (rules.key(c, led) or (0, 0)) > best_key]
+        if partner_winning and (last or (best_key is not None and best_key[0] >= 2)):
+            return min(options, key=lambda o: strength(o[1]))[0]
+        if winners:
+            if last or partner_winning:
+                return min(winners, key=lambda o: strength(o[1]))[0]
+            return max(winners, key=lambda o: strength(o[1]))[0] if led and all(
+                rules.suit_of[c] == led for _, c in winners) else min(
+                winners, key=lambda o: strength(o[1]))[0]
+        return min(options, key=lambda o: strength(o[1]))[0]
+
+    def _lead(self, game: Any, view: dict[str, Any], rules: ContractRules,
+              options: list[tuple[Action, Card]], contracting: bool, hand: list[Card]) -> Action:
+        played = {game.deck.parse(c) for c in view.get("played", [])}
+        held = set(hand)
+        trumps_mine = [(a, c) for a, c in options if rules.trump and rules.suit_of[c] == rules.trump]
+        if contracting and trumps_mine:
+            outstanding = [c for c in rules.trumps if c not in played and c not in held]
+            top_left = [c for c in rules.trumps if c not in played]
+            if outstanding and (top_left[0] in held or len(trumps_mine) >= 3):
+                return max(trumps_mine, key=lambda o: rules.power[o[1]])[0]
+        # a master card of a side suit (the best card still out)
+        for a, c in options:
+            s = rules.suit_of[c]
+            if s is None or s == rules.trump or len(a.args) > 1:
+                continue
+            left = [x for x in rules.suits[s] if x not in played]
+            if left and left[0] == c:
+                return a
+        plain = [(a, c) for a, c in options if rules.suit_of[c] not in (None, rules.trump)]
+        if plain:
+            counts = {s: sum(1 for c in hand if rules.suit_of[c] == s) for s in SUITS}
+            return min(plain, key=lambda o: (-counts[rules.suit_of[o[1]] or "S"] if contracting
+                                             else counts[rules.suit_of[o[1]] or "S"],
+                                             rules.power[o[1]]))[0]
+        return min(options, key=lambda o: rules.power[o[1]])[0]
+
+    def _play_misere(self, rules: ContractRules, options: list[tuple[Action, Card]],
+                     led: str | None, best_key: Any, me_contractor: bool,
+                     declarer: int | None, best_seat: int | None) -> Action:
+        def power(c: Card) -> int:
+            return rules.power[c] + (100 if rules.suit_of[c] is None else 0)
+
+        if me_contractor:
+            if led is None:
+                return min(options, key=lambda o: power(o[1]))[0]
+            losers = [(a, c) for a, c in options
+                      if (rules.key(c, led) or (0, 0)) < (best_key or (0, 0))]
+            if losers:
+                return max(losers, key=lambda o: power(o[1]))[0]
+            return min(options, key=lambda o: power(o[1]))[0]
+        # defenders: keep the contractor on top when it has played, else play low
+        if best_seat == declarer and best_key is not None:
+            under = [(a, c) for a, c in options if (rules.key(c, led) or (0, 0)) < best_key]
+            if under:
+                return max(under, key=lambda o: power(o[1]))[0]
+        return min(options, key=lambda o: power(o[1]))[0]

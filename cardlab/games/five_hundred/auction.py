@@ -1,0 +1,244 @@
+"""Five Hundred's auction (5H-5): who calls next, which calls are legal, and why.
+
+The bookkeeping lives in :class:`Bidding`, an immutable record of the calls;
+:func:`judge_call` gives the verdict on one call with the rule that decides it.
+Calls are written without the verb: ``'pass'``, ``'7H'``, ``'misere'``,
+``'open_misere'``, ``'blind_misere'``, ``'8S sans_kitty'``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from cardlab.engine.action import Verdict
+from cardlab.games.five_hundred.rules import (
+    MISERE_VALUES,
+    FiveHundredOptions,
+    Ladder,
+    bid_label,
+    denomination_of,
+    parse_bid,
+)
+
+__all__ = ["Bidding", "judge_call", "legal_calls"]
+
+#: a pass made while no bid stood (such a passer never comes back, even under the rebid option)
+NO_BID = ""
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """The auction so far (5H-5).
+
+    :ivar order: the bidding seats clockwise from the dealer's left.
+    :ivar calls: ``(seat, call)`` in order.
+    :ivar high: the highest call (with its ``sans_kitty`` modifier), or None.
+    :ivar passed: seat → the denomination of the high bid when it passed ('' if none stood).
+    :ivar to_call: the seat to call now, or None when the auction is over.
+    :ivar raise_turn: True while the high bidder has its final-raise chance (``allow_final_raise``).
+    """
+
+    order: tuple[int, ...]
+    calls: tuple[tuple[int, str], ...] = ()
+    high: str | None = None
+    high_seat: int | None = None
+    high_rank: int = -1
+    passed: tuple[tuple[int, str], ...] = ()
+    to_call: int | None = None
+    raise_turn: bool = False
+
+    @classmethod
+    def start(cls, order: tuple[int, ...]) -> Bidding:
+        """5H-5.1 a fresh auction: the dealer's left calls first."""
+        return cls(order=order, to_call=order[0])
+
+    @property
+    def is_over(self) -> bool:
+        """5H-5.5 no more calls."""
+        return self.to_call is None
+
+    def passed_den(self, seat: int) -> str | None:
+        """The high bid's denomination when ``seat`` passed, or None if it has not passed."""
+        for s, den in self.passed:
+            if s == seat:
+                return den
+        return None
+
+    def is_out(self, seat: int, options: FiveHundredOptions) -> bool:
+        """5H-5.4d ``seat`` has passed and may not call again (now)."""
+        den = self.passed_den(seat)
+        if den is None:
+            return False
+        if options.rebid_after_pass_on_denomination_change and den != NO_BID and self.high:
+            # WP-500 §Variations: back in once someone has changed denomination since the pass
+            return denomination_of(self.high) == den
+        return True
+
+    def after(self, seat: int, call: str, options: FiveHundredOptions, ladder: Ladder) -> Bidding:
+        """The auction after ``seat``'s legal ``call``."""
+        calls = self.calls + ((seat, call),)
+        if options.auction == "american_single_round":
+            b = self._with_call(seat, call, ladder, calls)
+            idx = self.order.index(seat)
+            nxt = self.order[idx + 1] if len(calls) < len(self.order) else None
+            return replace(b, to_call=nxt)
+        if self.raise_turn:
+            # 5H-10 V4 the final raise: standing ends the auction; a raise in the same
+            # denomination ends it too; a change of denomination lets the others bid again.
+            if call == "pass":
+                return replace(self, calls=calls, to_call=None, raise_turn=False)
+            same = denomination_of(call) == denomination_of(self.high or "")
+            b = self._with_call(seat, call, ladder, calls)
+            if same:
+                return replace(b, to_call=None, raise_turn=False)
+            b = replace(b, passed=(), raise_turn=False)
+            return b._advance(seat, options)
+        return self._with_call(seat, call, ladder, calls)._advance(seat, options)
+
+    def _with_call(self, seat: int, call: str, ladder: Ladder,
+                   calls: tuple[tuple[int, str], ...]) -> Bidding:
+        if call == "pass":
+            den = NO_BID if self.high is None else denomination_of(self.high)
+            passed = tuple((s, d) for s, d in self.passed if s != seat) + ((seat, den),)
+            return replace(self, calls=calls, passed=passed)
+        base = call.split(" ", 1)[0]
+        return replace(self, calls=calls, high=call, high_seat=seat, high_rank=ladder.rank[base])
+
+    def _advance(self, seat: int, options: FiveHundredOptions) -> Bidding:
+        """5H-5.5 pass the turn to the next seat clockwise still in, or end the auction."""
+        others_in = [s for s in self.order if s != self.high_seat and not self.is_out(s, options)]
+        if not others_in:
+            if self.high is not None and options.allow_final_raise:
+                # 5H-10 V4 the high bidder may raise once the others have passed
+                return replace(self, to_call=self.high_seat, raise_turn=True)
+            return replace(self, to_call=None)  # 5H-5.5 the auction is over
+        n = len(self.order)
+        i = self.order.index(seat)
+        nxt = next(self.order[(i + k) % n] for k in range(1, n + 1)
+                   if self.order[(i + k) % n] in others_in)
+        return replace(self, to_call=nxt)
+
+    def bids(self) -> list[tuple[int, str]]:
+        """The bids (not passes) in order."""
+        return [(s, c) for s, c in self.calls if c != "pass"]
+
+    def last_bid_of(self, seat: int) -> str | None:
+        """``seat``'s latest bid, or None."""
+        for s, c in reversed(self.calls):
+            if s == seat and c != "pass":
+                return c
+        return None
+
+    def first_call(self, seat: int) -> bool:
+        """True if ``seat`` has not called yet (A-8 blind misère)."""
+        return all(s != seat for s, _ in self.calls)
+
+
+def _level(call: str | None) -> int | None:
+    parsed = parse_bid(call.split(" ", 1)[0]) if call else None
+    return parsed[0] if parsed else None
+
+
+def judge_call(b: Bidding, seat: int, call: str, options: FiveHundredOptions,
+               ladder: Ladder) -> Verdict:
+    """5H-5.4 the verdict on ``seat`` making ``call`` now (``call`` already normalised)."""
+    if call == "pass":
+        if b.raise_turn:
+            return Verdict(True, f"you stand on your bid of {bid_label(b.high or '')}; it becomes "
+                           "the contract", "", "5H-10")
+        if options.auction == "american_single_round":
+            return Verdict(True, "you may always pass; in the American auction each player calls "
+                           "once", "", "5H-5.6")
+        return Verdict(True, "you may always pass; passing is final: you may not bid again in "
+                       "this auction", "", "5H-5.4d")
+    base, _, modifier = call.partition(" ")
+    if modifier and modifier != "sans_kitty":
+        return Verdict(False, f"unknown bid modifier {modifier!r}; the only one is sans_kitty",
+                       "bad_notation", "5H-5.2")
+    if base in MISERE_VALUES:
+        return _judge_misere(b, seat, base, modifier, options, ladder)
+    parsed = parse_bid(base)
+    if parsed is None:
+        return Verdict(False, f"{base!r} is not a bid: a bid is 6 to 10 tricks with S, C, D, H or "
+                       "NT (e.g. 7H, 10NT), misere or open_misere", "bad_notation", "5H-5.2")
+    if parsed[0] < options.min_bid_tricks:
+        return Verdict(False, f"the lowest bid is {options.min_bid_tricks} tricks "
+                       "(min_bid_tricks)", "bid_below_minimum", "5H-10")
+    if modifier and not options.sans_kitty_allowed:
+        return Verdict(False, "sans kitty bids are not played under these rules "
+                       "(sans_kitty_allowed is off)", "sans_kitty_not_allowed", "5H-11 A-9")
+    return _judge_height(b, seat, call, ladder, options)
+
+
+def _judge_height(b: Bidding, seat: int, call: str, ladder: Ladder,
+                  options: FiveHundredOptions) -> Verdict:
+    base = call.split(" ", 1)[0]
+    if b.high is not None and ladder.rank[base] <= b.high_rank:
+        return Verdict(False, f"a bid must stand above the current bid, {bid_label(b.high)}; "
+                       f"{bid_label(call)} does not", "bid_too_low", "5H-5.4a")
+    if b.high_seat == seat and not b.raise_turn:
+        return Verdict(False, "you hold the highest bid: you may bid again only after someone "
+                       "else has bid", "own_bid", "5H-5.4e")
+    value = ladder.value[base]
+    words = f"{bid_label(call)} ({value} points)"
+    if b.raise_turn:
+        return Verdict(True, f"the others have passed, and you may raise your own bid to {words}",
+                       "", "5H-10")
+    if b.high is None:
+        return Verdict(True, f"nobody has bid yet, so any bid may open the auction: {words}",
+                       "", "5H-5.4a")
+    return Verdict(True, f"{words} stands above the current bid, {bid_label(b.high)}", "",
+                   "5H-5.4a")
+
+
+def _judge_misere(b: Bidding, seat: int, base: str, modifier: str,
+                  options: FiveHundredOptions, ladder: Ladder) -> Verdict:
+    if modifier:
+        return Verdict(False, "sans kitty modifies only a trick bid", "bad_notation", "5H-11 A-9")
+    if not options.misere_allowed:
+        return Verdict(False, "misère bids are not played under these rules (misere_allowed is "
+                       "off)", "misere_not_allowed", "5H-10 V1")
+    if base == "open_misere" and not options.open_misere_allowed:
+        return Verdict(False, "open misère is not played under these rules", "misere_not_allowed",
+                       "5H-12")
+    if base == "blind_misere":
+        if not options.blind_misere_allowed:
+            return Verdict(False, "blind misère is not played under these rules "
+                           "(blind_misere_allowed is off)", "misere_not_allowed", "5H-11 A-8")
+        if not b.first_call(seat):
+            return Verdict(False, "blind misère may only be your first call, before you look at "
+                           "your cards", "blind_misere_first_call", "5H-11 A-8")
+    if b.high is not None and ladder.rank[base] <= b.high_rank:
+        return _judge_height(b, seat, base, ladder, options)
+    if base == "misere" and options.misere_requires_seven and _level(b.high) != 7:
+        now = "nobody has bid yet" if b.high is None else f"the current bid is {bid_label(b.high)}"
+        return Verdict(False, f"misère may be bid only over a 7-level bid, and {now}",
+                       "misere_needs_seven", "5H-5.4b")
+    if base == "open_misere" and options.open_misere_requires_eight and (
+            b.high is None or ladder.rank[b.high.split(' ')[0]] < ladder.rank["8S"]):
+        return Verdict(False, "open misère may be bid only after an 8-level bid "
+                       "(open_misere_requires_eight)", "open_misere_needs_eight", "5H-10")
+    verdict = _judge_height(b, seat, base, ladder, options)
+    if not verdict.legal:
+        return verdict
+    rule = {"misere": "5H-5.4b", "open_misere": "5H-5.4c", "blind_misere": "5H-11 A-8"}[base]
+    extra = " You play alone, your partner sits out, and you promise to take no trick."
+    return Verdict(True, verdict.reason + "." + extra, "", rule)
+
+
+def legal_calls(b: Bidding, seat: int, options: FiveHundredOptions, ladder: Ladder) -> list[str]:
+    """Every legal call for ``seat`` now: ``pass`` first, then bids in ladder order."""
+    out = ["pass"]
+    if b.high_seat == seat and not b.raise_turn:
+        return out
+    for c in ladder.calls:
+        if b.high is not None and ladder.rank[c] <= b.high_rank:
+            continue
+        if c in MISERE_VALUES:
+            if judge_call(b, seat, c, options, ladder).legal:
+                out.append(c)
+            continue
+        out.append(c)
+        if options.sans_kitty_allowed:
+            out.append(f"{c} sans_kitty")
+    return out

@@ -1,0 +1,78 @@
+"""A game of Five Hundred to 500 (5H-9): scores per side, the sheet, the dealer's turn.
+
+A side wins only by *making a contract* that takes it to the target (500) or
+more (5H-9.1); a side at the loss threshold (−500) or below loses (5H-9.3,
+checked first). The 490/480 cap and the "over 400" rule need the running
+scores, so the match rescores each deal from its totals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.engine.match import Match
+from cardlab.engine.result import Result
+from cardlab.engine.state import State
+from cardlab.errors import IllegalAction
+
+__all__ = ["FiveHundredMatch"]
+
+
+class FiveHundredMatch(Match):
+    """Deals of Five Hundred to 500 / −500 (DESIGN §2.3)."""
+
+    def record(self, state: State) -> dict[str, Any]:
+        """Add a finished deal, scored from the running totals (490/480 and over-400 rules)."""
+        if self.is_over:
+            raise IllegalAction("the match is over", code="match_over")
+        if state.game != self.game:
+            raise IllegalAction("that deal is of another game or options", code="wrong_game")
+        if not state.is_over or state.result is None:
+            raise IllegalAction("only a finished deal can be recorded", code="deal_not_over")
+        result = self.game.score_deal(state, scores=self.scores)
+        self.scores = {s: v + int(result.points.get(s, 0)) for s, v in self.scores.items()}
+        row = {"deal": len(self.sheet) + 1, "dealer": self.game.seat_name(self.dealer),
+               "contract": result.contract,
+               "declarer": None if result.declarer is None else self.game.seat_name(
+                   result.declarer),
+               "made": result.made, "points": dict(result.points), "scores": dict(self.scores),
+               "breakdown": list(result.breakdown)}
+        self.sheet.append(row)
+        self.records.append(state.to_json())
+        self.is_over, self.winner = self._outcome(result)
+        self.dealer = self._next_dealer(state)
+        return row
+
+    def _outcome(self, result: Result) -> tuple[bool, str | None]:
+        """5H-9.3 going out backwards first, then 5H-9.1 a made contract to 500, then (American
+        ``win_by_defending``) any side at 500, the contractors first."""
+        o = self.game.options
+        scores = self.scores
+        sides = list(scores)
+        losers = [s for s in sides if scores[s] <= o.loss_threshold]
+        if losers and o.backwards_needs_nonnegative_opponent:
+            losers = [s for s in losers if all(scores[t] >= 0 for t in sides if t not in losers)]
+        if losers:
+            rest = [s for s in sides if s not in losers]
+            if not rest:
+                return True, None
+            return True, max(rest, key=lambda s: scores[s])  # 5H-9.3 the highest score wins
+        contractor_sides: list[str] = []
+        if result.declarer is not None:
+            seats = result.details.get("contractors", [])
+            names = self.game.seat_names
+            side_map = self.game.sides
+            contractor_sides = list(dict.fromkeys(
+                side for n in seats for side, members in side_map.items()
+                if names.index(n) in members))
+        if result.made:
+            winners = [s for s in contractor_sides if scores[s] >= o.target]
+            if winners:
+                return True, max(winners, key=lambda s: scores[s])
+        if o.win_by_defending:
+            winners = [s for s in sides if scores[s] >= o.target]
+            if winners:
+                first = [s for s in winners if s in contractor_sides and result.made]
+                pool = first or winners
+                return True, max(pool, key=lambda s: scores[s])
+        return False, None

@@ -1,0 +1,251 @@
+"""Five Hundred's card play (5H-7): which cards may be played now, why, and who wins a trick.
+
+Everything goes through one effective-suit table (:class:`ContractRules`,
+5H-3.4). A play is ``(card, named)`` where ``named`` is the suit a leader
+names for an unnominated joker in NT or misère (``play JK H``), else None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardlab.cards import Card, Deck
+from cardlab.engine.action import Verdict
+from cardlab.games.five_hundred.rules import (
+    SUIT_PLURAL,
+    SUIT_WORD,
+    SUITS,
+    ContractRules,
+    FiveHundredOptions,
+)
+
+__all__ = ["PlayContext", "legal_plays", "judge_play", "trick_winner_seat"]
+
+
+class PlayContext:
+    """What the rules of play need to know about the seat to move (a plain slotted record,
+    made for every decision, so it is kept cheap).
+
+    :ivar led: the trick's suit (None when leading).
+    :ivar trick_no: 1…10.
+    :ivar suits_led: suits led so far this deal (a joker lead counts as its named suit).
+    :ivar shown_void: suits this seat has failed to follow.
+    :ivar misere: the contract is a misère of any kind.
+    """
+
+    __slots__ = ("rules", "options", "deck", "hand", "led", "trick_no", "suits_led",
+                 "shown_void", "misere")
+
+    def __init__(self, rules: ContractRules, options: FiveHundredOptions, deck: Deck,
+                 hand: tuple[Card, ...], led: str | None, trick_no: int,
+                 suits_led: frozenset[str], shown_void: frozenset[str], misere: bool) -> None:
+        self.rules = rules
+        self.options = options
+        self.deck = deck
+        self.hand = hand
+        self.led = led
+        self.trick_no = trick_no
+        self.suits_led = suits_led
+        self.shown_void = shown_void
+        self.misere = misere
+
+
+def _free_jokers(ctx: PlayContext) -> list[Card]:
+    """The unnominated jokers in hand (no suit: 5H-7.3)."""
+    return [c for c in ctx.hand if ctx.rules.suit_of[c] is None]
+
+
+def _joker_lead_suits(ctx: PlayContext) -> tuple[tuple[str, ...], Verdict | None]:
+    """5H-7.3 J4-J6: the suits a leader may name for the unnominated joker, or why none."""
+    o = ctx.options
+    if ctx.trick_no >= 10:
+        return SUITS, None  # J5: at trick 10, the holder's last card, any suit may be named
+    if o.joker_lead_only_last_trick:
+        return (), Verdict(False, "under this variation the joker may be led only at the last "
+                           "trick", "joker_lead_only_last_trick", "5H-7.3 J6")
+    if len(ctx.suits_led) == 4 and o.joker_after_all_suits_led != "none":
+        return (), Verdict(False, "all four suits have been led, so the joker may not be led "
+                           "before the last trick", "joker_after_all_suits_led", "5H-7.3 J5")
+    if o.joker_lead_nomination == "unled_suits":
+        suits = tuple(s for s in SUITS if s not in ctx.suits_led)
+    elif o.joker_lead_nomination == "not_shown_void":
+        suits = tuple(s for s in SUITS if s not in ctx.shown_void)
+    else:
+        suits = SUITS
+    return suits, None
+
+
+def _joker_play_barred(ctx: PlayContext) -> bool:
+    """5H-7.3 J5, literal reading: no playing the joker at all before the last trick."""
+    return (ctx.options.joker_after_all_suits_led == "no_play_before_last_trick"
+            and len(ctx.suits_led) == 4 and ctx.trick_no < 10)
+
+
+def legal_plays(ctx: PlayContext) -> list[tuple[Card, str | None]]:
+    """5H-7.1-5H-7.3 every legal play now, cards in the pack's order (a joker lead per suit)."""
+    rules = ctx.rules
+    out: list[tuple[Card, str | None]] = []
+    if ctx.led is None:
+        for c in ctx.hand:
+            if rules.suit_of[c] is None:
+                suits, _ = _joker_lead_suits(ctx)
+                out += [(c, s) for s in suits]
+            else:
+                out.append((c, None))
+    else:
+        follow = [c for c in ctx.hand if rules.suit_of[c] == ctx.led]
+        if follow:
+            out = [(c, None) for c in follow]
+        else:
+            jokers = _free_jokers(ctx)
+            if jokers and _joker_play_barred(ctx):
+                out = [(c, None) for c in ctx.hand if c not in jokers]
+            elif jokers and ctx.misere and ctx.options.misere_void_must_play_joker:
+                out = [(c, None) for c in jokers]  # J3
+            else:
+                out = [(c, None) for c in ctx.hand]
+    if not out:  # only jokers left and every restriction bites: they may be played (any suit)
+        out = [(c, s if ctx.led is None else None) for c in ctx.hand
+               for s in (SUITS if ctx.led is None else (None,))]
+    return out
+
+
+def _name(deck: Deck, rules: ContractRules, card: Card) -> str:
+    """``'the jack of diamonds (left bower)'``-style words for a card in this contract."""
+    text = f"the {deck.name(card)}"
+    if card.rank == "J" and rules.trump is not None and rules.suit_of[card] == rules.trump:
+        text += " (right bower)" if card.suit == rules.trump else " (left bower)"
+    return text
+
+
+def judge_play(ctx: PlayContext, card: Card, named: str | None) -> Verdict:
+    """5H-7 the verdict on playing ``card`` (naming ``named`` for a joker lead), with reasons."""
+    rules, deck = ctx.rules, ctx.deck
+    if card not in ctx.hand:
+        return Verdict(False, f"you do not hold the {deck.name(card)}", "card_not_held", "5H-7.1")
+    legal = legal_plays(ctx)
+    free_joker = rules.suit_of[card] is None
+    if named is not None and not free_joker:
+        why = ("in a trump contract the joker is simply the highest trump"
+               if card.is_joker and rules.trump else
+               "the joker was nominated before the lead and belongs to its suit"
+               if card.is_joker else "only a joker led in NT or misère names a suit")
+        return Verdict(False, f"no suit can be named here: {why}", "no_suit_to_name",
+                       "5H-7.3 J7" if card.is_joker else "5H-7.3 J4")
+    if free_joker:
+        return _judge_free_joker(ctx, card, named, legal)
+    if (card, None) in legal:
+        bower = rules.trump is not None and (card.is_joker or card.rank == "J") and (
+            rules.suit_of[card] == rules.trump)
+        return Verdict(True, _legal_reason(ctx, card), "", "5H-7.2" if bower else "5H-7.1")
+    # illegal plain card
+    if ctx.led is not None:
+        follow = [c for c in ctx.hand if rules.suit_of[c] == ctx.led]
+        if follow:
+            return _must_follow(ctx, card, follow)
+        jokers = _free_jokers(ctx)
+        if jokers:
+            return Verdict(False, f"you hold no {SUIT_WORD[ctx.led]} but you hold the joker: in "
+                           "misère a player void in the suit led must play the joker, and it "
+                           "wins the trick", "must_play_joker", "5H-7.3 J3")
+    return Verdict(False, "that card may not be played now", "illegal_play", "5H-7.1")
+
+
+def _must_follow(ctx: PlayContext, card: Card, follow: Sequence[Card]) -> Verdict:
+    rules, deck = ctx.rules, ctx.deck
+    led = ctx.led or ""
+    names = ", ".join(_name(deck, rules, c) for c in follow)
+    trump = rules.trump
+    if trump is not None:
+        if led == trump and all(c.is_joker or (c.rank == "J" and c.suit != trump)
+                                for c in follow):
+            only = (f"your only trump is {names}, so you must play it" if len(follow) == 1
+                    else f"your only trumps are {names}, so you must play one of them")
+            return Verdict(False, f"{SUIT_PLURAL[trump]} (trumps) were led and {only}",
+                           "must_follow_suit", "5H-7.2")
+        if card.rank == "J" and rules.suit_of[card] == trump and card.suit == led:
+            return Verdict(False, f"{_name(deck, rules, card)} is a {SUIT_WORD[trump]} this deal, "
+                           f"not a {SUIT_WORD[led]}; {SUIT_PLURAL[led]} were led and you hold "
+                           f"{names}, so you must follow with one", "must_follow_suit", "5H-7.2")
+    return Verdict(False, f"{SUIT_PLURAL[led]} were led and you hold {names}, so you must "
+                   "follow suit", "must_follow_suit", "5H-7.1")
+
+
+def _legal_reason(ctx: PlayContext, card: Card) -> str:
+    rules, deck = ctx.rules, ctx.deck
+    name = _name(deck, rules, card)
+    if ctx.led is None:
+        return f"you are on lead and may lead any card: {name}"
+    led = ctx.led
+    s = rules.suit_of[card]
+    if s == led:
+        if card.is_joker and rules.trump is not None:
+            return (f"{SUIT_PLURAL[led]} (trumps) were led and the joker is the highest "
+                    f"{SUIT_WORD[led]} this deal, so it follows suit")
+        if card.is_joker:
+            return (f"{SUIT_PLURAL[led]} were led and the joker, nominated as a "
+                    f"{SUIT_WORD[led]}, is the highest {SUIT_WORD[led]}, so it follows suit")
+        if card.suit != led:
+            return (f"{SUIT_PLURAL[led]} (trumps) were led: the {deck.name(card)} is a "
+                    f"{SUIT_WORD[led]} this deal (left bower), so it follows suit")
+        return f"{SUIT_PLURAL[led]} were led and {name} follows suit"
+    extra = ""
+    if card.rank == "J" and card.suit == led and s != led:
+        extra = (f"; {name} does not count as a {SUIT_WORD[led]}, it is a {SUIT_WORD[s or '']} "
+                 "this deal")
+    trumping = " and trumps the trick" if rules.trump is not None and s == rules.trump else ""
+    return (f"you hold no {SUIT_WORD[led]} ({SUIT_PLURAL[led]} were led), so you may play any "
+            f"card: {name}{trumping}{extra}")
+
+
+def _judge_free_joker(ctx: PlayContext, card: Card, named: str | None,
+                      legal: list[tuple[Card, str | None]]) -> Verdict:
+    """5H-7.3 J1-J6: the unnominated joker in NT and misère."""
+    if ctx.led is None:
+        suits, refusal = _joker_lead_suits(ctx)
+        if (card, named) in legal:
+            return Verdict(True, f"you lead the joker and name {SUIT_PLURAL[named or '']}: the "
+                           f"others must follow {SUIT_PLURAL[named or '']} if they can, and the "
+                           "joker wins the trick", "", "5H-7.3 J4")
+        if refusal is not None and (card, named) not in legal:
+            return refusal
+        if named is None:
+            shown = " ".join(f"'play {card} {s}'" for s in suits)
+            return Verdict(False, "leading the joker in NT or misère you must name the suit the "
+                           f"others must follow: {shown}", "joker_needs_suit", "5H-7.3 J4")
+        if ctx.options.joker_lead_nomination == "unled_suits":
+            return Verdict(False, f"{SUIT_PLURAL[named]} have already been led this deal; the "
+                           "joker may name only a suit not yet led", "suit_already_led",
+                           "5H-7.3 J4")
+        return Verdict(False, f"you have shown void in {SUIT_PLURAL[named]}, so the joker may "
+                       "not name it", "shown_void", "5H-7.3 J4")
+    if named is not None:
+        return Verdict(False, "only the leader names a suit for the joker; play 'play "
+                       f"{card}'", "joker_suit_only_on_lead", "5H-7.3 J4")
+    if (card, None) in legal:
+        led = ctx.led
+        if ctx.misere and ctx.options.misere_void_must_play_joker:
+            return Verdict(True, f"you hold no {SUIT_WORD[led]}, so in misère you must play the "
+                           "joker; it wins the trick", "", "5H-7.3 J3")
+        return Verdict(True, f"you hold no {SUIT_WORD[led]}, so you may play the joker; it wins "
+                       "the trick (you could also keep it and discard another card)", "",
+                       "5H-7.3 J1")
+    if _joker_play_barred(ctx):
+        return Verdict(False, "all four suits have been led, so the joker may not be played "
+                       "before the last trick", "joker_not_before_last_trick", "5H-7.3 J5")
+    follow = [c for c in ctx.hand if ctx.rules.suit_of[c] == ctx.led]
+    names = ", ".join(_name(ctx.deck, ctx.rules, c) for c in follow)
+    return Verdict(False, f"the joker may follow only when you hold no {SUIT_WORD[ctx.led or '']}"
+                   f", and you hold {names}", "must_follow_suit", "5H-7.3 J1")
+
+
+def trick_winner_seat(plays: Sequence[tuple[int, Card]], led: str | None,
+                      rules: ContractRules) -> int:
+    """5H-7.1 the seat that wins a complete trick: joker, else highest trump, else highest of
+    the suit led (ties cannot happen: every card is unique)."""
+    best_seat, best = -1, None
+    for seat, card in plays:
+        k = rules.key(card, led)
+        if k is not None and (best is None or k > best):
+            best_seat, best = seat, k
+    return best_seat

@@ -1,0 +1,319 @@
+"""Five Hundred's rules as data: options, ladders, the Avondale table, card orders per contract.
+
+Everything here is a table or a pure function over tables; the state, the
+auction and the play only look things up. Card orders are built once per
+(pack, denomination, joker nomination) and cached, so legality and trick
+winners cost a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any, Final
+
+from cardlab.cards import FRENCH_RANKS, Card, Deck, five_hundred_pack
+from cardlab.engine.options import option
+
+__all__ = [
+    "FiveHundredOptions", "PRESETS", "SUITS", "DENOMINATIONS", "AVONDALE", "MISERE_VALUES",
+    "TRUMP_LADDER", "PLAIN_LADDER", "ContractRules", "contract_rules", "Ladder", "ladder_for",
+    "pack_for", "bid_label", "parse_bid", "SUIT_WORD", "SUIT_PLURAL", "MISERE_CALLS",
+]
+
+#: 5H-0.1 suits in ladder order (♠ ♣ ♦ ♥).
+SUITS: Final = ("S", "C", "D", "H")
+#: 5H-5.2 denominations of a trick bid, low to high.
+DENOMINATIONS: Final = ("S", "C", "D", "H", "NT")
+#: 5H-3.1 the other suit of the trump suit's colour (its jack is the left bower).
+SAME_COLOUR: Final = {"S": "C", "C": "S", "D": "H", "H": "D"}
+#: a card of each suit, in words (singular and plural), for reasons and narration.
+SUIT_WORD: Final = {"S": "spade", "C": "club", "D": "diamond", "H": "heart"}
+SUIT_PLURAL: Final = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts",
+                      "NT": "no trumps"}
+#: number words for bid labels.
+NUMBER_WORD: Final = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+#: 5H-3.1 trumps, high to low ("RB"/"LB": right and left bower; the 4 only in a red suit).
+TRUMP_LADDER: Final = ("JK", "RB", "LB", "A", "K", "Q", "10", "9", "8", "7", "6", "5", "4")
+#: 5H-3.2 / 5H-3.3 plain suits, and every suit in NT and misère.
+PLAIN_LADDER: Final = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
+
+#: 5H-8.1 Avondale table, rows as printed in the spec (a test checks every cell).
+AVONDALE: Final = {
+    6: {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120},
+    7: {"S": 140, "C": 160, "D": 180, "H": 200, "NT": 220},
+    8: {"S": 240, "C": 260, "D": 280, "H": 300, "NT": 320},
+    9: {"S": 340, "C": 360, "D": 380, "H": 400, "NT": 420},
+    10: {"S": 440, "C": 460, "D": 480, "H": 500, "NT": 520},
+}
+#: 5H-8.1 the misère contracts and their values (blind misère: A-8).
+MISERE_VALUES: Final = {"misere": 250, "open_misere": 500, "blind_misere": 500}
+MISERE_CALLS: Final = tuple(MISERE_VALUES)
+#: plain words for the misère calls.
+MISERE_WORDS: Final = {"misere": "misère", "open_misere": "open misère",
+                       "blind_misere": "blind misère"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class FiveHundredOptions:
+    """Rule options of Five Hundred (5H-12); the defaults are preset ``australian``."""
+
+    players: int = option(4, choices=(4, 2, 3, 5, 6), source="5H-2")
+    #: the 4-player pack; the table writes the sizes as codes, so "43" and 43 both work.
+    pack_4p: Any = option("43", choices=("43", "45", "46", "43_spade_diamond_4s_removed",
+                                         43, 45, 46), source="WP-500 §Setup")
+    six_player_sides: str = option("three_pairs", choices=("three_pairs", "two_triples"),
+                                   source="A-2")
+    two_player_form: str = option("dead_hand_33", choices=("dead_hand_33", "ghost_partners_43"),
+                                  source="A-1")
+    auction: str = option("australian", choices=("australian", "american_single_round"),
+                          source="SEED-500; TRK")
+    misere_allowed: bool = option(True, choices=(True, False), source="seed V1")
+    misere_requires_seven: bool = option(True, choices=(True, False), source="seed V2")
+    misere_rank: str = option("after_7NT", choices=("after_7NT", "after_8S"), source="A-4")
+    open_misere_allowed: bool = option(True, choices=(True, False), source="seed")
+    open_misere_requires_eight: bool = option(False, choices=(False, True), source="PAGAT-500")
+    open_misere_expose: str = option("after_first_trick",
+                                     choices=("after_first_trick", "before_lead"), source="A-15")
+    blind_misere_allowed: bool = option(False, choices=(False, True), source="seed; A-8")
+    sans_kitty_allowed: bool = option(False, choices=(False, True), source="seed; A-9")
+    allow_final_raise: bool = option(False, choices=(False, True), source="seed V4; WP-500")
+    rebid_after_pass_on_denomination_change: bool = option(False, choices=(False, True),
+                                                           source="WP-500 §Variations")
+    all_pass: str = option("throw_in", choices=("throw_in", "play_no_trumps"), source="A-12")
+    first_lead: str = option("contractor", choices=("contractor", "left_of_dealer"),
+                             source="WP-500")
+    joker_nomination: bool = option(True, choices=(True, False), source="PAGAT-500")
+    joker_lead_nomination: str = option("unled_suits",
+                                        choices=("unled_suits", "not_shown_void", "any"),
+                                        source="A-18")
+    joker_after_all_suits_led: str = option(
+        "no_lead_before_last_trick",
+        choices=("no_lead_before_last_trick", "no_play_before_last_trick", "none"), source="A-19")
+    joker_lead_only_last_trick: bool = option(False, choices=(False, True), source="seed V3")
+    misere_void_must_play_joker: bool = option(True, choices=(True, False), source="J3")
+    stop_misere_on_first_trick_won: bool = option(True, choices=(True, False), source="5H-7.4")
+    defenders_score_tricks: bool = option(True, choices=(True, False), source="5H-10")
+    defender_points_ignored_above: int | None = option(None, choices=(None, 400),
+                                                       source="PAGAT-500")
+    defensive_cap: int | None = option(None, choices=(None, 490, 480), source="seed V5")
+    slam_minimum: int = option(250, choices=(250, 0), source="5H-8.2")
+    min_bid_tricks: int = option(6, choices=(6, 7), source="WP-500")
+    win_by_defending: bool = option(False, choices=(False, True), source="A-27")
+    target: int = option(500, kind=int, source="5H-9")
+    loss_threshold: int = option(-500, kind=int, source="5H-9")
+    backwards_needs_nonnegative_opponent: bool = option(False, choices=(False, True),
+                                                        source="WP-500 §Score keeping")
+
+
+#: 5H-12 presets; explicit options override them.
+PRESETS: Final = {
+    "australian": {},
+    "american": {"auction": "american_single_round", "misere_requires_seven": False,
+                 "misere_rank": "after_8S", "win_by_defending": True},
+}
+
+
+def pack_for(options: FiveHundredOptions) -> Deck:
+    """5H-2: the pack for the player count (and ``pack_4p`` / ``two_player_form``)."""
+    n = options.players
+    if n == 4:
+        return five_hundred_pack(str(options.pack_4p))
+    if n == 2:
+        return five_hundred_pack(43 if options.two_player_form == "ghost_partners_43" else 33)
+    return five_hundred_pack({3: 33, 5: 53, 6: 63}[n])
+
+
+# -- card order per contract ---------------------------------------------------------------
+@dataclass(frozen=True)
+class ContractRules:
+    """5H-3 the card order of one contract: effective suit and strength of every card.
+
+    :ivar denomination: ``'S' 'C' 'D' 'H'`` (a trump contract) or ``'NT'`` (NT and misère).
+    :ivar nominated: the suit the contractor named for the joker (NT/misère), or None.
+    :ivar suit_of: card → effective suit (5H-3.4); None for an unnominated joker.
+    :ivar power: card → strength within its effective suit (higher wins).
+    :ivar trumps: the trumps high to low.
+    :ivar suits: effective suit → its cards high to low (trumps excluded).
+    :ivar special: card code → plain words for cards that change suit or rank.
+    """
+
+    denomination: str
+    nominated: str | None
+    suit_of: dict[Card, str | None]
+    power: dict[Card, int]
+    trumps: tuple[Card, ...]
+    suits: dict[str, tuple[Card, ...]]
+    special: dict[str, str]
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit, or None in NT and misère."""
+        return None if self.denomination == "NT" else self.denomination
+
+    def key(self, card: Card, led: str | None) -> tuple[int, int] | None:
+        """5H-7.1 how strongly ``card`` bids for a trick led in ``led`` (None: it cannot win)."""
+        s = self.suit_of[card]
+        if s is None:  # 5H-7.1 an unnominated joker wins any trick it is played to
+            return (3, self.power[card])
+        if s == self.denomination:
+            return (2, self.power[card])
+        if s == led:
+            return (1, self.power[card])
+        return None
+
+
+def _plain_order(cards: list[Card]) -> list[Card]:
+    """Cards of one suit high to low in the plain order A K Q J (13 12 11) 10 … 2."""
+    return sorted(cards, key=lambda c: FRENCH_RANKS.index(c.rank))
+
+
+@cache
+def contract_rules(deck: Deck, denomination: str, nominated: str | None = None) -> ContractRules:
+    """5H-3.1-5H-3.4 the card order for ``denomination`` in ``deck`` (cached)."""
+    jokers = [c for c in deck if c.is_joker]  # deck order: JK, or JK1 (black) before JK2 (red)
+    by_suit = {s: _plain_order([c for c in deck if c.suit == s]) for s in SUITS}
+    suit_of: dict[Card, str | None] = {}
+    special: dict[str, str] = {}
+    suits: dict[str, tuple[Card, ...]] = {}
+    trumps: list[Card] = []
+    if denomination in SUITS:
+        t, other = denomination, SAME_COLOUR[denomination]
+        right, left = Card("J", t), Card("J", other)
+        # 5H-2 the 43-card pack without 4♠ 4♦: the 4 of the trump colour is a trump too.
+        colour_four = None
+        if "4S" not in {c.code for c in deck} and "4D" not in {c.code for c in deck}:
+            four = Card("4", other)
+            if four in deck:
+                colour_four = four
+        trumps = [*jokers, right, left]
+        trumps += [c for c in by_suit[t] if c != right]
+        if colour_four is not None:
+            trumps.append(colour_four)
+            special[colour_four.code] = (f"a {SUIT_WORD[t]} this deal (the four of the trump "
+                                         "colour, lowest trump)")
+        for s in SUITS:
+            if s != t:
+                suits[s] = tuple(c for c in by_suit[s] if c not in (left, colour_four))
+        for j in jokers:
+            special[j.code] = f"the highest trump (a {SUIT_WORD[t]} this deal)"
+        special[right.code] = "the right bower, second-highest trump"
+        special[left.code] = (f"a {SUIT_WORD[t]} this deal (left bower), not a "
+                              f"{SUIT_WORD[other]}")
+        for c in trumps:
+            suit_of[c] = t
+        for s, cs in suits.items():
+            for c in cs:
+                suit_of[c] = s
+        power = {c: len(trumps) - i for i, c in enumerate(trumps)}
+        for cs in suits.values():
+            power.update({c: len(cs) - i for i, c in enumerate(cs)})
+        return ContractRules(denomination, None, suit_of, power, tuple(trumps), suits, special)
+    # 5H-3.3 NT and misère: every suit plain; the joker per 5H-7.3.
+    for s in SUITS:
+        plain = list(by_suit[s])
+        if nominated == s:
+            plain = [*jokers, *plain]
+        suits[s] = tuple(plain)
+        for c in plain:
+            suit_of[c] = s
+    power = {}
+    for cs in suits.values():
+        power.update({c: len(cs) - i for i, c in enumerate(cs)})
+    if nominated is None:
+        for i, j in enumerate(jokers):
+            suit_of[j] = None
+            power[j] = len(jokers) - i
+            special[j.code] = ("the joker has no suit: it may follow only when you hold none of "
+                               "the suit led, and it wins any trick it is played to")
+        trumps = list(jokers)
+    else:
+        for j in jokers:
+            special[j.code] = (f"nominated as a {SUIT_WORD[nominated]}: the highest "
+                               f"{SUIT_WORD[nominated]}, not a trump")
+    return ContractRules("NT", nominated, suit_of, power, tuple(trumps), suits, special)
+
+
+# -- the bid ladder --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ladder:
+    """5H-5.3 the calls in ladder order under the options, with each call's rank and value.
+
+    ``rank`` maps a call (``'7H'``, ``'misere'``, ``'open_misere'``) to its rung; open and
+    blind misère share a rung (A-8).
+    """
+
+    calls: tuple[str, ...]
+    rank: dict[str, int]
+    value: dict[str, int]
+
+
+@lru_cache(maxsize=64)
+def ladder_for(options: FiveHundredOptions) -> Ladder:
+    """5H-5.3 the ladder for ``options`` (misère placement, open/blind misère, minimum bid)."""
+    calls: list[str] = []
+    for n in range(options.min_bid_tricks, 11):
+        for d in DENOMINATIONS:
+            calls.append(f"{n}{d}")
+            if options.misere_allowed and options.misere_rank == "after_7NT" and f"{n}{d}" == "7NT":
+                calls.append("misere")
+            if options.misere_allowed and options.misere_rank == "after_8S" and f"{n}{d}" == "8S":
+                calls.append("misere")
+            if f"{n}{d}" == "10D":
+                if options.misere_allowed and options.open_misere_allowed:
+                    calls.append("open_misere")
+                if options.misere_allowed and options.blind_misere_allowed:
+                    calls.append("blind_misere")
+    rank: dict[str, int] = {}
+    r = 0
+    for c in calls:
+        if c == "blind_misere" and "open_misere" in rank:
+            rank[c] = rank["open_misere"]  # A-8: the same rung as open misère
+            continue
+        rank[c] = r
+        r += 1
+    value = {c: MISERE_VALUES[c] if c in MISERE_VALUES else AVONDALE[int(c[:-2] if c.endswith(
+        "NT") else c[:-1])][c[-2:] if c.endswith("NT") else c[-1]] for c in calls}
+    return Ladder(tuple(calls), rank, value)
+
+
+def parse_bid(call: str) -> tuple[int, str] | None:
+    """``'7H'`` → ``(7, 'H')``, ``'10NT'`` → ``(10, 'NT')``; None for anything else."""
+    den = "NT" if call.endswith("NT") else call[-1:]
+    num = call[: len(call) - len(den)]
+    if den not in DENOMINATIONS or not num.isdigit():
+        return None
+    n = int(num)
+    return (n, den) if 6 <= n <= 10 else None
+
+
+def trick_value(call: str) -> int:
+    """5H-8.1 the Avondale value of a trick bid."""
+    parsed = parse_bid(call)
+    assert parsed is not None
+    return AVONDALE[parsed[0]][parsed[1]]
+
+
+def bid_label(call: str) -> str:
+    """Plain words for a call: ``'seven hearts'``, ``'ten no trumps'``, ``'misère'``."""
+    base, _, modifier = call.partition(" ")
+    if base in MISERE_WORDS:
+        text = MISERE_WORDS[base]
+    elif base == "pass":
+        text = "pass"
+    else:
+        parsed = parse_bid(base)
+        text = base if parsed is None else f"{NUMBER_WORD[parsed[0]]} {SUIT_PLURAL[parsed[1]]}"
+    if modifier == "sans_kitty":
+        text += " sans kitty"
+    return text
+
+
+def denomination_of(call: str) -> str:
+    """The denomination of a call: ``'H'``, ``'NT'``, or ``'misere'`` for every misère."""
+    base = call.split(" ", 1)[0]
+    if base in MISERE_VALUES:
+        return "misere"
+    parsed = parse_bid(base)
+    return parsed[1] if parsed else base

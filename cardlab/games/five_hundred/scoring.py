@@ -1,0 +1,162 @@
+"""Five Hundred's scoring (5H-8): the Avondale table, slam, defenders' tens, misère, caps.
+
+:func:`score` turns the facts of a finished deal into a
+:class:`~cardlab.engine.result.Result`. The running scores before the deal
+matter only for the 490/480 cap and the "over 400" rule (they are zero for a
+deal scored on its own; a match passes its totals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from cardlab.engine.result import Result
+from cardlab.games.five_hundred.rules import (
+    MISERE_VALUES,
+    FiveHundredOptions,
+    bid_label,
+    parse_bid,
+    trick_value,
+)
+
+__all__ = ["DealFacts", "score", "contract_value", "defensive_points"]
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """What scoring needs from a finished deal.
+
+    :ivar contract: the call (``'7H'``, ``'misere'``, ``'8S sans_kitty'``), or None.
+    :ivar declarer: the contractor's seat, or None.
+    :ivar contractors: the seats that share the contract (partners; 5-player called partner).
+    :ivar tricks: tricks won per seat.
+    :ivar sides: side name → seats.
+    :ivar seat_names: names by seat.
+    :ivar all_pass_nt: everyone passed and the hand was played in NT (``all_pass``).
+    """
+
+    contract: str | None
+    declarer: int | None
+    contractors: tuple[int, ...]
+    tricks: tuple[int, ...]
+    sides: Mapping[str, tuple[int, ...]]
+    seat_names: tuple[str, ...]
+    all_pass_nt: bool = False
+    n_seats: int = 0  # seats (not ghost positions) in Result.seat_points; 0: every position
+
+
+def contract_value(call: str) -> int:
+    """5H-8.1 the value of a contract (Avondale, or the misère values)."""
+    base = call.split(" ", 1)[0]
+    return MISERE_VALUES[base] if base in MISERE_VALUES else trick_value(base)
+
+
+def defensive_points(old: int, tricks: int, options: FiveHundredOptions) -> int:
+    """5H-8.3 / 5H-10 V5 the points a defending side adds for ``tricks``, given its score ``old``.
+
+    ``defender_points_ignored_above``: nothing once the side's score is above the threshold;
+    ``defensive_cap`` (490/480 rule): ``new = old if old >= cap else min(old + 10·tricks, cap)``.
+    """
+    if not options.defenders_score_tricks:
+        return 0
+    pts = 10 * tricks
+    limit = options.defender_points_ignored_above
+    if limit is not None and old > limit:
+        pts = 0
+    cap = options.defensive_cap
+    if cap is not None:
+        new = old if old >= cap else min(old + pts, cap)
+        pts = new - old
+    return pts
+
+
+def score(facts: DealFacts, options: FiveHundredOptions,
+          scores_before: Mapping[str, int] | None = None) -> Result:
+    """5H-8 the points of a finished deal per side, with a breakdown a learner can read."""
+    before = {s: 0 for s in facts.sides} if scores_before is None else dict(scores_before)
+    side_of = {seat: name for name, seats in facts.sides.items() for seat in seats}
+    side_tricks = {name: sum(facts.tricks[s] for s in seats) for name, seats in facts.sides.items()}
+    points = {name: 0 for name in facts.sides}
+    lines: list[str] = []
+    details: dict[str, object] = {"tricks": dict(side_tricks), "seat_tricks": list(facts.tricks)}
+    if facts.contract is None:
+        if not facts.all_pass_nt:
+            lines.append("All players passed: the hand is thrown in and nobody scores (5H-5.5).")
+            details["thrown_in"] = True
+            return Result(points, (0,) * (facts.n_seats or len(facts.tricks)), None, None, None,
+                          tuple(lines), details)
+        lines.append("All players passed: the hand was played in no trumps, and each side "
+                     "scores 10 per trick (all_pass = play_no_trumps).")
+        for name, t in side_tricks.items():
+            points[name] = 10 * t
+            lines.append(f"{name}: {t} tricks × 10 = {10 * t}")
+        n = facts.n_seats or len(facts.tricks)
+        return Result(points, tuple(points[side_of[s]] for s in range(n)),
+                      "NT", None, None, tuple(lines), details)
+    assert facts.declarer is not None
+    base = facts.contract.split(" ", 1)[0]
+    value = contract_value(base)
+    contractor_sides = {side_of[s] for s in facts.contractors}
+    taken = sum(facts.tricks[s] for s in facts.contractors)
+    who = facts.seat_names[facts.declarer]
+    seat_points = [0] * len(facts.tricks)
+    if base in MISERE_VALUES:
+        made = facts.tricks[facts.declarer] == 0
+        gain = value if made else -value
+        lines.append(f"{who} bid {bid_label(base)} ({value}) and took "
+                     f"{facts.tricks[facts.declarer]} tricks: "
+                     + ("made, " if made else "failed, ") + f"{gain:+d} (5H-8.4).")
+        lines.append("Defenders score nothing in misère (5H-8.4).")
+        for side in contractor_sides:
+            points[side] += gain
+        seat_points[facts.declarer] = gain
+    else:
+        parsed = parse_bid(base)
+        assert parsed is not None
+        need = parsed[0]
+        made = taken >= need
+        if made and taken == 10 and options.slam_minimum > value:
+            gain = options.slam_minimum
+            lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took all 10 "
+                         f"tricks: a slam scores max({value}, {options.slam_minimum}) = "
+                         f"{gain} (5H-8.2).")
+        elif made:
+            gain = value
+            lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took {taken} "
+                         f"tricks: made, +{value} (5H-8.2).")
+        else:
+            gain = -value
+            lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took {taken} "
+                         f"tricks, {need - taken} short: failed, -{value} (5H-8.2).")
+        for side in contractor_sides:
+            points[side] += gain
+        for s in facts.contractors:
+            seat_points[s] = gain
+        for name, seats in facts.sides.items():
+            if name in contractor_sides:
+                continue
+            t = side_tricks[name]
+            pts = defensive_points(before.get(name, 0), t, options)
+            points[name] += pts
+            for s in seats:
+                seat_points[s] = pts
+            if not options.defenders_score_tricks:
+                lines.append(f"{name} defended and took {t} tricks: defenders score nothing "
+                             "(defenders_score_tricks = false).")
+            elif pts != 10 * t:
+                lines.append(f"{name} defended and took {t} tricks: {pts:+d} (10 per trick, "
+                             f"limited by the 490/480 or over-400 rule from {before.get(name, 0)}"
+                             ").")
+            else:
+                lines.append(f"{name} defended and took {t} tricks: {pts:+d} (10 per trick, "
+                             "5H-8.3).")
+    # partnership games: every seat carries its side's points
+    if any(len(seats) > 1 for seats in facts.sides.values()):
+        seat_points = [points[side_of[s]] for s in range(len(facts.tricks))]
+    details.update({"value": value, "contractor_tricks": taken,
+                    "contractors": [facts.seat_names[s] for s in facts.contractors]})
+    if facts.n_seats:
+        seat_points = seat_points[: facts.n_seats]
+    return Result(points, tuple(seat_points), facts.contract, facts.declarer, made,
+                  tuple(lines), details)
