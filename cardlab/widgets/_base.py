@@ -1,0 +1,147 @@
+"""The base of every cardlab widget: one synced ``view``, intents in, messages out.
+
+Python owns the truth (DESIGN §3). A widget keeps its engine objects in
+private attributes and publishes one JSON-able ``view`` dict; the front end
+(``static/cardlab.js``, one module for every widget, dispatching on ``kind``)
+only draws that view and sends *intents* with ``model.send({type: …})``.
+:meth:`CardlabWidget.handle` dispatches an intent on its ``type`` through a
+dict of handlers. An intent that is malformed, forged or refused by the rules
+changes only ``view["message"]`` and never raises into the kernel.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from cardlab.errors import IllegalAction
+
+__all__ = ["CardlabWidget", "Refusal", "STATIC"]
+
+#: the front end's files (package data: shipped inside the wheel)
+STATIC = Path(__file__).parent / "static"
+
+#: the largest text an intent may carry (a pasted record or deal string)
+MAX_TEXT = 200_000
+
+_log = logging.getLogger("cardlab.widgets")
+
+
+class Refusal(Exception):
+    """An intent refused with plain words (shown in ``view["message"]``)."""
+
+
+def need(cond: bool, message: str) -> None:
+    """Refuse the current intent with ``message`` unless ``cond`` holds."""
+    if not cond:
+        raise Refusal(message)
+
+
+def get_int(intent: Mapping[str, Any], key: str) -> int:
+    """The integer ``intent[key]`` (not a bool, not a float), or a refusal."""
+    value = intent.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refusal(f"'{key}' must be a whole number, not {value!r}"[:200])
+    return value
+
+
+def get_str(intent: Mapping[str, Any], key: str, limit: int = 200) -> str:
+    """The string ``intent[key]`` (at most ``limit`` characters), or a refusal."""
+    value = intent.get(key)
+    if not isinstance(value, str):
+        raise Refusal(f"'{key}' must be text, not {type(value).__name__}")
+    need(len(value) <= limit, f"'{key}' is too long ({len(value)} characters; at most {limit})")
+    return value
+
+
+class CardlabWidget(anywidget.AnyWidget):
+    """Shared machinery: the JS/CSS files, the ``view`` trait and intent dispatch."""
+
+    _esm = STATIC / "cardlab.js"
+    _css = STATIC / "cardlab.css"
+
+    kind = traitlets.Unicode("").tag(sync=True)
+    """Which drawing the front end makes (``table``, ``editor`` …). Type: str."""
+
+    view = traitlets.Dict().tag(sync=True)
+    """Everything the front end draws, as JSON. Type: dict. Default: built from the state."""
+
+    four_colour = traitlets.Bool(False).tag(sync=True)
+    """Draw diamonds blue and clubs green (the four-colour deck). Type: bool. Default: False."""
+
+    #: the traits the front end may set itself (display settings only, never game state)
+    _front_end_settable: ClassVar[frozenset[str]] = frozenset({"four_colour"})
+    #: intent type → name of the method that handles it
+    _intents: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._on_custom_msg)
+
+    # -- intents -----------------------------------------------------------------
+    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.handle(content)
+
+    def handle(self, intent: Any) -> str:
+        """Run one intent (what ``model.send`` delivers) and return the message shown.
+
+        Never raises: a bad intent only sets ``view["message"]``.
+        """
+        try:
+            need(isinstance(intent, Mapping), "an intent must be an object with a 'type'")
+            kind = intent.get("type")
+            need(isinstance(kind, str) and kind in self._intents,
+                 f"unknown intent type {str(kind)[:40]!r}; expected one of "
+                 f"{', '.join(sorted(self._intents))}")
+            handler: Callable[[Mapping[str, Any]], None] = getattr(self, self._intents[kind])
+            handler(intent)
+        except Refusal as why:
+            self._say(str(why))
+        except IllegalAction as err:
+            self._say(str(err))
+        except Exception as err:  # the kernel must never fail on a front-end message
+            _log.exception("cardlab widget intent failed")
+            self._say(f"internal error: {type(err).__name__}: {err}"[:300])
+        return str(self.view.get("message", ""))
+
+    def _say(self, message: str) -> None:
+        """Change only the message of the view."""
+        self.view = {**self.view, "message": message}
+
+    @property
+    def message(self) -> str:
+        """The message the widget shows now (a refusal, a hint or '')."""
+        return str(self.view.get("message", ""))
+
+    # -- front-end state: only display settings may come from the browser ----------
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Accept only display settings from the front end; the view is Python's."""
+        allowed = {k: v for k, v in sync_data.items() if k in self._front_end_settable}
+        if "four_colour" in allowed and not isinstance(allowed["four_colour"], bool):
+            allowed.pop("four_colour")
+        if allowed:
+            super().set_state(allowed)
+
+    # -- static picture beside the live widget ---------------------------------------
+    def _static_html(self) -> str:
+        """A static HTML/SVG picture of the view (for GitHub, nbviewer, no-JS)."""
+        return ""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        try:
+            html = self._static_html()
+        except Exception:  # a picture must never stop the widget from showing
+            _log.exception("cardlab static picture failed")
+            html = ""
+        if html:
+            data = {**data, "text/html": str(html)}
+        return data, metadata

@@ -1,0 +1,103 @@
+"""Static pictures of the widgets' views, from ``cardlab.render`` when it is there.
+
+``cardlab.render`` draws views to SVG/HTML. Each function here calls it and,
+if the renderer (or one of its functions) is missing, falls back to a small,
+deterministic HTML of its own, so a saved notebook always reads well.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+__all__ = ["render_or_fallback", "table_html", "ladder_html", "auction_ladder_html",
+           "score_rows_html", "editor_html"]
+
+
+def _esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def render_or_fallback(name: str, fallback: Callable[[], str], *args: Any, **kwargs: Any) -> str:
+    """``cardlab.render.<name>(*args, **kwargs)``, or ``fallback()`` if it does not exist yet."""
+    try:
+        module = importlib.import_module("cardlab.render")
+        func = getattr(module, name)
+    except (ImportError, AttributeError):
+        return fallback()
+    return str(func(*args, **kwargs))
+
+
+def _box(title: str, lines: Sequence[str]) -> str:
+    body = "".join(f"<li>{_esc(line)}</li>" for line in lines)
+    return (f'<div class="cardlab-static"><strong>{_esc(title)}</strong>'
+            f"<ul>{body}</ul></div>")
+
+
+def table_html(view: Mapping[str, Any], status: str) -> str:
+    """A plain list picture of a table view (hands, trick, contract, score)."""
+    names = view.get("seat_names") or []
+    lines = []
+    for hand in view.get("hands") or []:
+        name = names[hand["seat"]] if hand.get("seat") is not None else "?"
+        cards = hand.get("cards")
+        lines.append(f"{name}: {' '.join(cards)}" if cards is not None
+                     else f"{name}: {hand.get('count', 0)} cards face down")
+    for extra in view.get("extras") or []:
+        cards = extra.get("cards")
+        lines.append(f"{extra.get('label')}: " + (" ".join(cards) if cards is not None
+                                                 else f"{extra.get('count', 0)} cards face down"))
+    trick = view.get("trick") or []
+    if trick:
+        lines.append("trick: " + ", ".join(f"{names[p['seat']]} {p['card']}" for p in trick))
+    if view.get("contract"):
+        lines.append(f"contract: {view['contract']}")
+    if view.get("tricks_won"):
+        lines.append("tricks won: " + ", ".join(f"{k} {v}"
+                                                 for k, v in view["tricks_won"].items()))
+    if view.get("scores"):
+        lines.append("score: " + ", ".join(f"{k} {v}" for k, v in view["scores"].items()))
+    lines.append(status)
+    return _box(str(view.get("title", "cardlab")), lines)
+
+
+def ladder_html(order: Mapping[str, Any], contract: str | None) -> str:
+    """A plain picture of a card order (trumps, then each plain suit)."""
+    lines = []
+    if order.get("trumps"):
+        lines.append("trumps: " + " ".join(order["trumps"]))
+    for suit, cards in (order.get("suits") or {}).items():
+        lines.append(f"{suit}: {' '.join(cards)}")
+    for code, words in (order.get("special") or {}).items():
+        lines.append(f"{code}: {words}")
+    return _box(f"card order, contract {contract}", lines)
+
+
+def auction_ladder_html(rows: Sequence[Mapping[str, Any]]) -> str:
+    """A plain picture of a bid ladder with the current bid and the legal bids marked."""
+    lines = []
+    for row in rows:
+        marks = (" (current bid)" if row.get("current") else "") + (
+            " (legal now)" if row.get("legal") else "")
+        value = f" = {row['value']}" if row.get("value") is not None else ""
+        lines.append(f"{row['call']}{value}{marks}")
+    return _box("bid ladder", lines)
+
+
+def score_rows_html(rows: Sequence[Mapping[str, Any]]) -> str:
+    """A plain picture of one deal scored under several variants."""
+    lines = []
+    for row in rows:
+        pts = ", ".join(f"{k} {v}" for k, v in (row.get("points") or {}).items())
+        lines.append(f"{row['variant']}: {pts or row.get('error', '')}")
+    return _box("scoring variants", lines)
+
+
+def editor_html(parts: Sequence[Mapping[str, Any]], deal_string: str) -> str:
+    """A plain picture of a deal being built."""
+    lines = [f"{p['label']} ({len(p['cards'])}/{p['size']}): {' '.join(p['cards'])}"
+             for p in parts]
+    lines.append(f"deal string: {deal_string}")
+    return _box("deal editor", lines)

@@ -1,0 +1,159 @@
+"""The Table's view, piece by piece: card faces and legality, seats, card actions.
+
+Pure functions of an engine state and its game view, kept apart from the
+widget class so each part can be read (and tested) on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardlab.engine.action import Action
+from cardlab.engine.record import from_json
+from cardlab.engine.state import State
+from cardlab.widgets._cards import card_face, card_roles, parse_code
+
+__all__ = ["PLACES", "as_state", "check_seat", "card_args", "card_verb", "describe",
+           "visible_codes", "card_info"]
+
+#: where each seat sits, from the viewer's seat (bottom) round the table in playing order
+PLACES: dict[int, tuple[str, ...]] = {
+    1: ("bottom",),
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "left", "top-left", "top-right", "right"),
+    6: ("bottom", "left", "top-left", "top", "top-right", "right"),
+}
+
+
+def card_info(s: State, gv: Mapping[str, Any], legal: list[Action]) -> dict[str, dict[str, Any]]:
+    """Face, full name, role, legality and reason of every card the game view shows.
+
+    Only cards the view shows get an entry, so nothing hidden can leak through it.
+    """
+    game = s.game
+    mover = s.to_move
+    verbs = game.spec.card_verbs
+    by_card: dict[str, list[Action]] = {}
+    for a in legal:
+        if a.verb in verbs:
+            for c in card_args(game, a):
+                by_card.setdefault(c, []).append(a)
+    contract = gv.get("contract")
+    contract = contract if isinstance(contract, str) else None
+    info: dict[str, dict[str, Any]] = {}
+
+    def face(code: str, where: str) -> dict[str, Any] | None:
+        if code in info:  # a card shown twice (a pile's up card is also in the hand)
+            return info[code]
+        card = parse_code(game, code)
+        if card is None:
+            return None
+        roles = card_roles(game, contract, code)
+        d: dict[str, Any] = {**card_face(game, card), "roles": roles}
+        d["label"] = ", ".join([d["name"], *roles, *([where] if where else [])])
+        info[code] = d
+        return d
+
+    verb = card_verb(s, verbs)
+    for hand in gv["hands"]:
+        owner = hand["seat"]
+        for code in hand.get("cards") or []:
+            d = face(code, "")
+            if d is None:
+                continue
+            d["owner"] = owner
+            if owner == mover and code in by_card:
+                acts = by_card[code]
+                d["legal"] = True
+                d["reason"] = (str(s.explain(str(acts[0]), seat=owner)) if len(acts) == 1
+                               else f"can be chosen for: {acts[0].verb}")
+            else:
+                d["legal"] = False
+                d["reason"] = str(s.explain(f"{verb} {code}", seat=owner))
+            d["label"] += ", legal" if d["legal"] else f", not legal: {d['reason']}"
+    names = game.seat_names
+    for play in gv.get("trick") or []:
+        face(play["card"], f"played by {names[play['seat']]}")
+    last = gv.get("last_trick") or {}
+    for play in last.get("plays") or []:
+        if play["card"] not in info:
+            face(play["card"], f"played by {names[play['seat']]} to the last trick")
+    for extra in gv.get("extras") or []:
+        for code in extra.get("cards") or []:
+            face(code, f"in the {extra.get('label')}")
+    for row in gv.get("piles") or []:
+        for pile in row or []:
+            for key in ("up", "down"):
+                code = pile.get(key) if isinstance(pile, Mapping) else None
+                if isinstance(code, str) and code != "hidden":
+                    face(code, "on a pile")
+    return info
+
+
+def as_state(obj: Any) -> State:
+    if isinstance(obj, State):
+        return obj
+    if isinstance(obj, Path):
+        obj = obj.read_text(encoding="utf-8")
+    if isinstance(obj, (str, bytes, Mapping)):
+        return from_json(obj)
+    raise TypeError(f"Table needs a state or a record (JSON text, dict or Path), "
+                    f"not {type(obj).__name__}")
+
+
+def check_seat(state: State, seat: Any) -> None:
+    n = state.game.players
+    if seat is None:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(f"seat must be None or 0 … {n - 1} ({', '.join(state.game.seat_names)})"
+                         f", not {seat!r}")
+
+
+def card_args(game: Any, action: Action) -> list[str]:
+    """The card codes among an action's words (``'play JK H'`` → ``['JK']``)."""
+    if action.verb not in game.spec.card_verbs:
+        return []
+    out = []
+    for word in action.args:
+        card = parse_code(game, word)
+        if card is not None:
+            out.append(card.code)
+    return out
+
+
+def card_verb(s: State, verbs: frozenset[str]) -> str:
+    """The card verb the mover uses now (``'play'``, ``'discard'`` …)."""
+    for a in s.legal_actions() if not s.is_over else []:
+        if a.verb in verbs:
+            return a.verb
+    return "play" if "play" in verbs else (sorted(verbs)[0] if verbs else "play")
+
+
+def describe(s: State, action: Action) -> str:
+    try:
+        return str(s.describe(action))
+    except Exception:  # describe is for legal actions; never let words break the view
+        return str(action)
+
+
+def visible_codes(view: Mapping[str, Any]) -> set[str]:
+    """Every card code the view shows face up (hands, trick, last trick, extras, piles)."""
+    out: set[str] = set()
+    for hand in view.get("hands") or []:
+        out.update(hand.get("cards") or [])
+    for play in view.get("trick") or []:
+        out.add(play.get("card"))
+    for play in (view.get("last_trick") or {}).get("plays") or []:
+        out.add(play.get("card"))
+    for extra in view.get("extras") or []:
+        out.update(extra.get("cards") or [])
+    for row in view.get("piles") or []:
+        for pile in row or []:
+            if isinstance(pile, Mapping):
+                out.update(v for v in (pile.get("up"), pile.get("down")) if isinstance(v, str))
+    return out

@@ -1,0 +1,580 @@
+// cardlab widgets: one self-contained ES module for every widget (anywidget loads it from a
+// blob: URL, so it cannot import siblings). It only draws the view Python publishes and sends
+// intents with model.send({type: ...}); it holds no rules and never sets game state.
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+// -- small DOM helpers -------------------------------------------------------------------------
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = String(value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function button(cls, label, onclick, attrs) {
+  return h("button", { type: "button", class: "cardlab-button " + cls, onclick, ...(attrs || {}) },
+    label);
+}
+
+function seatName(view, seat) {
+  const names = view.seat_names || [];
+  return seat === null || seat === undefined ? "" : (names[seat] ?? String(seat));
+}
+
+// -- cards -------------------------------------------------------------------------------------
+function face(info, code) {
+  const d = info || { rank: code, sym: "", suit: "", system: "" };
+  return [
+    h("span", { class: "cardlab-rank", "aria-hidden": "true" }, d.rank),
+    h("span", { class: "cardlab-sym", "aria-hidden": "true" }, d.sym),
+  ];
+}
+
+function cardAttrs(code, d) {
+  return {
+    "data-card": code,
+    "data-suit": d ? d.suit : "",
+    "data-system": d ? d.system : "",
+    "aria-label": d ? d.label : code,
+    title: d ? d.label : code,
+  };
+}
+
+// an interactive card: a button with its full name (and legality) in aria-label
+function cardButton(code, d, onclick, extra) {
+  const legal = d && d.legal !== undefined && d.legal !== null ? String(!!d.legal) : "none";
+  const node = h("button", {
+    type: "button", class: "cardlab-card", "data-key": "card:" + code, "data-legal": legal,
+    onclick, ...cardAttrs(code, d), ...(extra || {}),
+  }, face(d, code));
+  if (legal === "false") {
+    node.append(h("span", { class: "cardlab-mark", "aria-hidden": "true" }, "✕"));
+  }
+  return node;
+}
+
+// a card that is only shown (trick, kitty, ladders): focusable, read as one picture
+function cardShown(code, d, extra) {
+  return h("span", {
+    class: "cardlab-card cardlab-shown", role: "img", tabindex: "-1", ...cardAttrs(code, d),
+    ...(extra || {}),
+  }, face(d, code));
+}
+
+function backs(count, label) {
+  const n = Math.max(0, Math.min(Number(count) || 0, 20));
+  const row = h("span", { class: "cardlab-backs", role: "img", "aria-label": label, title: label });
+  for (let i = 0; i < n; i++) row.append(h("span", { class: "cardlab-back", "aria-hidden": "true" }));
+  row.append(h("span", { class: "cardlab-count", "aria-hidden": "true" }, String(count)));
+  return row;
+}
+
+// -- the table ---------------------------------------------------------------------------------
+function drawHand(view, hand, send) {
+  const name = seatName(view, hand.seat);
+  const info = view.card_info || {};
+  const mover = view.to_move === hand.seat;
+  const box = h("div", {
+    class: "cardlab-seat", "data-seat": hand.seat, "data-place": (view.places || [])[hand.seat],
+    "data-mover": String(mover), "data-active": String(hand.active !== false),
+  });
+  const marks = [];
+  if (view.dealer === hand.seat) marks.push("dealer");
+  if (view.declarer === hand.seat) marks.push("declarer");
+  if (mover) marks.push("to move");
+  if (hand.active === false) marks.push("sitting out");
+  box.append(h("div", { class: "cardlab-seat-name" }, name,
+    marks.length ? h("span", { class: "cardlab-seat-marks" }, " · " + marks.join(" · ")) : null));
+  const piles = Array.isArray(view.piles) ? view.piles[hand.seat] : null;
+  const inPiles = new Set();
+  if (Array.isArray(piles) && piles.some((p) => p && (p.up || p.down))) {
+    // piles (Officer Skat): a face-down card under a face-up one; playable cards are buttons
+    const row = h("div", { class: "cardlab-piles cardlab-cards", role: "group", "aria-label": `${name}'s piles` });
+    const held = new Set(Array.isArray(hand.cards) ? hand.cards : []);
+    piles.forEach((p, i) => {
+      if (!p || (!p.up && !p.down)) return;
+      const pile = h("div", { class: "cardlab-pile", "data-pile": i });
+      for (const key of ["down", "up"]) {
+        const code = p[key];
+        if (!code) continue;
+        if (code === "hidden") pile.append(h("span", { class: "cardlab-back", role: "img", "aria-label": "a face-down card", "data-pile-part": key }));
+        else if (held.has(code)) {
+          inPiles.add(code);
+          pile.append(cardButton(code, info[code], () => send({ type: "play", card: code }), { "data-pile-part": key }));
+        } else pile.append(cardShown(code, info[code], { "data-pile-part": key }));
+      }
+      row.append(pile);
+    });
+    box.append(row);
+  }
+  if (Array.isArray(hand.cards)) {
+    const cards = h("div", {
+      class: "cardlab-hand cardlab-cards", role: "group",
+      "aria-label": `${name}'s hand, ${hand.cards.length} cards` + (mover ? ", to move" : ""),
+      "data-mover": String(mover),
+    });
+    for (const code of hand.cards) {
+      if (inPiles.has(code)) continue;
+      cards.append(cardButton(code, info[code], () => send({ type: "play", card: code }), {
+        "data-selected": String((view.selection || []).includes(code)),
+      }));
+    }
+    if (cards.childElementCount || !inPiles.size) box.append(cards);
+  } else if (!inPiles.size && !(Array.isArray(piles) && piles.length)) {
+    box.append(backs(hand.count, `${name}: ${hand.count} cards face down`));
+  }
+  return box;
+}
+
+function drawMiddle(view) {
+  const info = view.card_info || {};
+  const mid = h("div", { class: "cardlab-middle", "data-place": "middle" });
+  const trick = h("div", { class: "cardlab-trick", role: "group", "aria-label": "the trick" });
+  for (const play of view.trick || []) {
+    trick.append(h("div", { class: "cardlab-play", "data-seat": play.seat },
+      h("span", { class: "cardlab-play-seat" }, seatName(view, play.seat)),
+      cardShown(play.card, info[play.card]),
+      play.note ? h("span", { class: "cardlab-note" }, play.note) : null));
+  }
+  if (!(view.trick || []).length) trick.append(h("span", { class: "cardlab-empty" }, "no cards in the trick"));
+  mid.append(trick);
+  for (const extra of view.extras || []) {
+    const row = h("div", { class: "cardlab-extra", role: "group", "aria-label": extra.label });
+    row.append(h("span", { class: "cardlab-extra-label" }, extra.label + ": "));
+    if (Array.isArray(extra.cards)) {
+      for (const code of extra.cards) row.append(cardShown(code, info[code]));
+      if (!extra.cards.length) row.append(h("span", { class: "cardlab-empty" }, "none"));
+    } else {
+      row.append(backs(extra.count, `${extra.label}: ${extra.count} cards face down`));
+    }
+    mid.append(row);
+  }
+  const last = view.last_trick;
+  if (last && Array.isArray(last.plays) && last.plays.length) {
+    const row = h("div", { class: "cardlab-last-trick" },
+      h("span", { class: "cardlab-extra-label" }, `last trick (won by ${seatName(view, last.winner)}): `));
+    for (const play of last.plays) {
+      row.append(h("span", { class: "cardlab-play-seat" }, seatName(view, play.seat) + " "),
+        cardShown(play.card, info[play.card], { "data-small": "true" }));
+    }
+    mid.append(row);
+  }
+  return mid;
+}
+
+function drawFacts(view) {
+  const facts = [];
+  if (view.contract) facts.push(`contract ${view.contract}` + (view.declarer !== null && view.declarer !== undefined ? ` by ${seatName(view, view.declarer)}` : ""));
+  if (view.trump) facts.push(`trump ${view.trump}`);
+  const won = view.tricks_won || {};
+  if (Object.keys(won).length) facts.push("tricks " + Object.entries(won).map(([k, v]) => `${k} ${v}`).join(", "));
+  const scores = view.scores || {};
+  if (Object.keys(scores).length) facts.push("score " + Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(", "));
+  if (view.chips && view.chips.pot !== undefined) facts.push(`pot ${view.chips.pot}`);
+  return h("div", { class: "cardlab-facts" }, facts.join(" · "));
+}
+
+function drawControls(view, send) {
+  const last = view.steps || 0;
+  const step = view.step || 0;
+  const go = (to) => send({ type: "step", to });
+  const slider = h("input", {
+    type: "range", class: "cardlab-slider", min: 0, max: last, value: step, "data-key": "slider",
+    "aria-label": "step through the deal", "aria-valuetext": `step ${step} of ${last}`,
+    onchange: (e) => go(Number(e.target.value)),
+  });
+  return h("div", { class: "cardlab-controls", role: "toolbar", "aria-label": "step through the deal" },
+    button("cardlab-step-first", "« first", () => go(0), { "data-key": "step:first", disabled: step === 0, "aria-label": "first step" }),
+    button("cardlab-step-back", "‹ back", () => go(step - 1), { "data-key": "step:back", disabled: step === 0, "aria-label": "step back" }),
+    button("cardlab-step-forward", "forward ›", () => go(step + 1), { "data-key": "step:forward", disabled: step >= last, "aria-label": "step forward" }),
+    button("cardlab-step-last", "last »", () => go(last), { "data-key": "step:last", disabled: step >= last, "aria-label": "last step" }),
+    slider,
+    h("span", { class: "cardlab-step-label" }, `step ${step} / ${last}`));
+}
+
+function drawModes(view, send, model) {
+  const row = h("div", { class: "cardlab-modes" });
+  if (view.mode === "review") {
+    row.append(button("cardlab-play-here", "Play from here", () => send({ type: "play_from_here" }), { "data-key": "mode:play" }));
+  }
+  if (view.has_record && (view.mode === "play" || view.branched)) {
+    row.append(button("cardlab-back-to-record", "Back to the recorded line", () => send({ type: "back_to_record" }), { "data-key": "mode:record" }));
+  }
+  if (view.mode === "play") {
+    row.append(button("cardlab-undo", "Undo", () => send({ type: "undo" }), { "data-key": "undo", disabled: !view.can_undo }));
+  }
+  row.append(button("cardlab-save", "Save record", () => send({ type: "save" }), {
+    "data-key": "save", disabled: !view.can_save,
+    title: view.can_save ? "download this deal as a JSON record" : "a record holds every card: finish the deal first",
+  }));
+  const file = h("input", {
+    type: "file", accept: ".json,application/json", class: "cardlab-file", "aria-label": "load a record",
+    onchange: async (e) => {
+      const f = e.target.files && e.target.files[0];
+      if (f) send({ type: "load", record: await f.text() });
+    },
+  });
+  row.append(h("label", { class: "cardlab-button cardlab-load", "data-key": "load" }, "Load record", file));
+  if (model) {
+    const box = h("input", {
+      type: "checkbox", class: "cardlab-four-colour-toggle", "data-key": "four",
+      onchange: (e) => { model.set("four_colour", !!e.target.checked); model.save_changes(); },
+    });
+    box.checked = !!model.get("four_colour");
+    row.append(h("label", { class: "cardlab-toggle" }, box, " four-colour deck"));
+  }
+  return row;
+}
+
+function drawActions(view, send) {
+  const box = h("div", { class: "cardlab-actions", role: "group", "aria-label": "calls" });
+  for (const a of view.actions || []) {
+    box.append(button("cardlab-action", a.action, () => send({ type: "act", action: a.action }),
+      { "data-action": a.action, "data-key": "act:" + a.action, title: a.label, "aria-label": a.label }));
+  }
+  const sel = view.selection || [];
+  if (sel.length || (view.choices || []).length) {
+    const row = h("div", { class: "cardlab-choices", role: "group", "aria-label": "choices" },
+      h("span", {}, "selected: " + sel.join(" ") + " "));
+    for (const c of view.choices || []) {
+      row.append(button("cardlab-choice", c.action, () => send({ type: "act", action: c.action }),
+        { "data-action": c.action, "data-key": "choice:" + c.action, title: c.label, "aria-label": c.label }));
+    }
+    row.append(button("cardlab-clear-selection", "clear", () => send({ type: "clear_selection" }), { "data-key": "clear" }));
+    box.append(row);
+  }
+  return box;
+}
+
+function drawNarration(view) {
+  const lines = view.narration || [];
+  const list = h("ol", { class: "cardlab-narration", "aria-label": "what happened so far" });
+  lines.forEach((text, i) => list.append(h("li", { "data-current": String(i === lines.length - 1) }, text)));
+  return list;
+}
+
+function drawTable(view, send, model) {
+  const table = h("div", {
+    class: "cardlab-table", "data-phase": view.phase || "", "data-mode": view.mode || "",
+    "data-show-all": String(!!view.show_all),
+  });
+  table.append(h("div", { class: "cardlab-header" },
+    h("span", { class: "cardlab-title" }, view.title || view.game || ""),
+    h("span", { class: "cardlab-status" }, " · " + (view.status || "") +
+      (view.mode === "play" ? " · playing" : " · reviewing") + (view.branched ? " · your branch" : "")),
+  ), drawFacts(view));
+  const felt = h("div", { class: "cardlab-felt", "data-seats": (view.hands || []).length });
+  for (const hand of view.hands || []) felt.append(drawHand(view, hand, send));
+  felt.append(drawMiddle(view));
+  table.append(felt, drawActions(view, send), drawControls(view, send), drawModes(view, send, model));
+  table.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+  if ((view.result_lines || []).length) {
+    table.append(h("ul", { class: "cardlab-result", "aria-label": "result" },
+      view.result_lines.map((t) => h("li", {}, t))));
+  }
+  table.append(drawNarration(view));
+  return table;
+}
+
+// -- the deal editor ----------------------------------------------------------------------------
+function drawEditor(view, send, model, ui) {
+  const info = view.card_info || {};
+  const box = h("div", { class: "cardlab-editor" },
+    h("div", { class: "cardlab-header" }, h("span", { class: "cardlab-title" }, `${view.title || ""}: build a deal`)));
+  const tabs = h("div", { class: "cardlab-parts", role: "group", "aria-label": "where clicked cards go" });
+  for (const part of view.parts || []) {
+    const active = part.label === view.target;
+    const tab = h("div", { class: "cardlab-part", "data-part": part.label, "data-target": String(active) },
+      button("cardlab-part-select", `${part.label} ${part.cards.length}/${part.size}`,
+        () => send({ type: "target", part: part.label }),
+        { "aria-pressed": String(active), "data-key": "part:" + part.label }));
+    const cards = h("div", { class: "cardlab-cards", role: "group", "aria-label": `${part.label}'s cards` });
+    for (const code of part.cards) {
+      cards.append(cardButton(code, info[code], () => send({ type: "card", card: code }),
+        { "data-key": "placed:" + code }));
+    }
+    tab.append(cards);
+    tabs.append(tab);
+  }
+  box.append(tabs);
+  const pack = h("div", { class: "cardlab-pack cardlab-cards", role: "group", "aria-label": "the pack" });
+  for (const item of view.pack || []) {
+    pack.append(cardButton(item.card, info[item.card], () => send({ type: "card", card: item.card }),
+      { "data-part": item.part || "", "data-placed": String(!!item.part) }));
+  }
+  box.append(h("div", { class: "cardlab-pack-label" }, "The pack (click a card to put it in the chosen part):"), pack);
+  const text = h("textarea", {
+    class: "cardlab-deal-text", rows: 2, "aria-label": "deal string", "data-key": "text",
+    placeholder: "N: AS KS … / E: … / kitty: …",
+  });
+  text.value = view.text || "";
+  const dealer = h("select", {
+    class: "cardlab-dealer", "aria-label": "dealer", "data-key": "dealer",
+    onchange: (e) => send({ type: "dealer", dealer: Number(e.target.value) }),
+  }, (view.seat_names || []).map((n, i) => h("option", { value: i }, n)));
+  dealer.value = String(view.dealer ?? 0);
+  const out = h("input", { class: "cardlab-deal-string", readonly: true, value: view.deal_string || "", "aria-label": "the deal string to copy" });
+  box.append(
+    h("div", { class: "cardlab-editor-text" }, text,
+      button("cardlab-read-text", "Read deal string", () => send({ type: "text", text: text.value }), { "data-key": "read" })),
+    h("div", { class: "cardlab-modes" },
+      button("cardlab-fill", "Deal the rest at random", () => send({ type: "fill", seed: Math.floor(Math.random() * 1e9) }), { "data-key": "fill" }),
+      button("cardlab-clear", "Clear", () => send({ type: "clear" }), { "data-key": "clearall" }),
+      h("label", {}, "dealer ", dealer),
+      button("cardlab-open", "Open in a table", () => send({ type: "open" }), { "data-key": "open", "aria-disabled": String(!view.valid) })),
+    h("div", { class: "cardlab-deal-out" }, h("span", {}, "deal string: "), out,
+      button("cardlab-copy", "Copy", () => { out.select(); if (navigator.clipboard) navigator.clipboard.writeText(out.value).catch(() => {}); }, { "data-key": "copy" })),
+    h("div", { class: "cardlab-problem", "data-valid": String(!!view.valid) },
+      view.valid ? "The deal is complete and possible." : (view.problem || "")),
+    h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+  if (view.table) {
+    const sub = h("div", { class: "cardlab-subtable" });
+    sub.append(drawTable(view.table, (intent) => send({ type: "table", intent }), null));
+    box.append(sub);
+  }
+  return box;
+}
+
+// -- ladders and scores -----------------------------------------------------------------------
+function drawTrumpLadder(view, send) {
+  const info = view.card_info || {};
+  const select = h("select", {
+    class: "cardlab-contract-select", "aria-label": "contract", "data-key": "contract",
+    onchange: (e) => send({ type: "contract", contract: e.target.value }),
+  }, (view.contracts || []).map((c) => h("option", { value: c }, c)));
+  select.value = view.contract || "";
+  const box = h("div", { class: "cardlab-ladder" },
+    h("div", { class: "cardlab-header" }, h("span", { class: "cardlab-title" }, `${view.title || ""}: order of the cards`),
+      h("label", {}, " contract ", select)));
+  const row = (label, codes) => {
+    const list = h("ol", { class: "cardlab-ladder-row cardlab-cards", "aria-label": label + ", high to low" });
+    for (const code of codes) {
+      const d = info[code];
+      list.append(h("li", { class: "cardlab-rung" }, cardShown(code, d, {
+        tabindex: "0", "data-special": String(!!(d && d.special)),
+      })));
+    }
+    return h("div", { class: "cardlab-ladder-line" }, h("span", { class: "cardlab-ladder-label" }, label), list);
+  };
+  if ((view.trumps || []).length) box.append(row("trumps", view.trumps));
+  for (const suit of view.suits || []) box.append(row(suit.name, suit.cards));
+  const special = Object.entries(view.special || {});
+  if (special.length) {
+    box.append(h("ul", { class: "cardlab-special", "aria-label": "cards that change suit or rank" },
+      special.map(([code, words]) => h("li", {}, `${(info[code] || {}).name || code}: ${words}`))));
+  }
+  box.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+  return box;
+}
+
+function drawAuctionLadder(view, send) {
+  const box = h("div", { class: "cardlab-auction" },
+    h("div", { class: "cardlab-header" }, h("span", { class: "cardlab-title" }, `${view.title || ""}: bid ladder`),
+      view.to_move ? h("span", { class: "cardlab-status" }, ` · ${view.to_move} to call`) : null));
+  const table = h("table", { class: "cardlab-ladder-table" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "call"), h("th", { scope: "col" }, "value"), h("th", { scope: "col" }, "now"))));
+  const body = h("tbody", {});
+  for (const row of view.rows || []) {
+    const state = [row.current ? "current bid" : "", row.legal ? "legal now" : ""].filter(Boolean).join(", ");
+    const call = view.can_call && row.legal
+      ? button("cardlab-call", row.label, () => send({ type: "call", call: row.call }), { "data-call": row.call, "data-key": "call:" + row.call })
+      : h("span", {}, row.label);
+    body.append(h("tr", { class: "cardlab-bid", "data-call": row.call, "data-current": String(!!row.current), "data-legal": String(!!row.legal) },
+      h("th", { scope: "row" }, call), h("td", {}, row.value ?? ""), h("td", {}, state)));
+  }
+  table.append(body);
+  box.append(table);
+  if ((view.calls || []).length) {
+    box.append(h("ol", { class: "cardlab-calls", "aria-label": "the auction so far" },
+      view.calls.map((c) => h("li", {}, `${c.name} ${c.call}`))));
+  }
+  box.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+  return box;
+}
+
+function drawScoreCompare(view, send) {
+  const box = h("div", { class: "cardlab-scores" },
+    h("div", { class: "cardlab-header" }, h("span", { class: "cardlab-title" }, `${view.title || ""}: one deal, several scorings`)));
+  const shown = new Set(view.shown || []);
+  const toggles = h("div", { class: "cardlab-modes", role: "group", "aria-label": "variants shown" });
+  for (const name of view.variants || []) {
+    const box2 = h("input", {
+      type: "checkbox", class: "cardlab-variant-toggle", "data-variant": name, "data-key": "variant:" + name,
+      onchange: () => {
+        const names = Array.from(toggles.querySelectorAll(".cardlab-variant-toggle"))
+          .filter((n) => n.checked).map((n) => n.getAttribute("data-variant"));
+        send({ type: "variants", names });
+      },
+    });
+    box2.checked = shown.has(name);
+    toggles.append(h("label", { class: "cardlab-toggle" }, box2, " " + name));
+  }
+  box.append(toggles);
+  const sides = view.sides || [];
+  const table = h("table", { class: "cardlab-score-table" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "variant"),
+      sides.map((s) => h("th", { scope: "col" }, s)), h("th", { scope: "col" }, "breakdown"))));
+  const body = h("tbody", {});
+  for (const row of view.rows || []) {
+    body.append(h("tr", { class: "cardlab-score-row", "data-variant": row.variant },
+      h("th", { scope: "row" }, row.variant),
+      sides.map((s) => h("td", {}, (row.points || {})[s] ?? "")),
+      h("td", {}, row.error ? row.error : h("ul", {}, (row.breakdown || []).map((t) => h("li", {}, t))))));
+  }
+  table.append(body);
+  box.append(table, h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+  return box;
+}
+
+const DRAW = {
+  table: drawTable,
+  editor: drawEditor,
+  trump_ladder: drawTrumpLadder,
+  auction_ladder: drawAuctionLadder,
+  score_compare: drawScoreCompare,
+};
+
+// -- keyboard: arrows move between cards; elsewhere they step through the deal --------------------
+function onKey(event, root, view, send) {
+  const target = event.target;
+  const tag = (target.tagName || "").toLowerCase();
+  if (tag === "input" || tag === "textarea" || tag === "select") return;
+  const card = target.closest && target.closest(".cardlab-card");
+  const key = event.key;
+  if (card) {
+    const group = card.closest(".cardlab-cards");
+    const groups = Array.from(root.querySelectorAll(".cardlab-cards")).filter((g) => g.querySelector(".cardlab-card"));
+    const cards = group ? Array.from(group.querySelectorAll(".cardlab-card")) : [card];
+    const i = cards.indexOf(card);
+    let next = null;
+    if (key === "ArrowRight") next = cards[Math.min(i + 1, cards.length - 1)];
+    else if (key === "ArrowLeft") next = cards[Math.max(i - 1, 0)];
+    else if (key === "Home") next = cards[0];
+    else if (key === "End") next = cards[cards.length - 1];
+    else if (key === "ArrowDown" || key === "ArrowUp") {
+      const g = groups.indexOf(group) + (key === "ArrowDown" ? 1 : -1);
+      if (g >= 0 && g < groups.length) next = groups[g].querySelector(".cardlab-card");
+      else next = card;
+    }
+    if (next) { event.preventDefault(); next.focus(); }
+    return;
+  }
+  if (!view || view.step === undefined || view.steps === undefined) return;
+  if (tag === "button" && (key === "Enter" || key === " ")) return;
+  let to = null;
+  if (key === "ArrowLeft") to = view.step - 1;
+  else if (key === "ArrowRight") to = view.step + 1;
+  else if (key === "Home") to = 0;
+  else if (key === "End") to = view.steps;
+  if (to !== null) {
+    event.preventDefault();
+    if (to >= 0 && to <= view.steps && to !== view.step) send({ type: "step", to });
+  }
+}
+
+function focusKeyOf(root) {
+  const active = root.ownerDocument.activeElement;
+  if (!active || !root.contains(active)) return null;
+  const keyed = active.closest("[data-key]");
+  return keyed ? keyed.getAttribute("data-key") : "root";
+}
+
+function restoreFocus(root, key, hadCardFocus) {
+  if (!key) return;
+  let node = key === "root" ? root : root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (!node && hadCardFocus) {
+    node = root.querySelector('.cardlab-hand[data-mover="true"] .cardlab-card[data-legal="true"]')
+      || root.querySelector(".cardlab-card") || root;
+  }
+  if (node && node.focus) node.focus({ preventScroll: true });
+}
+
+// the widget drawn from a view, and the view a widget's bots or downloads belong to
+function tableViewOf(kind, view) {
+  if (kind === "table") return view;
+  if (kind === "editor") return view.table || null;
+  return null;
+}
+
+function render({ model, el }) {
+  const kind = model.get("kind") || "table";
+  const root = h("div", {
+    class: `cardlab-root cardlab-kind-${kind}`, "data-lm-suppress-shortcuts": "", tabindex: "0",
+    "data-kind": kind,
+  });
+  el.setAttribute("data-lm-suppress-shortcuts", "");
+  const body = h("div", { class: "cardlab-body" });
+  const live = h("div", { class: "cardlab-live", "aria-live": "polite", "aria-atomic": "true" });
+  root.append(body, live);
+  el.append(root);
+  const first = model.get("view") || {};
+  const firstTable = tableViewOf(kind, first);
+  const ui = {
+    timer: null,
+    lastDownload: firstTable && firstTable.download ? firstTable.download.id : null,
+    lastSpoken: "",
+  };
+  const send = (intent) => model.send(intent);
+  const wrap = kind === "editor" ? (intent) => send({ type: "table", intent }) : send;
+
+  const draw = () => {
+    const view = model.get("view") || {};
+    const key = focusKeyOf(root);
+    const hadCard = !!(key && (key.startsWith("card:") || key.startsWith("placed:")));
+    const drawKind = DRAW[kind] || drawTable;
+    body.replaceChildren(drawKind(view, send, model, ui));
+    root.classList.toggle("cardlab-four-colour", !!model.get("four_colour"));
+    const tv = tableViewOf(kind, view);
+    root.setAttribute("data-step", tv && tv.step !== undefined ? String(tv.step) : "");
+    root.setAttribute("data-mode", tv && tv.mode ? tv.mode : "");
+    const spoken = [...((tv && tv.news) || []), view.message || ""].filter(Boolean).join(". ");
+    if (spoken && spoken !== ui.lastSpoken) live.textContent = spoken;
+    ui.lastSpoken = spoken;
+    restoreFocus(root, key, hadCard);
+    clearTimeout(ui.timer);
+    ui.timer = null;
+    if (tv && tv.bot_pending && tv.bot_pending.step === tv.step) {
+      const step = tv.bot_pending.step;
+      ui.timer = setTimeout(() => wrap({ type: "bot", step }), Math.max(0, tv.bot_pending.delay_ms || 0));
+    }
+    if (tv && tv.download && tv.download.id !== ui.lastDownload) {
+      ui.lastDownload = tv.download.id;
+      const blob = new Blob([tv.download.text], { type: "application/json" });
+      const url = URL.createObjectURL(blob);
+      const a = h("a", { href: url, download: tv.download.filename || "cardlab-record.json" });
+      root.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    }
+  };
+  const keydown = (event) => {
+    const tv = tableViewOf(kind, model.get("view") || {});
+    onKey(event, root, tv, wrap);
+  };
+  // reduced motion only changes transitions (CSS); the bots keep a readable pace either way
+  root.toggleAttribute("data-reduced-motion", !!(window.matchMedia && window.matchMedia(REDUCED_MOTION).matches));
+  model.on("change:view", draw);
+  model.on("change:four_colour", draw);
+  root.addEventListener("keydown", keydown);
+  draw();
+  return () => {
+    clearTimeout(ui.timer);
+    model.off("change:view", draw);
+    model.off("change:four_colour", draw);
+    root.removeEventListener("keydown", keydown);
+    root.remove();
+  };
+}
+
+export default { render };

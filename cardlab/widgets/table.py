@@ -1,0 +1,590 @@
+"""``Table``: step through a deal, play a seat against bots, branch and come back.
+
+The widget keeps a *line* of engine states (the deal's states in order) and a
+*cursor* into it. A recorded deal is reviewed step by step; "play from here"
+turns the table into play mode, where the learner's card or call is applied
+through the engine and bots answer for the other seats. A move that differs
+from the record starts a branch; "back to the recorded line" returns to it.
+
+Intents (``model.send``), all validated in Python:
+
+``{"type": "step", "to": n}``, ``{"type": "play", "card": "JD"}``,
+``{"type": "act", "action": "bid 7H"}``, ``{"type": "bot", "step": n}`` (the
+front end's timer asking the bots to answer), ``{"type": "undo"}``,
+``{"type": "play_from_here"}``, ``{"type": "back_to_record"}``,
+``{"type": "clear_selection"}``, ``{"type": "load", "record": "<json>"}``,
+``{"type": "save"}``.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import traitlets
+
+from cardlab.bots import RandomBot, bot_for
+from cardlab.engine.action import Action
+from cardlab.engine.record import from_json
+from cardlab.engine.state import State
+from cardlab.errors import IllegalAction
+from cardlab.widgets import _static
+from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
+from cardlab.widgets._cards import parse_code
+from cardlab.widgets._view import (
+    PLACES,
+    as_state,
+    card_args,
+    card_info,
+    card_verb,
+    check_seat,
+    describe,
+    visible_codes,
+)
+
+__all__ = ["Table"]
+
+#: the most bot moves one intent may run (a safety net against a game loop)
+MAX_BOT_MOVES = 2_000
+WATCHING = "you are watching: the bots play every seat (sit in a seat, or show all hands, to play)"
+REVIEW_HINT = "This is the recorded deal: press 'Play from here' to try a move of your own."
+
+
+class Table(CardlabWidget):
+    """A card table for any cardlab game: step through a deal, or play one seat.
+
+    :param state_or_record: a :class:`~cardlab.engine.state.State`, a JSON record
+        (text, bytes, a parsed dict or a :class:`~pathlib.Path` to a file).
+    :param seat: the learner's seat (whose hand is face up, and who plays in play
+        mode), or None for a spectator. A spectator with ``show_all`` plays every
+        seat (a teacher's demonstration); without it, watches the bots play them all.
+    :param show_all: show every hand face up (demonstration mode).
+    :param mode: ``"review"`` (step through a record) or ``"play"``; by default
+        ``"review"`` for a finished deal and ``"play"`` otherwise.
+    :param step: the step to show first (default: 0 in review, the last in play).
+    :param bots: ``"heuristic"``, ``"random"``, one bot, or one bot per seat.
+    :param bot_delay: seconds between bot moves in the browser; 0 makes the bots
+        answer at once (for tests and notebooks run headless).
+    :param four_colour: the four-colour deck.
+    """
+
+    seat = traitlets.Int(0, allow_none=True).tag(sync=True)
+    """The learner's seat, or None for a spectator. Type: int | None. Default: 0."""
+
+    show_all = traitlets.Bool(False).tag(sync=True)
+    """Every hand face up (demonstration mode). Type: bool. Default: False."""
+
+    _intents: ClassVar[dict[str, str]] = {
+        "step": "_on_step", "play": "_on_play", "act": "_on_act", "bot": "_on_bot",
+        "undo": "_on_undo", "play_from_here": "_on_play_from_here",
+        "back_to_record": "_on_back_to_record", "clear_selection": "_on_clear_selection",
+        "load": "_on_load", "save": "_on_save",
+    }
+
+    def __init__(self, state_or_record: Any, *, seat: int | None = 0, show_all: bool = False,
+                 mode: str | None = None, step: int | None = None, bots: Any = "heuristic",
+                 bot_delay: float = 0.7, four_colour: bool = False) -> None:
+        state = as_state(state_or_record)
+        check_seat(state, seat)
+        if mode not in (None, "review", "play"):
+            raise ValueError(f"mode must be 'review' or 'play', not {mode!r}")
+        if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) \
+                or bot_delay < 0:
+            raise ValueError(f"bot_delay must be a number of seconds >= 0, not {bot_delay!r}")
+        self._bot_spec = bots
+        self._bot_delay = float(bot_delay)
+        self._bots: dict[int, Any] = {}
+        self._ready = False
+        self._download_id = 0
+        self._last_step: tuple[int, int] = (-1, -1)
+        # sentence of the action that led to a state, per (seat, show_all); states are immutable
+        self._said: weakref.WeakKeyDictionary[State, dict[Any, str]] = weakref.WeakKeyDictionary()
+        super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour)
+        self._reset(state, mode or ("review" if state.is_over else "play"), step)
+        self._ready = True
+        self._publish()
+
+    # -- Python API (the same paths as the front end's intents) ------------------------
+    @property
+    def state(self) -> State:
+        """The engine state shown now (at the cursor)."""
+        return self._line[self._cursor]
+
+    @property
+    def game(self) -> Any:
+        """The game being played."""
+        return self.state.game
+
+    @property
+    def step(self) -> int:
+        """The cursor: how many actions into the line the table shows."""
+        return self._cursor
+
+    @property
+    def mode(self) -> str:
+        """``'review'`` (stepping through a record) or ``'play'``."""
+        return self._mode
+
+    @property
+    def branched(self) -> bool:
+        """True while the line shown differs from the recorded one."""
+        return self._record is not None and self._line is not self._record
+
+    def go(self, to: int) -> str:
+        """Show step ``to`` (0 … number of actions)."""
+        return self.handle({"type": "step", "to": to})
+
+    def play(self, card: str) -> str:
+        """Play (or select) ``card`` as the learner."""
+        return self.handle({"type": "play", "card": card})
+
+    def act(self, action: str) -> str:
+        """Take a non-card action (``'bid 7H'``, ``'pass'``) or a full action as the learner."""
+        return self.handle({"type": "act", "action": action})
+
+    def undo(self) -> str:
+        """Take back the learner's last move (and the bots' answers to it)."""
+        return self.handle({"type": "undo"})
+
+    def play_from_here(self) -> str:
+        """Leave the recorded line at this step and play on."""
+        return self.handle({"type": "play_from_here"})
+
+    def back_to_record(self) -> str:
+        """Return to the recorded line where the branch left it."""
+        return self.handle({"type": "back_to_record"})
+
+    def load(self, record: str | bytes | Mapping[str, Any] | Path) -> str:
+        """Load a record (JSON text, dict or file) and review it from the start."""
+        if isinstance(record, Path):
+            record = record.read_text(encoding="utf-8")
+        if isinstance(record, bytes):
+            record = record.decode("utf-8", "replace")
+        if isinstance(record, Mapping):
+            record = json.dumps(dict(record))
+        return self.handle({"type": "load", "record": record})
+
+    def to_json(self) -> str:
+        """The record of the line shown (to its last step), for :func:`cardlab.from_json`."""
+        return self._line[-1].to_json()
+
+    def save(self, path: str | Path) -> None:
+        """Write :meth:`to_json` to ``path``."""
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    def run_bots(self) -> str:
+        """Let the bots answer now until it is the learner's turn (or the deal ends)."""
+        self._bots_live = True
+        self._run_bots_now()
+        self._publish()
+        return self.message
+
+    # -- the line, the cursor and the record ---------------------------------------------
+    def _reset(self, state: State, mode: str, step: int | None) -> None:
+        chain = state.states()
+        self._mode = mode
+        self._record: list[State] | None = chain if mode == "review" else None
+        self._line: list[State] = chain
+        last = len(chain) - 1
+        if step is None:
+            step = 0 if mode == "review" else last
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= last:
+            raise ValueError(f"step must be between 0 and {last}, not {step!r}")
+        self._cursor = step
+        self._selection: list[str] = []
+        self._bots_live = mode == "play"
+        if self._bot_delay == 0:
+            self._run_bots_now()
+
+    def _advance(self, new: State) -> None:
+        """Put ``new`` (a successor of the state at the cursor) after the cursor."""
+        c = self._cursor
+        rec = self._record
+        if (rec is not None and c + 1 < len(rec) and self._line[c] is rec[c]
+                and rec[c + 1].history[-1] == new.history[-1]):
+            self._line = rec  # the recorded move: stay on the recorded line
+        else:
+            self._line = self._line[:c + 1] + [new]
+        self._cursor = c + 1
+        self._selection = []
+
+    def _on_record_prefix(self) -> None:
+        """A line that is a prefix of the record is the record (nothing lost)."""
+        rec = self._record
+        n = len(self._line)
+        if rec is not None and n <= len(rec) and self._line[-1] is rec[n - 1]:
+            self._line = rec
+
+    def _watching(self) -> bool:
+        """A spectator who sees no hands only watches: the bots play every seat."""
+        return self.seat is None and not self.show_all
+
+    def _learner(self) -> int | None:
+        """Who the learner acts for now: their seat, the mover for a teacher who sees every
+        hand, or nobody for a spectator who only watches."""
+        if self._watching():
+            return None
+        return self.seat if self.seat is not None else self.state.to_move
+
+    def _bot_should_move(self) -> bool:
+        s = self.state
+        bots_seat = self._watching() or (self.seat is not None and s.to_move != self.seat)
+        return (self._mode == "play" and not s.is_over and s.to_move is not None and bots_seat
+                and (self._bots_live or self._cursor == len(self._line) - 1))
+
+    def _bot(self, seat: int) -> Any:
+        bot = self._bots.get(seat)
+        if bot is not None:
+            return bot
+        spec = self._bot_spec
+        if isinstance(spec, Sequence) and not isinstance(spec, str):
+            bot = spec[seat]
+        elif spec in ("heuristic", "random"):
+            try:
+                bot = bot_for(self.game.name, str(spec), seed=seat)
+            except (ImportError, AttributeError):  # this game has no heuristic bot yet
+                bot = RandomBot(seed=seat)
+        else:
+            bot = spec
+        self._bots[seat] = bot
+        return bot
+
+    def _bot_move(self) -> None:
+        s = self.state
+        seat = s.to_move
+        assert seat is not None
+        try:
+            action = self._bot(seat).choose(s)
+            nxt = s.apply(action, seat=seat)
+        except Exception:  # a faulty bot must not stop the deal: a random legal move instead
+            nxt = s.apply(RandomBot(seed=len(s.history)).choose(s), seat=seat)
+        self._advance(nxt)
+
+    def _run_bots_now(self) -> None:
+        n = 0
+        while self._bot_should_move() and n < MAX_BOT_MOVES:
+            self._bot_move()
+            n += 1
+        self._bots_live = False
+
+    def _after_learner_move(self) -> None:
+        self._bots_live = True
+        if self._bot_delay == 0:
+            self._run_bots_now()
+
+    # -- intent handlers -------------------------------------------------------------------
+    def _on_step(self, intent: Mapping[str, Any]) -> None:
+        to = get_int(intent, "to")
+        last = len(self._line) - 1
+        need(0 <= to <= last, f"step {to} is out of range: choose 0 to {last}")
+        self._cursor = to
+        self._selection = []
+        self._bots_live = False
+        self._publish()
+
+    def _on_play(self, intent: Mapping[str, Any]) -> None:
+        code = get_str(intent, "card", 12)
+        card = parse_code(self.game, code)
+        need(card is not None, f"unknown card {code!r}: not a card of the {self.game.deck.title}")
+        assert card is not None
+        s = self.state
+        need(not s.is_over, "the deal is over: step back, or load another deal")
+        actor = self._learner()
+        need(actor is not None, WATCHING)
+        assert actor is not None
+        code = card.code
+        # echo only the code the front end sent: a refusal must not tell where a card is
+        need(code in self._visible_hand_cards(s, actor), f"{code} is not a card in your hand")
+        verbs = self.game.spec.card_verbs
+        legal = [a for a in s.legal_actions() if a.verb in verbs and code in a.args]
+        if s.to_move != actor or not legal:
+            verb = card_verb(s, verbs)
+            why = s.explain(f"{verb} {code}", seat=actor)
+            need(why.legal, f"{self.game.deck.name(card)}: {why}")
+        need(self._mode == "play", REVIEW_HINT)
+        singles = [a for a in legal if card_args(self.game, a) == [code]]
+        multi = [a for a in legal if len(card_args(self.game, a)) > 1]
+        if len(singles) == 1 and not multi and not self._selection:
+            self._apply(singles[0], actor)
+            return
+        if code in self._selection:
+            self._selection.remove(code)
+        else:
+            self._selection.append(code)
+        self._publish(self._selection_hint())
+
+    def _on_act(self, intent: Mapping[str, Any]) -> None:
+        text = get_str(intent, "action", 200)
+        s = self.state
+        need(not s.is_over, "the deal is over: no more actions")
+        need(self._mode == "play", REVIEW_HINT)
+        actor = self._learner()
+        need(actor is not None, WATCHING)
+        assert actor is not None
+        action = s.game.parse_action(text)  # IllegalAction for bad notation → message
+        if card_args(self.game, action):
+            # an action naming cards is judged against a hand: the viewer must see that hand
+            need(self.seat == actor or bool(self.show_all),
+                 "you cannot see this hand: show all hands, or sit in this seat")
+        self._apply(action, actor)
+
+    def _apply(self, action: Action | str, actor: int) -> None:
+        s = self.state
+        # the engine judges; the refusal names the rule but not the legal list (which could
+        # name cards a spectator may not see)
+        verdict = s.judge(action, seat=actor)
+        rule = f"{verdict.rule} " if verdict.rule else ""
+        need(verdict.legal, f"'{action}' is not legal: {rule}{verdict.reason}")
+        nxt = s.apply(action, seat=actor)
+        self._advance(nxt)
+        self._after_learner_move()
+        self._publish()
+
+    def _on_bot(self, intent: Mapping[str, Any]) -> None:
+        step = get_int(intent, "step")
+        if step != self._cursor or not self._bot_should_move():
+            return  # a stale timer (another view, or the learner moved on): nothing to do
+        self._bot_move()
+        self._bots_live = True
+        self._publish()
+
+    def _on_undo(self, intent: Mapping[str, Any]) -> None:
+        need(self._mode == "play", "undo works while you play; in the recorded deal use the "
+                                   "step buttons")
+        need(self._cursor > 0, "nothing to undo: this is the start of the deal")
+        target = self._cursor - 1
+        if self.seat is not None:  # back to the learner's own last decision
+            while target >= 0 and self._line[target].to_move != self.seat:
+                target -= 1
+            need(target >= 0, "nothing to undo: you have not moved yet")
+        s = self.state
+        for _ in range(self._cursor - target):
+            s = s.undo()
+        self._line = self._line[:target + 1]
+        assert self._line[-1] is s
+        self._cursor = target
+        self._selection = []
+        self._bots_live = False
+        self._on_record_prefix()
+        if self._bot_delay == 0 and self._cursor == len(self._line) - 1:
+            self._run_bots_now()
+        self._publish()
+
+    def _on_play_from_here(self, intent: Mapping[str, Any]) -> None:
+        need(self._mode == "review", "you are already playing: click a card or a call")
+        need(not self.state.is_over, "the deal is over here: step back to play from an "
+                                     "earlier moment")
+        self._mode = "play"
+        self._bots_live = True
+        if self._bot_delay == 0:
+            self._run_bots_now()
+        self._publish("Your move: try a card or a call" if not self._bot_should_move()
+                      else "The bots play for the other seats")
+
+    def _on_back_to_record(self, intent: Mapping[str, Any]) -> None:
+        rec = self._record
+        need(rec is not None, "there is no recorded line: this deal is being played live")
+        assert rec is not None
+        need(self._mode == "play" or self._line is not rec, "you are on the recorded line")
+        if self._line is not rec:
+            common = 0
+            while (common + 1 < min(len(rec), len(self._line))
+                   and self._line[common + 1] is rec[common + 1]):
+                common += 1
+            self._cursor = min(self._cursor, common)
+        self._line = rec
+        self._mode = "review"
+        self._selection = []
+        self._bots_live = False
+        self._publish("Back on the recorded line")
+
+    def _on_clear_selection(self, intent: Mapping[str, Any]) -> None:
+        self._selection = []
+        self._publish()
+
+    def _on_load(self, intent: Mapping[str, Any]) -> None:
+        text = get_str(intent, "record", MAX_TEXT)
+        try:
+            state = from_json(text)
+        except IllegalAction as err:
+            raise Refusal(f"cannot load this record: {err}") from None
+        except Exception as err:  # a game's own validation of a tampered record
+            raise Refusal(f"cannot load this record: {type(err).__name__}: {err}") from None
+        if self.seat is not None and self.seat >= state.game.players:
+            self.seat = 0
+        self._reset(state, "review", 0)
+        self._publish(f"Loaded a {state.game.title} record of {len(state.history)} actions")
+
+    def _on_save(self, intent: Mapping[str, Any]) -> None:
+        tip = self._line[-1]
+        need(tip.is_over or self.show_all,
+             "a record holds every card: finish the deal (or show all hands) before saving it")
+        self._download_id += 1
+        seed = getattr(tip, "seed", None)
+        name = f"{tip.game.name}-{'deal' if seed is None else f'seed{seed}'}.json"
+        self._publish("Record saved", download={"id": self._download_id, "filename": name,
+                                                "text": tip.to_json()})
+
+    # -- settings ----------------------------------------------------------------------------
+    @traitlets.validate("seat")
+    def _valid_seat(self, proposal: Any) -> Any:
+        seat = proposal["value"]
+        if getattr(self, "_ready", False):
+            check_seat(self.state, seat)
+        return seat
+
+    @traitlets.observe("seat", "show_all")
+    def _settings_changed(self, change: Any) -> None:
+        if getattr(self, "_ready", False):
+            self._selection = []
+            if self._bot_delay == 0 and self._cursor == len(self._line) - 1:
+                self._run_bots_now()
+            self._publish()
+
+    # -- the view ------------------------------------------------------------------------------
+    def _game_view(self, s: State) -> dict[str, Any]:
+        view = s.view(self.seat)
+        if self.show_all:
+            hands = []
+            for hand in view["hands"]:
+                own = s.view(hand["seat"])["hands"][hand["seat"]]
+                shown = own.get("cards")
+                hands.append({**hand, "cards": shown} if shown is not None else hand)
+            view = {**view, "hands": hands}
+        else:
+            visible = visible_codes(view)
+            verbs = s.game.spec.card_verbs
+            # a spectator's legal list must not name cards the spectator cannot see
+            view["legal"] = [a for a in view.get("legal", [])
+                             if all(c in visible for c in card_args(s.game, Action(a)))
+                             or Action(a).verb not in verbs]
+        return view
+
+    def _visible_hand_cards(self, s: State, seat: int) -> set[str]:
+        view = self._game_view(s)
+        for hand in view["hands"]:
+            if hand["seat"] == seat and hand.get("cards"):
+                return set(hand["cards"])
+        return set()
+
+    def _selection_hint(self) -> str:
+        if not self._selection:
+            return "Selection cleared"
+        return f"Selected {' '.join(self._selection)}: choose below, or click more cards"
+
+    def _publish(self, message: str = "", download: dict[str, Any] | None = None) -> None:
+        s = self.state
+        game = s.game
+        gv = self._game_view(s)
+        mover = s.to_move
+        actor = self._learner()
+        verbs = game.spec.card_verbs
+        legal = s.legal_actions() if not s.is_over else []
+        info = card_info(s, gv, legal)
+        acting_here = actor is not None and actor == mover
+        hand_visible = acting_here and (self.seat == actor or bool(self.show_all))
+        actor_cards = self._visible_hand_cards(s, actor) if hand_visible and actor is not None \
+            else set()
+        actions = []
+        if acting_here:
+            for a in legal:
+                cards = card_args(game, a)
+                if cards and (not hand_visible or all(c in actor_cards for c in cards)):
+                    continue  # played by clicking the cards (or not the viewer's to see)
+                actions.append({"action": str(a), "label": describe(s, a)})
+        choices = []
+        if self._selection and acting_here:
+            chosen = sorted(self._selection)
+            for a in legal:
+                if a.verb in verbs and sorted(card_args(game, a)) == chosen:
+                    choices.append({"action": str(a), "label": describe(s, a)})
+        narration = self._narration(s)
+        prev_line, prev_step = self._last_step
+        if prev_line == id(self._line) and prev_step <= self._cursor:
+            news = narration[prev_step:self._cursor]
+        else:
+            news = narration[-1:]
+        self._last_step = (id(self._line), self._cursor)
+        result = s.result if s.is_over else None
+        n = len(game.seat_names)
+        bottom = self.seat if self.seat is not None else 0
+        places = PLACES.get(n, PLACES[6] + ("top",) * max(0, n - 6))
+        view: dict[str, Any] = {
+            **gv,
+            "message": message,
+            "status": self._status(),
+            "mode": self._mode,
+            "step": self._cursor,
+            "steps": len(self._line) - 1,
+            "learner": self.seat,
+            "show_all": bool(self.show_all),
+            "places": [places[(i - bottom) % n] for i in range(n)],
+            "card_info": info,
+            "actions": actions,
+            "selection": list(self._selection),
+            "choices": choices,
+            "narration": narration,
+            "news": news,
+            "result_lines": list(result.breakdown) if result is not None else [],
+            "has_record": self._record is not None,
+            "branched": self.branched,
+            "can_undo": self._mode == "play" and self._cursor > 0,
+            "can_save": self._line[-1].is_over or bool(self.show_all),
+            "bot_pending": ({"step": self._cursor, "delay_ms": int(self._bot_delay * 1000)}
+                            if self._bot_delay > 0 and self._bot_should_move() else None),
+            "download": download,
+        }
+        self.view = view
+
+    def _narration(self, s: State) -> list[str]:
+        """``s.narration()`` as this viewer may hear it: an action whose cards stay hidden
+        from the viewer (a discard) is told without naming them."""
+        chain = s.states()
+        return [self._sentence(prev, nxt) for prev, nxt in zip(chain, chain[1:])]
+
+    def _sentence(self, prev: State, nxt: State) -> str:
+        key = (self.seat, bool(self.show_all))
+        memo = self._said.setdefault(nxt, {})
+        if key in memo:
+            return memo[key]
+        action = nxt.history[-1]
+        text = describe(prev, action)
+        cards = card_args(prev.game, action)
+        actor = prev.to_move
+        if cards and not self.show_all and actor != self.seat:
+            seen = visible_codes(nxt.view(self.seat))
+            deck = prev.game.deck
+            hidden = [c for c in cards if c not in seen]
+            words = set(text.replace(",", " ").replace("(", " ").replace(")", " ").split())
+            if any(c in words or deck.name(deck.parse(c)) in text for c in hidden):
+                n = len(cards)
+                text = (f"{prev.game.seat_name(actor)}: {action.verb} "
+                        f"({n} card{'s' if n != 1 else ''}, not shown)")
+        memo[key] = text
+        return text
+
+    def _status(self) -> str:
+        s = self.state
+        if s.is_over:
+            return "the deal is over"
+        who = s.game.seat_name(s.to_move)
+        verb = {"play": "play", "auction": "bid"}.get(s.phase, "move")
+        return f"{who} to {verb}"
+
+    def _static_html(self) -> str:
+        view = self._game_view(self.state)
+        return _static.render_or_fallback(
+            "table_svg", lambda: _static.table_html(view, self._status()), view,
+            system=self.game.deck.system, four_colour=bool(self.four_colour))
+
+    def __repr__(self) -> str:
+        s = self.state
+        seed = getattr(s, "seed", None)
+        parts = [s.game.name] + ([f"seed={seed}"] if seed is not None else [])
+        parts += [f"step {self._cursor}/{len(self._line) - 1}", self._status()]
+        if self.branched:
+            parts.append("branched")
+        return f"Table({', '.join(parts)})"

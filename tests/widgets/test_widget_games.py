@@ -1,0 +1,179 @@
+"""Every real game in the widgets: play a seat, review, ladders, scores, the deal editor."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+from widget_support import leaked, send, synced_view
+
+import cardlab
+from cardlab.bots import RandomBot, play_out
+from cardlab.widgets import AuctionLadder, DealEditor, ScoreCompare, Table, TrumpLadder
+
+
+def importable_games() -> list[str]:
+    out = []
+    for name in cardlab.games():
+        try:
+            importlib.import_module(f"cardlab.games.{name}")
+        except ImportError:
+            continue
+        out.append(name)
+    return out
+
+
+GAMES = importable_games()
+SEEDS = (3, 11)
+
+pytestmark = pytest.mark.skipif(not GAMES, reason="no game module imports yet")
+
+
+def learner_move(w: Table, rng: random.Random) -> str:
+    """One move for the learner, the way a person would make it in the browser."""
+    view = synced_view(w)
+    if view["choices"]:
+        return send(w, {"type": "act", "action": rng.choice(view["choices"])["action"]})
+    cards = [c for c, d in view["card_info"].items()
+             if d.get("legal") and c not in view["selection"]]
+    if cards and (not view["actions"] or rng.random() < 0.7):
+        return send(w, {"type": "play", "card": rng.choice(cards)})
+    assert view["actions"], (view["phase"], view["legal"])
+    return send(w, {"type": "act", "action": rng.choice(view["actions"])["action"]})
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_learner_plays_a_whole_deal_against_bots(name, seed):
+    game = cardlab.load(name)
+    w = Table(game.deal(seed=seed), seat=0, bot_delay=0)
+    rng = random.Random(seed)
+    for _ in range(400):
+        if w.state.is_over:
+            break
+        assert w.state.to_move == 0, "the bots answer until it is the learner's turn"
+        assert leaked(w, w.state, 0) == []
+        msg = learner_move(w, rng)
+        assert msg == "" or msg.startswith("Selected"), msg
+    assert w.state.is_over
+    view = synced_view(w)
+    assert view["result_lines"] and view["can_save"]
+    assert cardlab.from_json(w.to_json()).history == w.state.history
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_review_hides_what_each_seat_may_not_see(name):
+    game = cardlab.load(name)
+    done = play_out(game.deal(seed=5), RandomBot(5))
+    for seat in (0, 1, None):
+        w = Table(done, seat=seat)
+        for step in range(synced_view(w)["steps"] + 1):
+            send(w, {"type": "step", "to": step})
+            assert leaked(w, w.state, seat) == [], (seat, step)
+        assert len(synced_view(w)["narration"]) == len(done.history)
+    data, _ = Table(done, seat=0)._repr_mimebundle_()
+    assert data["text/html"] and data["text/plain"].startswith(f"Table({name}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_cards_say_why_and_change_nothing(name):
+    game = cardlab.load(name)
+    for seed in range(40):
+        w = Table(game.deal(seed=seed), seat=0, bot_delay=0)
+        rng = random.Random(seed)
+        while not w.state.is_over:
+            info = synced_view(w)["card_info"]
+            bad = [c for c, d in info.items() if d.get("owner") == 0 and d["legal"] is False]
+            if bad and w.state.phase == "play":
+                before = w.state
+                msg = send(w, {"type": "play", "card": bad[0]})
+                assert msg and w.state is before
+                assert info[bad[0]]["reason"] in msg
+                assert "not legal" in info[bad[0]]["label"]
+                return
+            learner_move(w, rng)
+    pytest.skip(f"no deal of {name} gave seat 0 an illegal card in 40 seeds")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_trump_ladder_follows_card_order_for_every_contract(name):
+    game = cardlab.load(name)
+    t = TrumpLadder(game)
+    for contract in game.contracts():
+        assert send(t, {"type": "contract", "contract": contract}).startswith("Card order")
+        order = game.card_order(contract)
+        view = synced_view(t)
+        assert view["trumps"] == [str(c) for c in order["trumps"]]
+        assert {s["suit"]: s["cards"] for s in view["suits"]} == {
+            str(k): [str(c) for c in v] for k, v in order["suits"].items()}
+        for code in order.get("special") or {}:
+            if code in view["card_info"]:
+                assert view["card_info"][code]["special"] is True
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_auction_ladder_marks_the_legal_calls(name):
+    game = cardlab.load(name)
+    state = game.deal(seed=2)
+    a = AuctionLadder(game, state)
+    verbs = game.spec.card_verbs
+    legal = {str(x) for x in state.legal_actions() if x.verb not in verbs}
+    for row in synced_view(a)["rows"]:
+        named = {f"bid {row['call']}", row["call"]} | {x for x in legal
+                                                        if " ".join(x.split()[1:]) == row["call"]}
+        assert row["legal"] == bool(named & legal), row
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_score_compare_rescores_under_each_variant(name):
+    game = cardlab.load(name)
+    done = play_out(game.deal(seed=8), RandomBot(8))
+    sc = ScoreCompare(done)
+    rows = {r["variant"]: r for r in synced_view(sc)["rows"]}
+    assert rows["as played"]["points"] == done.result.points
+    for variant, options in game.scoring_variants().items():
+        try:
+            expected = game.score_deal(done, **options).points
+        except cardlab.IllegalAction:
+            assert rows[variant]["error"]
+            continue
+        assert rows[variant]["points"] == expected
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_deal_editor_reads_a_deal_string_and_opens_the_same_deal(name):
+    game = cardlab.load(name)
+    state = game.deal(seed=6)
+    e = DealEditor(game)
+    assert send(e, {"type": "text", "text": state.deal_string()}) == "Deal string read"
+    assert synced_view(e)["valid"]
+    assert send(e, {"type": "open"}).startswith("The deal is open")
+    assert e.table.state.hands == state.hands
+    again = game.deal_from_string(synced_view(e)["deal_string"])
+    assert again.hands == state.hands
+
+
+def test_fuzz_five_hundred_table():
+    if "five_hundred" not in GAMES:
+        pytest.skip("five_hundred does not import")
+    game = cardlab.load("five_hundred")
+    rng = random.Random(500)
+    w = Table(game.deal(seed=1), seat=2, bot_delay=0)
+    for i in range(400):
+        view = synced_view(w)
+        kind = rng.choice(["play", "play", "act", "step", "undo", "bot", "save",
+                           "play_from_here", "back_to_record"])
+        intent: dict[str, object] = {"type": kind}
+        if kind == "play":
+            intent["card"] = rng.choice([c.code for c in game.deck] + ["2Z", "JK1"])
+        elif kind == "act":
+            acts = [a["action"] for a in view["actions"] + view["choices"]]
+            intent["action"] = rng.choice(acts + ["bid 11NT", "nominate Z", "pass"])
+        elif kind in ("step", "bot"):
+            intent["to" if kind == "step" else "step"] = rng.randint(-1, view["steps"] + 1)
+        msg = send(w, intent)
+        assert not msg.startswith("internal error"), msg
+        assert leaked(w, w.state, 2) == []
+        if w.state.is_over and i % 50 == 0:
+            w = Table(game.deal(seed=i), seat=2, bot_delay=0)
