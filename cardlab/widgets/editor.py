@@ -95,7 +95,7 @@ class DealEditor(CardlabWidget):
         """
         return self._game.deal_from_string(self.deal_string(), self._dealer)
 
-    def open(self) -> str:
+    def open_table(self) -> str:
         """Open the finished deal in :attr:`table` (or say why it cannot be dealt)."""
         return self.handle({"type": "open"})
 

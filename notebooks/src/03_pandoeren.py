@@ -1,0 +1,371 @@
+# %% [markdown]
+# # Pandoeren: bid, call a secret partner, count roem
+#
+# **Pandoeren** is a Dutch card game for **four players**, from North Holland. Everyone plays for
+# themselves, but in most contracts the winner of the auction gets a **secret partner** (*maat*)
+# for one deal: whoever holds the ace she calls. Nobody knows who it is until that ace is played.
+#
+# This notebook teaches the game from scratch:
+#
+# 1. the deck and what the cards are worth
+# 2. trumps and the order of the cards (*jas* and *nel*)
+# 3. the deal and the *kijkkaart*
+# 4. the auction and the contracts
+# 5. play: a recorded deal, step by step, then a deal **you** play against three bots
+# 6. scoring with *roem* and *stuk*, and the variants
+# 7. three short exercises, then a glossary
+#
+# Run the cells from the top with **Shift + Enter**. Every deal comes from a *seed*, so you will see
+# exactly the cards described here.
+
+# %%
+import cardlab
+from cardlab.widgets import AuctionLadder, ScoreCompare, Table, TrumpLadder
+
+game = cardlab.load("pandoeren")
+game
+
+# %% [markdown]
+# ## 1. The deck
+#
+# 33 cards: A K Q J 10 9 8 7 in each suit, **plus the six of hearts**. So hearts has nine cards.
+# The 6♥ is an ordinary heart, just below the 7♥.
+
+# %%
+game.deck
+
+# %% [markdown]
+# The cards you win in tricks are worth **card points**. The trump suit counts differently:
+#
+# | | J | 9 | A | 10 | K | Q | 8, 7, 6 | suit total |
+# |---|---|---|---|---|---|---|---|---|
+# | **trump suit** | 20 (*jas*) | 14 (*nel*) | 11 | 10 | 3 | 2 | 0 | 60 |
+# | **other suits** | 1 | 0 | 11 | 10 | 3 | 2 | 0 | 27 |
+#
+# The side that wins the **last trick** gets 5 more. With a trump suit, the pack holds
+# 60 + 3 × 27 + 5 = **146** points.
+
+# %% [markdown]
+# ## 2. Trumps and the order of the cards
+#
+# In the trump suit, the jack is the highest card. It is called the **jas**. The nine comes next, the
+# **nel**. Then come A K Q 10 8 7 (6). Watch the **10**: it is worth 10 points, but it ranks *below*
+# the queen. In the other suits the order is A K Q J 10 9 8 7 (6).
+#
+# Here is the ladder with **clubs** as trumps. In the live notebook, pick another suit from the
+# menu, or `none` for the no-trump contracts:
+
+# %%
+TrumpLadder(game, contract="C")
+
+# %% [markdown]
+# ## 3. The deal
+#
+# The seats are **N, E, S, W**, and play goes clockwise. The player on the dealer's left is
+# **forehand**: she speaks first in the auction. The dealer deals clockwise, starting with forehand:
+#
+# 1. **4 cards** to each player;
+# 2. **1 card face up** in the middle: the **kijkkaart** ("look card"), for everyone to see;
+# 3. **4 more cards** to each player.
+#
+# Here W deals (`dealer=3`), so N is forehand. The kijkkaart is the **A♥** (in the panel on the right).
+
+# %%
+start = game.deal(seed=142, dealer=3)
+start
+
+# %% [markdown]
+# This is the teacher's picture with every hand face up. At a real table you see only your own cards
+# and the kijkkaart.
+
+# %% [markdown]
+# ## 4. The auction and the contracts
+#
+# Starting with forehand, each player either **bids higher** or **passes**. Once you pass, you are
+# out of the auction. The auction ends when three players have passed after a bid. If all four pass,
+# the cards are thrown in and the next player deals.
+#
+# The lowest bid is **120**: "my partner and I will make at least 120 points". Points come from
+# the tricks, plus **roem** and **stuk** (section 6). Higher up the ladder are **named contracts**
+# with their own goals. The list is not in order of difficulty: it is the traditional order, and
+# each contract is worth a fixed number of **game points**:
+
+# %%
+from IPython.display import Markdown
+
+PARTNER = {"called": "called ace", "jas": "holder of the jas", "none": "alone"}
+groups = []  # runs of neighbouring bids of the same kind and value
+for row in game.bid_ladder():
+    if groups and (groups[-1][0]["contract"], groups[-1][0]["value"]) == (row["contract"],
+                                                                          row["value"]):
+        groups[-1].append(row)
+    else:
+        groups.append([row])
+lines = ["| bid | partner | trumps | to make it | game points |", "|---|---|---|---|---|"]
+for group in groups:
+    first, last = group[0], group[-1]
+    bid = first["label"] if len(group) == 1 else f"{first['label']} … {last['label']}"
+    lines.append(f"| **{bid}** | {PARTNER[first['partner']]} | "
+                 f"{'yes' if first['trumps'] else 'no'} | {first['objective']} | {first['value']} |")
+Markdown("\n".join(lines))
+
+# %% [markdown]
+# *Ouvert* means the declarer's hand is laid open. In a *praatje* ("chat") all four hands are
+# laid open. *Privé* means alone.
+#
+# In our deal N bids 120, E and S pass, W bids 130 and N passes. W wins the auction with 130.
+# The ladder follows the deal. It marks the current bid and the bids that are legal now:
+
+# %%
+RECORD = ("bid 120, pass, pass, bid 130, pass, discard 8S, trump C, call AC, announce stuk, "
+          "play JC, play 6H, play AC, play 7D, play KC, play 8D, play 9C, play 7H, play AD, "
+          "play 9D, play 7C, play JD, play QC, play 9H, play 7S, play 8H, play 10C, play JH, "
+          "play JS, play 9S, play 8C, play QD, play KH, play QH, play AH, play 10D, play 10H, "
+          "play KS, play QS, play AS, play 10S, play KD")
+deal = start
+for move in RECORD.split(", "):
+    deal = deal.apply(move)
+steps = deal.states()  # steps[n] is the deal after n moves
+
+AuctionLadder(game, steps[5])
+
+# %% [markdown]
+# ### After the auction
+#
+# The declarer W now does three things:
+#
+# 1. **Exchange.** She takes the kijkkaart into her hand (9 cards) and **discards one card face down**.
+#    It may be the kijkkaart itself. Nobody scores the discard's points.
+# 2. **Trump.** She names the trump suit.
+# 3. **Call.** She calls an **ace** she does not hold. It may even be the trump ace. Its holder is her
+#    secret partner. She does not say who it is, and nor does the partner.
+
+# %%
+print("\n".join(deal.narration()[5:9]))
+
+# %% [markdown]
+# W keeps the A♥ and throws away the 8♠. Only the teacher's view shows which card she
+# discarded; the other players never learn it. She names clubs and calls the **A♣**. She also
+# announces **stuk**: she holds the king *and* queen of trumps (20 points).
+
+# %% [markdown]
+# ## 5. Play
+#
+# The declarer leads to the first trick. Each player plays one card, clockwise. The highest trump
+# wins. With no trump in the trick, the highest card of the led suit wins. The rules for which
+# card you may play:
+#
+# * **Trumps led:** play a trump if you have one (any trump: you need not play higher).
+# * **Another suit led:** **follow suit or trump**, whichever you like. If you cannot follow,
+#   trump or throw away anything. But once the trick has been trumped, you may not play a
+#   *lower* trump (**no undertrumping**) unless you have nothing else.
+# * **The jas is never forced.** You may always play it, and you may always keep it back.
+#
+# Step through the recorded deal. The table opens at step 12: W led the jas, N threw the 6♥, and
+# E had to play a trump. E played the **A♣**, the called ace, so now everyone knows that **E is
+# W's partner**.
+
+# %%
+Table(deal, seat=None, show_all=True, step=12)
+
+# %% [markdown]
+# Other moments to look at (the step number is on the slider):
+#
+# | step | what happens |
+# |---|---|
+# | 1–5 | the auction: N 120, E pass, S pass, W 130, N pass |
+# | 6–9 | W discards, names clubs, calls the A♣ and announces stuk |
+# | 10 | W leads the jas. Her roem is announced for her: K♣ Q♣ J♣ 10♣ in a row, 50 |
+# | 14–17 | W leads K♣, and partner E wins it with the **nel**, 9♣, which beats the king |
+# | 18–21 | E leads A♦. W has no diamonds and trumps it with 7♣. N must still follow with a diamond |
+# | 41 | the end: W and E have 115 card points, + 50 roem + 20 stuk = 185. The 130 is made |
+#
+# ### Why is a card legal or not?
+#
+# The engine explains every move. Take E's turn at step 11: trumps were led, and E holds A♣ and 9♣.
+
+# %%
+e_turn = steps[11]
+print(e_turn.explain("play 9C"))
+why = e_turn.explain("play AD")
+print(why)
+print("code:", why.code, "| rule:", why.rule)
+
+# %% [markdown]
+# The rule IDs (`A2.8.3a`, …) point into the rule specification, so a teacher can look each one up.
+# An illegal move is refused with the reason and the legal moves. This cell is *meant* to fail:
+
+# %%
+# tags: raises-exception
+e_turn.apply("play KH")
+
+# %% [markdown]
+# ### Your turn
+#
+# Now **you** are N in a new deal, and three bots play E, S and W. W deals, so you speak first.
+# Look at your hand. You hold the jas and the nel of clubs! Bid on the ladder or on the table, or
+# pass. If you win the auction, the table asks you to discard, name trumps and call an ace.
+# Dimmed cards are not allowed; hover over one to read why.
+
+# %%
+my_table = Table(game.deal(seed=21, dealer=3), seat=0, bot_delay=0)
+my_table
+
+# %%
+AuctionLadder(game, my_table)
+
+# %% [markdown]
+# You can also play from code: `my_table.act("bid 120")`, `my_table.act("trump C")`,
+# `my_table.play("JC")`.
+
+# %% [markdown]
+# ## 6. Scoring
+#
+# For the number bids (and Pandoer + n), the declaring side counts three things:
+#
+# * **Tricks:** the card points of their tricks, + 5 for the last trick.
+# * **Roem:** combinations held at the start of play, in any suit:
+#
+#   | roem | 3 in a row | 4 in a row | 5 in a row | four Q, K or A | 6 in a row | 7 in a row | 8 in a row | four J |
+#   |---|---|---|---|---|---|---|---|---|
+#   | points | 20 | 50 | 100 | 100 | 120 | 140 | 160 | 200 |
+#
+#   "In a row" follows the order A K Q J 10 9 8 7 6. The declarer announces her roem as she
+#   leads to the first trick; the partner announces once everyone knows who she is. An opponent who
+#   **bid** in the auction may **deny** it by showing a better single combination. Then all of
+#   that player's roem is lost.
+# * **Stuk:** the king and queen of trumps in one hand, 20 points. It cannot be denied.
+#
+# The other contracts are simply made or lost. Either way the declarer **and partner** each win or
+# lose the contract's game points (1 for 120–140). The other players' scores do not change.
+
+# %%
+print("\n".join(deal.result.breakdown))
+
+# %% [markdown]
+# N bid in the auction, so N could deny W's roem. N's best combination is Q♦ J♦ 10♦ (20), which
+# is lower than W's four clubs in a row (50). The roem stands:
+
+# %%
+deal.result.details["roem_info"]
+
+# %% [markdown]
+# Some players score differently. `zero_sum_per_opponent` settles up with money: each member of
+# the declaring side collects the game points from each defender. `butselaar_points` uses
+# Butselaar's book (1958), where the bid brackets are worth different amounts. Here is this deal
+# under each scoring variant:
+
+# %%
+ScoreCompare(deal)
+
+# %% [markdown]
+# ## 7. Variants
+#
+# The rules come from pagat.com (the default, preset `pagat`) and from Butselaar's book (preset
+# `butselaar`). Each difference is an option of `cardlab.load`:
+#
+# | option | default | alternative | what changes |
+# |---|---|---|---|
+# | `preset` | `pagat` | `butselaar` | Butselaar's rules: lowest bid 130, other game points, free undertrumping, … |
+# | `lowest_number_bid` | `120` | `130` | the auction starts at 130 |
+# | `pass_is_final` | `True` | `False` | a player who passed may bid again later |
+# | `all_pass` | `next_dealer` | `same_dealer` | after four passes the same dealer deals again |
+# | `allow_call_trump_ace` | `True` | `False` | the trump ace may not be called |
+# | `kereltje_own_jas` | `illegal` | `play_alone` | in Kereltje you may name trumps whose jas you hold, and play alone |
+# | `zwabber_partner` | `called_ace` | `first_trick_winner` | in Zwabber the winner of trick 1 is the partner |
+# | `piccolo_objective` | `first_trick_only` | `any_one_trick`, `first_trick_with_jas` | what Piccolo must win |
+# | `trump_while_able_to_follow` | `True` | `False` | you must follow suit when you can; trump only when void |
+# | `undertrump` | `forbidden_unless_no_alternative` | `allowed` | undertrumping is always allowed |
+# | `overtrump_on_trump_lead` | `False` | `True` | when trumps are led you must play higher if you can |
+# | `jas_never_forced` | `True` | `False` | the jas must be played like any other trump |
+# | `roem_card_reuse` | `True` | `False` | a card counts in only one roem combination |
+# | `roem_announce` | `auto` | `manual` | you must announce roem yourself, or lose it |
+# | `roem_denial` | `True` | `False` | roem cannot be denied |
+# | `stuk_deadline` | `before_second_card` | `before_first_card` | stuk must be announced before either card is played |
+# | `scoring` | `pagat_plus_minus` | `zero_sum_per_opponent` | the defenders pay |
+# | `rank_order` | `pandoeren` | `klaverjas` | (experimental) trumps J 9 A 10 K Q as in Klaverjas |
+# | `game_end` | `{"deals": 16}` | `{"target": X}` | play to a target score instead of 16 deals |
+#
+# A variant is one keyword away:
+
+# %%
+butselaar = cardlab.load("pandoeren", preset="butselaar")
+print(butselaar)
+print("lowest bids:", [row["call"] for row in butselaar.bid_ladder()[:3]])
+
+# %% [markdown]
+# ## Try it
+#
+# Each exercise checks your answer. Replace `None` with your answer and run the cell again.
+# While the answer is `None`, the cell shows a hint.
+#
+# **Exercise 1.** In another deal, clubs are trumps. E leads the 7♦ and S plays the 9♦. W
+# holds A♠ Q♣ 10♣ 7♣ A♦ Q♦ 10♦. Which cards may W play?
+
+# %%
+from cardlab.teaching import choice_exercise, legal_cards_exercise
+
+other = game.deal(seed=4, dealer=3)
+for move in ("pass, pass, pass, bid 120, discard JH, trump C, call AH, play AC, play 6H, "
+             "play 9C, play 8H, play 7D, play 9D").split(", "):
+    other = other.apply(move)
+
+ex1 = legal_cards_exercise(
+    other, question="Diamonds were led, clubs are trumps. Which cards may W play?",
+    hint="W can follow suit. In Pandoeren, following suit is not the only choice.")
+ex1
+
+# %%
+answer1 = None  # a list of card codes, e.g. ["AS", "QD"]
+ex1.check(answer1)
+
+# %% [markdown]
+# **Exercise 2.** In that deal's first trick, clubs being trumps, W led the A♣, N played the
+# 6♥, E the 9♣ and S the 8♥. Who won the trick: N, E, S or W?
+
+# %%
+ex2 = choice_exercise(
+    "Clubs are trumps: A♣ (W), 6♥ (N), 9♣ (E), 8♥ (S). Who wins?", "E",
+    hint="Look at the trump ladder: which is higher, the ace or the nel?",
+    reasons={"W": "the ace of trumps is only the third-highest trump",
+             "N": "the six of hearts is not a trump", "S": "the eight of hearts is not a trump"},
+)
+answer2 = None  # "N", "E", "S" or "W"
+ex2.check(answer2)
+
+# %% [markdown]
+# **Exercise 3.** Clubs are trumps, and at the start of play the declarer holds K♣ Q♣ J♣ 10♣
+# (and no other roem). How many points do her **roem and stuk** add together?
+
+# %%
+ex3 = choice_exercise(
+    "K♣ Q♣ J♣ 10♣ with clubs as trumps: roem + stuk?", "70",
+    hint="Four in a row is roem. Are the king and queen of trumps worth something more?",
+    reasons={"50": "that is the roem alone: the trump king and queen are also stuk",
+             "20": "that is the stuk alone: four in a row is roem too"},
+)
+answer3 = None  # a number, e.g. "40"
+ex3.check(answer3)
+
+# %% [markdown]
+# ## Glossary
+#
+# | word | meaning |
+# |---|---|
+# | **forehand** | the player on the dealer's left; she speaks first in the auction |
+# | **kijkkaart** | "look card": the 33rd card, dealt face up in the middle; the declarer takes it |
+# | **jas** | the jack of trumps, the highest trump (20 points); never forced |
+# | **nel** | the nine of trumps, the second-highest trump (14 points) |
+# | **boer** | jack |
+# | **declarer** | the player who won the auction |
+# | **maat** | partner: the holder of the ace the declarer calls |
+# | **roem** | combinations in hand: runs of 3 or more in a suit, four of a kind |
+# | **stuk** | the king and queen of trumps in one hand: 20 points |
+# | **puntenspel** | a number bid (120, 130, …) |
+# | **pandoer** | the contract where the declarer and her partner win all 8 tricks |
+# | **ouvert** | played with the declarer's hand face up |
+# | **praatje** | "chat": all hands face up, and the defenders may talk (*stil*: silent) |
+# | **privé** | alone |
+# | **undertrump** | play a lower trump than one already in the trick |
+#
+# **Next:** [04_panfin](04_panfin.ipynb), a game from Chioggia with Italian cards.
