@@ -561,6 +561,13 @@ function render({ model, el }) {
   const keydown = (event) => {
     const tv = tableViewOf(kind, model.get("view") || {});
     onKey(event, root, tv, wrap);
+    // JupyterLab also handles single keys ("a", "b", "d d") at the document in the bubbling
+    // phase, and data-lm-suppress-shortcuts alone did not stop it in Lab 4.6: keep plain keys
+    // inside the widget (typing a deal string too); chords (Ctrl/Cmd/Alt) and Escape still
+    // reach JupyterLab.
+    if (!event.ctrlKey && !event.metaKey && !event.altKey && event.key !== "Escape") {
+      event.stopPropagation();
+    }
   };
   // reduced motion only changes transitions (CSS); the bots keep a readable pace either way
   root.toggleAttribute("data-reduced-motion", !!(window.matchMedia && window.matchMedia(REDUCED_MOTION).matches));
