@@ -8,7 +8,11 @@ Rows: seeded deals per second, random playouts (deal to result) per second,
 legal-action generation and apply per second for every game, SVG render time
 of a table, and — where ``open-spiel`` is installed (``pip install ".[bench]"``) —
 OpenSpiel's euchre and skat driven from Python and by its C++ loop in the same run,
-with the ratio. Benchmarks are not tests: nothing here asserts on time.
+with the ratio. Then the numpy batch simulator (``cardlab.sim``): random playouts of
+the play phase per second at batch sizes 1k, 10k and 100k for Five Hundred and
+Officer Skat beside OpenSpiel's C++ ``evaluate_bots`` loop for euchre and skat (the
+ratio), the Monte Carlo hint's latency, and the memory a batch of 10k deals takes.
+Benchmarks are not tests: nothing here asserts on time.
 """
 
 from __future__ import annotations
@@ -163,6 +167,173 @@ def openspiel_rows(n: int, rounds: int, ours: dict[str, float]) -> list[Row]:
     return rows
 
 
+def _cpp_loop(peer: str) -> Callable[[int], float] | None:
+    """A timer of OpenSpiel's C++ loop (``evaluate_bots``, uniform random bots): ``f(n)``
+    plays ``n`` games and returns the seconds taken."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    g = pyspiel.load_game(peer)
+    bots = [pyspiel.make_uniform_random_bot(p, 1) for p in range(g.num_players())]
+
+    def loop(n: int) -> float:
+        t0 = time.perf_counter()
+        for i in range(n):
+            pyspiel.evaluate_bots(g.new_initial_state(), bots, i)
+        return time.perf_counter() - t0
+
+    return loop
+
+
+def sim_rows(quick: bool) -> list[Row]:
+    """The batch simulator beside OpenSpiel's C++ loop, hint latency, memory per 10k deals.
+
+    The peer and our batch sizes run interleaved, round by round, and each row is the
+    median over rounds: on a shared machine the load moves both sides alike."""
+    try:
+        import numpy as np
+
+        from cardlab.sim import five_hundred as fh
+        from cardlab.sim import officer_skat as osk
+    except Exception as err:  # the simulator not importable: say so, do not fail
+        return [{"benchmark": "cardlab.sim", "value": f"unavailable ({type(err).__name__})",
+                 "unit": ""}]
+    sizes = (1_000, 10_000) if quick else (1_000, 10_000, 100_000)
+    rounds = 1 if quick else 5
+    cpp_games = 300 if quick else 2_000
+    rows: list[Row] = []
+    for name, peer, contract, module, players in (
+            ("five_hundred", "euchre", "7H", fh, 4), ("officer_skat", "skat", "H", osk, 2)):
+        game = cardlab.load(name)
+        cpp = _cpp_loop(peer)
+        cpp_rates: list[float] = []
+        setup: dict[int, list[float]] = {size: [] for size in sizes}
+        play: dict[int, list[float]] = {size: [] for size in sizes}
+        module.seeded_batch(game, np.arange(10), contract, 0)  # tables built before timing
+        for _ in range(rounds):
+            if cpp is not None:
+                cpp_rates.append(cpp_games / cpp(cpp_games))
+            for size in sizes:
+                seeds = np.arange(size)
+                t0 = time.perf_counter()
+                batch, streams = module.seeded_batch(game, seeds, contract, seeds % players)
+                t1 = time.perf_counter()
+                batch.play("random", streams)
+                setup[size].append(size / (t1 - t0))
+                play[size].append(size / (time.perf_counter() - t1))
+        peer_rate = statistics.median(cpp_rates) if cpp_rates else None
+        if peer_rate is not None:
+            rows.append({"benchmark": f"OpenSpiel {peer}: C++ loop (evaluate_bots), whole "
+                         "games incl. deal and bidding, interleaved with the rows below",
+                         "value": peer_rate, "unit": "games/s"})
+        for size in sizes:
+            rate = statistics.median(play[size])
+            rows.append({"benchmark": f"{name}: batch random playouts of the play phase, "
+                         f"B={size:,}", "value": rate, "unit": "deals/s",
+                         "ratio": f"×{rate / peer_rate:.1f} vs {peer} C++" if peer_rate else ""})
+            rows.append({"benchmark": f"{name}: batch seeded deals + set-up to the opening "
+                         f"lead, B={size:,}", "value": statistics.median(setup[size]),
+                         "unit": "deals/s"})
+    rows += _hint_rows(rounds)
+    rows += _memory_rows(np, fh, osk)
+    return rows
+
+
+def _hint_rows(rounds: int) -> list[Row]:
+    from cardlab.sim import five_hundred as fh
+    from cardlab.sim.montecarlo import hint
+
+    out: list[Row] = []
+    game = cardlab.load("five_hundred")
+    st = fh.scalar_start(game, 7, "8S", 1)  # the opening lead: 10 legal cards
+
+    def h500() -> int:
+        hint(st, seed=1)
+        return 1
+
+    out.append({"benchmark": "hint latency: five_hundred opening lead, 10 cards, n=200",
+                "value": 1000 / timed(h500, max(rounds, 3)), "unit": "ms"})
+    skat = cardlab.load("officer_skat")
+    st2 = skat.deal(seed=4, dealer=0).apply("declare grand")
+    while st2.phase != "play":
+        st2 = st2.apply(st2.legal_actions()[-1])
+
+    def hskat() -> int:
+        hint(st2, seed=1)
+        return 1
+
+    out.append({"benchmark": f"hint latency: officer_skat opening lead, "
+                f"{len(st2.legal_actions())} cards, n=200",
+                "value": 1000 / timed(hskat, max(rounds, 3)), "unit": "ms"})
+    return out
+
+
+def _memory_rows(np: Any, fh: Any, osk: Any) -> list[Row]:
+    import tracemalloc
+
+    out: list[Row] = []
+    for name, module, contract, players in (("five_hundred", fh, "7H", 4),
+                                            ("officer_skat", osk, "H", 2)):
+        game = cardlab.load(name)
+        seeds = np.arange(10_000)
+        module.seeded_batch(game, seeds[:10], contract, 0)  # tables built outside the count
+        tracemalloc.start()
+        batch, streams = module.seeded_batch(game, seeds, contract, seeds % players)
+        held = sum(v.nbytes for v in vars(batch).values() if isinstance(v, np.ndarray))
+        batch.play("random", streams)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        out.append({"benchmark": f"{name}: memory of a 10k-deal batch (state arrays / peak "
+                    "while dealing and playing)", "value": f"{held / 2**20:.1f} / "
+                    f"{peak / 2**20:.1f}", "unit": "MiB"})
+    return out
+
+
+NOTES = """Notes. Run with `python benchmarks/run.py --markdown benchmarks/RESULTS.md` (OpenSpiel rows
+need `pip install ".[bench]"`). All rows come from one process, so the ratios compare like with
+like on a shared machine even when the absolute numbers move with the load (a 2-core machine
+shared with other jobs varies up to 2×). *Batch random playouts* time the play phase only
+(Five Hundred: 40 cards, trump contract 7H; Officer Skat: 32 cards, hearts), from the opening
+lead to the last trick, with the random policy that the differential tests prove identical to
+`RandomBot` on the scalar engine; dealing and setting up the contract is the separate *set-up*
+row. OpenSpiel's `evaluate_bots` rows are whole games with chance nodes for the deal (euchre: 24
+cards dealt, bidding, 20 plays; skat: 32 cards, bidding, 30 plays): not the same work, so read
+the ratio as simulated deals per second that a study gets from each.
+*Scalar engine* rows drive cardlab's immutable, fully checked `State.apply` (every action judged,
+with explanations available) against OpenSpiel's C++ states driven from Python. Memory: the
+batch's state arrays, and the peak traced by `tracemalloc` while dealing and playing 10k deals."""
+
+
+def machine() -> str:
+    """The machine and versions, for the table's header."""
+    import os
+    from importlib import metadata
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+
+    def version(dist: str) -> str:
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            return "not installed"
+
+    load = ""
+    if hasattr(os, "getloadavg"):
+        load = f", load average at start {os.getloadavg()[0]:.1f}"
+    return (f"{cpu}, {os.cpu_count()} logical CPUs, {platform.system()} "
+            f"{platform.release()}; Python {platform.python_version()}, numpy "
+            f"{version('numpy')}, open-spiel {version('open-spiel')}{load}")
+
+
 def fmt(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:,.0f}" if v >= 100 else f"{v:,.2f}"
@@ -174,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="a few seconds: smoke run")
     ap.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = ap.parse_args(argv)
+    host = machine()
     n, rounds = (20, 1) if args.quick else (200, 5)
     rows: list[Row] = []
     ours: dict[str, float] = {}
@@ -185,17 +357,21 @@ def main(argv: list[str] | None = None) -> int:
                 ours[name] = r["value"]
     rows += render_rows(rounds)
     rows += openspiel_rows(max(n // 2, 10), rounds, ours)
+    rows += sim_rows(args.quick)
     head = ["benchmark", "value", "unit", "ratio"]
     lines = [
         f"cardlab {cardlab.__version__} benchmarks — {datetime.date.today().isoformat()}, "
         f"Python {platform.python_version()}, {platform.machine()}, "
         f"{'quick' if args.quick else 'standard'} run ({n} games × {rounds} rounds, medians)",
         "",
+        f"Machine: {host}.",
+        "",
         "| " + " | ".join(head) + " |",
         "|" + "|".join("---" for _ in head) + "|",
     ]
     for r in rows:
         lines.append("| " + " | ".join(fmt(r.get(h, "")) for h in head) + " |")
+    lines += ["", NOTES]
     text = "\n".join(lines)
     print(text)
     if args.markdown:

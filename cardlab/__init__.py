@@ -43,8 +43,8 @@ __all__ = [
 
 
 def __getattr__(name: str):  # lazy: importing cardlab must not import the widget stack
-    if name == "widgets":
+    if name in ("widgets", "sim", "render", "teaching", "bots"):
         import importlib
 
-        return importlib.import_module("cardlab.widgets")
+        return importlib.import_module(f"cardlab.{name}")
     raise AttributeError(f"module 'cardlab' has no attribute {name!r}")

@@ -1,0 +1,41 @@
+"""Simulation at scale: many deals in numpy, bid odds, variant studies, Monte Carlo hints.
+
+``import cardlab`` does not import this package; ``import cardlab.sim`` does (it needs
+only numpy). The pieces:
+
+* :mod:`cardlab.sim.five_hundred`, :mod:`cardlab.sim.officer_skat` — batch simulators of
+  the play phase (:class:`~cardlab.sim.five_hundred.FiveHundredBatch`,
+  :class:`~cardlab.sim.officer_skat.OfficerSkatBatch`): hands as ``uint64`` masks, legal
+  masks and trick winners by array operations over the whole batch, a ``"random"`` policy
+  identical to :class:`cardlab.bots.RandomBot` on the deal's play stream
+  (:func:`~cardlab.sim.rng.play_seed`) and a simple ``"heuristic"`` policy.
+* :mod:`cardlab.sim.rng` — SplitMix64 and Fisher–Yates over arrays, reproducing
+  ``game.deal(seed=…)`` exactly.
+* :func:`bid_odds`, :func:`compare_variants` — studies returning plain data, with
+  ``progress=True`` and ``executor=`` (any :class:`concurrent.futures.Executor`).
+* :func:`hint` — the best card for the seat to move, by Monte Carlo.
+
+>>> import cardlab, cardlab.sim
+>>> odds = cardlab.sim.bid_odds("five_hundred", "JK JH JD AH KH QH 10H AS KS 4D", "8H",
+...                             n=200, seed=1)
+>>> 0.5 < odds["p_make"] <= 1.0, odds["made"].shape
+(True, (200,))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["bid_odds", "compare_variants", "hint", "sample_layouts", "deal_seeds"]
+
+_LAZY = {"bid_odds": "studies", "compare_variants": "studies", "deal_seeds": "studies",
+         "hint": "montecarlo", "sample_layouts": "montecarlo"}
+
+
+def __getattr__(name: str) -> Any:  # the studies load on first use
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cardlab.sim' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"cardlab.sim.{module}"), name)

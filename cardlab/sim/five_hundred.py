@@ -1,0 +1,612 @@
+"""Four-player Five Hundred's play phase for a whole batch of deals at once, in numpy.
+
+A batch holds, per deal, the four hands as ``uint64`` masks (bit ``i`` = the
+pack's ``i``-th card; that index is the simulator's action id, with the suit a
+joker lead names beside it), the cards played, the contract's card-order
+table, the strength and seat of the card winning the trick so far, the suits
+led, the voids shown and the contracting side's tricks. One
+:meth:`FiveHundredBatch.step` plays one card in every unfinished deal: legal
+masks (5H-7.1 follow the effective suit, 5H-7.3 the unnominated joker J1–J6),
+the policy's choice, and the trick's winner kept up to date by array
+comparisons of card strengths. Nothing loops over deals.
+
+The tables come from the game itself (``game.contract_rules``), so the batch
+and the scalar engine share one effective-suit function. Supported: trump
+contracts, no trumps (joker nominated or not) and the misères (the partner sits
+out, 5H-6.2; the deal stops when the contractor wins a trick, 5H-7.4), under
+every play option of 5H-12; four players only.
+
+Policies (``policy=``): ``"random"`` — the ``k``-th legal action in the
+engine's order (cards in pack order, an unnominated joker lead once per
+nameable suit) with ``k = randbelow(#legal)`` from one SplitMix64 stream per
+deal; that is exactly :class:`cardlab.bots.RandomBot` seeded with the same
+stream seed, which the differential test checks. ``"heuristic"`` — a simple
+deterministic player (see :func:`heuristic_choice`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from cardlab.games.five_hundred.rules import MISERE_VALUES, SUITS, parse_bid
+from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
+from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds, play_seed, shuffle_batch
+
+__all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
+           "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM"]
+
+#: the table of a contract: ``(denomination, nominated joker suit)``; index = position here
+TABLE_KEYS: tuple[tuple[str, str | None], ...] = (
+    ("S", None), ("C", None), ("D", None), ("H", None), ("NT", None),
+    ("NT", "S"), ("NT", "C"), ("NT", "D"), ("NT", "H"))
+#: effective-suit code of an unnominated joker (it has no suit, 5H-7.3)
+NO_SUIT = 4
+#: strength classes: a led-suit card < a trump < an unnominated joker (5H-7.1)
+_FOLLOW, _TRUMP, _JOKER = 100, 200, 300
+
+class FiveHundredTables:
+    """Per-card tables of every contract of one 4-player game (built from ``game``)."""
+
+    def __init__(self, game: Any) -> None:
+        if game.players != 4:
+            raise NotImplementedError("cardlab.sim plays four-player Five Hundred only")
+        deck = game.deck
+        self.game = game
+        self.options = game.options
+        self.n_cards = c = len(deck)
+        if c > 64:
+            raise NotImplementedError("packs above 64 cards do not fit a uint64 mask")
+        jokers = [i for i, card in enumerate(deck) if card.is_joker]
+        if len(jokers) > 1 or (jokers and jokers[0] != c - 1):
+            raise NotImplementedError("cardlab.sim needs one joker, last in the pack")
+        self.joker = jokers[0] if jokers else -1
+        self.jbit = np.uint64(1 << self.joker) if jokers else ZERO
+        t = len(TABLE_KEYS)
+        self.eff = np.zeros((t, c), dtype=np.int64)
+        self.power = np.zeros((t, c), dtype=np.int64)
+        self.trump = np.full(t, -1, dtype=np.int64)
+        self.suitmask = np.zeros((t, 5), dtype=np.uint64)
+        self.strength = np.zeros((t, 5, c + 1), dtype=np.int64)
+        self.lead_key = np.zeros((t, c), dtype=np.int64)
+        self.free_joker = np.zeros(t, dtype=bool)
+        for ti, (den, nom) in enumerate(TABLE_KEYS):
+            rules = game.contract_rules(den, nom)
+            self.trump[ti] = SUITS.index(den) if den in SUITS else -1
+            for i, card in enumerate(deck):
+                s = rules.suit_of[card]
+                e = NO_SUIT if s is None else SUITS.index(s)
+                self.eff[ti, i] = e
+                self.power[ti, i] = rules.power[card]
+                self.suitmask[ti, e] |= np.uint64(1 << i)
+                cls = (_JOKER if e == NO_SUIT else _TRUMP if e == self.trump[ti] else _FOLLOW)
+                self.lead_key[ti, i] = cls + rules.power[card]
+                for led in range(4):
+                    self.strength[ti, led, i] = (cls + rules.power[card]
+                                                 if cls != _FOLLOW or e == led else 0)
+            self.strength[ti, :, c] = -1  # "no card" (a seat sitting out)
+            self.free_joker[ti] = bool(jokers) and self.eff[ti, self.joker] == NO_SUIT
+        #: bit masks by card index (the "no card" index c gives 0), and by suit code
+        self.bit = np.array([1 << i for i in range(c)] + [0], dtype=np.uint64)
+        self.suit_bit = np.array([1, 2, 4, 8, 0], dtype=np.uint64)
+        self.eff_pad = np.concatenate([self.eff, np.full((t, 1), NO_SUIT)], axis=1).reshape(-1)
+        self.shifts = np.arange(c, dtype=np.uint64)
+        self._zeros: dict[int, np.ndarray] = {}
+        self.suitmask_flat = self.suitmask.reshape(-1)
+        self.lead_key16 = self.lead_key.astype(np.int16)
+        self.strength16 = self.strength.astype(np.int16)
+        self.strength_flat = self.strength.reshape(-1)
+        # 5H-12 play options, as flags the step reads
+        o = game.options
+        self.j3 = bool(o.misere_void_must_play_joker)
+        self.stop_misere = bool(o.stop_misere_on_first_trick_won)
+        self.lead_nomination = o.joker_lead_nomination
+        self.after_all_led = o.joker_after_all_suits_led
+        self.lead_only_last = bool(o.joker_lead_only_last_trick)
+
+    def zeros(self, size: int) -> np.ndarray:
+        """A zero mask per deal (cached: the step asks for it often)."""
+        z = self._zeros.get(size)
+        if z is None:
+            z = self._zeros[size] = np.zeros(size, dtype=np.uint64)
+        return z
+
+    def table_index(self, denomination: str, nominated: str | None) -> int:
+        """The index of a contract's table."""
+        return TABLE_KEYS.index((denomination, nominated if denomination == "NT" else None))
+
+    def discard_key(self, table: int, misere: bool) -> np.ndarray:
+        """Per card, how much the contractor wants to keep it (the lowest three go): trumps and
+        high cards in a trick contract; low cards (and never the joker) in misère."""
+        key = self.lead_key[table].copy()
+        if misere:
+            key = -self.power[table] * 1
+            if self.joker >= 0:
+                key[self.joker] = -10_000
+        return np.asarray(key)
+
+
+@lru_cache(maxsize=16)
+def _tables_cached(game: Any) -> FiveHundredTables:
+    return FiveHundredTables(game)
+
+
+def tables_for(game: Any) -> FiveHundredTables:
+    """The (cached) tables of ``game``."""
+    return _tables_cached(game)
+
+
+# -- contracts --------------------------------------------------------------------------------
+def contract_info(game: Any, call: str) -> tuple[str, int, int, bool]:
+    """``'7H'`` → (denomination, tricks needed, value, misère?) (5H-8.1)."""
+    base = call.split(" ", 1)[0]
+    value = game.ladder.value[base]
+    if base in MISERE_VALUES:
+        return "NT", 0, value, True
+    parsed = parse_bid(base)
+    if parsed is None:
+        raise ValueError(f"unknown contract {call!r}")
+    return parsed[1], parsed[0], value, False
+
+
+def discard_choice(game: Any, hand13: Sequence[Any], call: str, nominate: str | None) -> list[Any]:
+    """The three cards the simulator's contractor discards (scalar form of the batch rule):
+    the lowest three by :meth:`FiveHundredTables.discard_key`, ties to the earlier card."""
+    tb = tables_for(game)
+    den, _, _, mis = contract_info(game, call)
+    key = tb.discard_key(tb.table_index(den, nominate), mis)
+    idx = sorted((game.deck.index(c) for c in hand13), key=lambda i: (key[i], i))[:3]
+    return [game.deck[i] for i in idx]
+
+
+# -- the batch --------------------------------------------------------------------------------
+class FiveHundredBatch:
+    """Many deals' play phases at once (see the module docstring). Arrays are public.
+
+    ``hands`` are the hands when the batch was made; the cards played since are in
+    ``played`` (one mask per deal), so a seat's hand now is ``hands & ~played``
+    (:meth:`current_hands`). The trick so far is summed up by ``best`` (the strength of
+    the card winning it so far) and ``best_seat``; ``ctricks`` counts the contracting
+    side's tricks (the contractor's alone in misère, where the partner sits out)."""
+
+    def __init__(self, tables: FiveHundredTables, size: int) -> None:
+        b = size
+        self.tb = tables
+        self.size = b
+        self.hands = np.zeros((b, 4), dtype=np.uint64)
+        self.played = np.zeros(b, dtype=np.uint64)
+        self.table = np.zeros(b, dtype=np.int64)
+        self.need = np.zeros(b, dtype=np.int64)
+        self.value = np.zeros(b, dtype=np.int64)
+        self.misere = np.zeros(b, dtype=bool)
+        self.declarer = np.zeros(b, dtype=np.int64)
+        self.active = np.ones((b, 4), dtype=bool)
+        self.n_active = np.full(b, 4, dtype=np.int64)
+        self.to_move = np.zeros(b, dtype=np.int64)
+        self.n_played = np.zeros(b, dtype=np.int64)
+        self.led = np.zeros(b, dtype=np.int64)
+        self.best = np.full(b, -1, dtype=np.int64)
+        self.best_seat = np.zeros(b, dtype=np.int64)
+        self.suits_led = np.zeros(b, dtype=np.uint64)
+        self.voids = np.zeros((b, 4), dtype=np.uint64)
+        self.ctricks = np.zeros(b, dtype=np.int64)
+        self.n_tricks = np.zeros(b, dtype=np.int64)
+        self.n_actions = np.zeros(b, dtype=np.int64)
+        self.done = np.zeros(b, dtype=bool)
+        self.winners = np.full((b, 10), -1, dtype=np.int64)
+        self.record: list[tuple[np.ndarray, np.ndarray]] | None = None
+        self._rows = np.arange(b)
+
+    # -- construction ---------------------------------------------------------------------
+    def set_contract(self, call: str | Sequence[str], declarer: Any,
+                     nominated: Any = None) -> None:
+        """Set every deal's contract (one call or one per deal), contractor and nomination."""
+        calls = np.broadcast_to(np.asarray(call, dtype=object), (self.size,))
+        noms = np.broadcast_to(np.asarray(nominated, dtype=object), (self.size,))
+        game = self.tb.game
+        keys = np.array([f"{c}|{n}" for c, n in zip(calls, noms)]) if self.size else np.array([])
+        for key in np.unique(keys):
+            c, n = key.split("|")
+            den, need, value, mis = contract_info(game, c)
+            sel = keys == key
+            self.table[sel] = self.tb.table_index(den, None if n == "None" else n)
+            self.need[sel], self.value[sel], self.misere[sel] = need, value, mis
+        self.declarer[:] = declarer
+        self.active[:] = True
+        mates = (self.declarer + 2) % 4
+        self.active[self._rows[self.misere], mates[self.misere]] = False  # 5H-6.2
+        self.n_active = self.active.sum(axis=1)
+        self.to_move[:] = self.declarer  # first_lead = contractor (5H-7.1)
+
+    @classmethod
+    def from_states(cls, states: Sequence[Any]) -> FiveHundredBatch:
+        """A batch from scalar states in the play phase (any point of it)."""
+        game = states[0].game
+        tb = tables_for(game)
+        out = cls(tb, len(states))
+        deck = game.deck
+        for b, st in enumerate(states):
+            if st.phase != "play":
+                raise ValueError("from_states needs states in the play phase")
+            if st.declarer is None:
+                raise NotImplementedError("all-pass no-trump deals are not simulated")
+            for s in range(4):
+                out.hands[b, s] = np.uint64(sum(1 << deck.index(c) for c in st.hands[s]))
+            rules = st.rules
+            ti = out.table[b] = tb.table_index(rules.denomination, rules.nominated)
+            _, out.need[b], out.value[b], out.misere[b] = contract_info(game, st.contract)
+            out.declarer[b] = st.declarer
+            out.active[b] = st.active
+            out.n_active[b] = sum(st.active)
+            out.to_move[b] = st.to_move
+            out.n_played[b] = len(st.trick.plays)
+            if st.trick.plays:
+                led = out.led[b] = SUITS.index(st.trick.suit)
+                for p in st.trick.plays:
+                    k = tb.strength[ti, led, deck.index(p.card)]
+                    if k > out.best[b]:
+                        out.best[b], out.best_seat[b] = k, p.seat
+            out.suits_led[b] = np.uint64(sum(1 << SUITS.index(x) for x in st.suits_led))
+            for s in range(4):
+                out.voids[b, s] = np.uint64(sum(1 << SUITS.index(x) for x in st.shown_void[s]))
+            side = (st.declarer, (st.declarer + 2) % 4)
+            out.ctricks[b] = sum(st.tricks_won[s] for s in side)
+            out.n_tricks[b] = len(st.tricks)
+            for i, t in enumerate(st.tricks):
+                out.winners[b, i] = t.winner
+        return out
+
+    def take(self, index: np.ndarray) -> FiveHundredBatch:
+        """A new batch of the deals ``index`` (copied; repeats allowed)."""
+        out = FiveHundredBatch.__new__(FiveHundredBatch)
+        for k, v in self.__dict__.items():
+            out.__dict__[k] = v[index].copy() if isinstance(v, np.ndarray) else v
+        out.size = len(index)
+        out._rows = np.arange(out.size)
+        out.record = None
+        return out
+
+    def current_hands(self) -> np.ndarray:
+        """``(B, 4)`` each seat's cards now."""
+        return self.hands & ~self.played[:, None]
+
+    # -- the rules --------------------------------------------------------------------------
+    def legal(self) -> tuple[np.ndarray, np.ndarray]:
+        """5H-7.1–5H-7.3: the legal cards of the seat to move (mask per deal) and, when it
+        leads an unnominated joker, the suits it may name (4-bit mask; else 0)."""
+        self._prep()
+        tb, r = self.tb, self._rows
+        hand = self.hands.reshape(-1)[self._r4 + self.to_move] & ~self.played
+        leading = self.n_played == 0
+        t = self.table
+        follow = hand & tb.suitmask_flat[self._t5 + self.led]
+        has_follow = follow != ZERO
+        jbit = tb.jbit
+        legal = np.where(leading | ~has_follow, hand, follow)
+        if not self._free_any:  # trump contracts: the joker is just the top trump
+            return legal, tb.zeros(self.size)
+        free = tb.free_joker[t]
+        free_j = free & ((hand & jbit) != ZERO)
+        count = popcount(hand)
+        all_led = self.suits_led == np.uint64(15)
+        void_j = ~leading & ~has_follow & free_j
+        barred = void_j & (tb.after_all_led == "no_play_before_last_trick") & all_led & (
+            count > 1)  # J5, literal reading
+        legal = np.where(barred, hand & ~jbit, legal)
+        if tb.j3:  # J3: in misère a void player holding the joker must play it
+            legal = np.where(void_j & ~barred & self.misere, jbit, legal)
+        # J4–J6: the suits a leader may name for the joker
+        if tb.lead_nomination == "unled_suits":
+            names = ~self.suits_led & np.uint64(15)
+        elif tb.lead_nomination == "not_shown_void":
+            names = ~self.voids.reshape(-1)[r * 4 + self.to_move] & np.uint64(15)
+        else:
+            names = np.full(self.size, 15, dtype=np.uint64)
+        if tb.lead_only_last:
+            names[:] = 0
+        if tb.after_all_led != "none":
+            names = np.where(all_led, ZERO, names)
+        names = np.where(count == 1, np.uint64(15), names)  # J5: the last card names any
+        jlead = leading & free_j
+        names = np.where(jlead, names, ZERO)
+        legal = np.where(jlead & (names == ZERO), legal & ~jbit, legal)
+        legal = np.where(legal == ZERO, hand, legal)  # only the joker left: it may go
+        names = np.where(jlead & ((legal & ~jbit) == ZERO) & (names == ZERO),
+                         np.uint64(15), names)
+        return legal, names
+
+    def action_count(self, legal: np.ndarray, names: np.ndarray) -> np.ndarray:
+        """How many legal actions each deal has (a joker lead counts once per nameable suit)."""
+        jl = names != ZERO
+        return np.asarray(popcount(legal) - jl + popcount(names))
+
+    def _prep(self, force: bool = False) -> None:
+        """Per-batch constants the step reads (offsets into flat tables; which rules can
+        bite at all in this batch), recomputed when the contracts change."""
+        if not force and getattr(self, "_prep_key", None) is self.table:
+            return
+        tb, c1 = self.tb, self.tb.n_cards + 1
+        self._prep_key = self.table
+        self._r4 = self._rows * 4
+        self._toff = self.table * c1
+        self._t5 = self.table * 5
+        self._free_any = bool(tb.free_joker[self.table].any())
+        self._all_active = bool(self.active.all())
+
+    def apply(self, card: np.ndarray, named: np.ndarray, live: np.ndarray) -> None:
+        """Play ``card`` (naming ``named`` for a joker lead, else -1) in the ``live`` deals.
+
+        Every array is updated whole, with the finished deals masked out: at large
+        batches that beats gathering the live deals."""
+        self._prep()
+        tb = self.tb
+        c1 = tb.n_cards + 1
+        all_live = bool(live.all())
+        if not all_live:
+            card = np.where(live, card, tb.n_cards)  # the "no card" index changes nothing
+        p = self.to_move
+        self.played |= tb.bit[card]
+        eff = tb.eff_pad[self._toff + card]
+        lead = self.n_played == 0
+        if not all_live:
+            lead &= live
+        if self._free_any:
+            new_led = np.where(named >= 0, named, eff)
+            self.suits_led |= np.where(lead, tb.suit_bit[new_led], ZERO)
+        else:
+            new_led = eff
+        self.led = np.where(lead, new_led, self.led)
+        if tb.lead_nomination == "not_shown_void":
+            fail = live & ~lead & (eff != self.led)
+            voids = self.voids.reshape(-1)
+            flat = self._r4 + p
+            voids[flat] |= np.where(fail, tb.suit_bit[self.led], ZERO)
+        k = tb.strength_flat[(self._t5 + self.led) * c1 + card]
+        better = lead | (k > self.best)
+        if not all_live:
+            better &= live
+        self.best = np.where(better, k, self.best)
+        self.best_seat = np.where(better, p, self.best_seat)
+        self.n_played += live
+        self.n_actions += live
+        if self.record is not None:
+            self.record.append((np.where(live, card, -1), np.where(live, named, -1)))
+        # the next active seat clockwise (at most one seat sits out, in misère)
+        nxt = (p + 1) & 3
+        if not self._all_active:
+            nxt = np.where(self.active.reshape(-1)[self._r4 + nxt], nxt, (p + 2) & 3)
+        complete = self.n_played == self.n_active
+        if not all_live:
+            complete &= live
+            nxt = np.where(live, nxt, p)
+        if not complete.any():
+            self.to_move = nxt
+            return
+        # 5H-7.1 the trick's winner (every card is unique: no ties) leads the next
+        winner = self.best_seat
+        self.to_move = np.where(complete, winner, nxt)
+        ours = (winner & 1) == (self.declarer & 1)
+        self.ctricks += complete & ours
+        if self.record is not None:
+            ci = np.flatnonzero(complete)
+            self.winners[ci, self.n_tricks[ci]] = winner[ci]
+        self.n_tricks += complete
+        self.n_played = np.where(complete, 0, self.n_played)
+        over = self.n_tricks == 10
+        if tb.stop_misere:  # 5H-7.4 the misère fails at the contractor's first trick
+            over |= self.misere & (winner == self.declarer)
+        self.done |= complete & over
+
+    # -- playing ----------------------------------------------------------------------------
+    def step(self, policy: str, streams: Streams | None = None) -> None:
+        """One card in every unfinished deal, chosen by ``policy``."""
+        live = ~self.done
+        legal, names = self.legal()
+        if policy == "random":
+            assert streams is not None
+            n = self.action_count(legal, names)
+            k = streams.randbelow(np.where(live, n, 1), where=None if live.all() else live)
+            jl = names != ZERO
+            if not self._free_any or not jl.any():
+                card, named = kth_index(legal, k), np.full(self.size, -1, dtype=np.int64)
+            else:  # an unnominated joker lead: its actions come last, one per suit
+                plain = np.where(jl, legal & ~self.tb.jbit, legal)
+                n_plain = popcount(plain)
+                is_j = jl & (k >= n_plain)
+                card = np.where(is_j, self.tb.joker, kth_index(plain, np.where(is_j, 0, k)))
+                named = np.where(is_j, kth_index(names, np.maximum(k - n_plain, 0)), -1)
+        elif policy == "heuristic":
+            card, named = heuristic_choice(self, legal, names)
+        else:
+            raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
+        self.apply(card, named, live)
+
+    def play(self, policy: str = "random", streams: Streams | None = None,
+             record: bool = False) -> FiveHundredBatch:
+        """Play every deal to its end (in place); returns self. ``record``: keep each
+        trick's winner in ``winners`` and every play in ``record``."""
+        if record:
+            self.record = []
+        self._prep(force=True)
+        while not self.done.all():
+            self.step(policy, streams)
+        return self
+
+    # -- results ----------------------------------------------------------------------------
+    def contractor_tricks(self) -> np.ndarray:
+        """Tricks taken by the contracting side (the contractor alone in misère)."""
+        return self.ctricks
+
+    def made(self) -> np.ndarray:
+        """5H-8.2 / 5H-8.4 whether each contract was made."""
+        taken = self.ctricks
+        return np.where(self.misere, taken == 0, taken >= self.need)
+
+    def scores(self, **scoring: Any) -> np.ndarray:
+        """``(B, 2)`` points of sides NS and EW (5H-8), each deal scored on its own from 0–0
+        (as ``game.score_deal`` does); ``scoring`` overrides the game's scoring options
+        (``defenders_score_tricks``, ``slam_minimum``; the caps never bite from 0)."""
+        o = self.tb.options
+        defend = scoring.get("defenders_score_tricks", o.defenders_score_tricks)
+        slam = scoring.get("slam_minimum", o.slam_minimum)
+        made = self.made()
+        taken = self.ctricks
+        gain = np.where(made, self.value, -self.value)
+        gain = np.where(made & ~self.misere & (taken == 10) & (slam > self.value), slam, gain)
+        side = self.declarer % 2
+        out = np.zeros((self.size, 2), dtype=np.int64)
+        r = self._rows
+        out[r, side] = gain
+        if defend:
+            out[r, 1 - side] = np.where(self.misere, 0, 10 * (self.n_tricks - taken))
+        return out
+
+
+# -- the heuristic policy ---------------------------------------------------------------------
+def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """A simple deterministic player (ties go to the earlier card in the pack):
+
+    * leading: the legal card with the highest :attr:`lead_key` (a misère contractor: the
+      lowest); an unnominated joker names the first nameable suit;
+    * following, partner winning: the cheapest card;
+    * following, otherwise: the cheapest card that beats the trick so far, else the
+      cheapest card (a misère contractor: the highest card that does not win, else the
+      cheapest).
+    """
+    tb = batch.tb
+    c = tb.n_cards
+    bits = ((legal[:, None] >> tb.shifts) & ONE).astype(bool)
+    t = batch.table
+    key = tb.lead_key16[t]  # (B, C) cheapness: lower = cheaper
+    big, small = np.int16(32000), np.int16(-32000)
+    p = batch.to_move
+    duck = batch.misere & (p == batch.declarer)
+    leading = batch.n_played == 0
+    cheapest = np.argmin(np.where(bits, key, big), axis=1)
+    card = cheapest
+    if leading.any():
+        lead_pick = np.argmax(np.where(bits, key, small), axis=1)
+        if duck.any():
+            lead_pick = np.where(duck, cheapest, lead_pick)
+        card = np.where(leading, lead_pick, card)
+    if not leading.all():
+        strength = tb.strength16[t, batch.led][:, :c]  # (B, C) strength in this trick
+        best = batch.best.astype(np.int16)
+        partner_wins = (batch.best_seat == (p + 2) % 4) & ~batch.misere
+        beats = bits & (strength > best[:, None])
+        can_win = beats.any(axis=1)
+        cheapest_win = np.argmin(np.where(beats, key, big), axis=1)
+        follow = np.where(partner_wins | ~can_win, cheapest, cheapest_win)
+        if duck.any():
+            under = bits & (strength < best[:, None])
+            high_under = np.argmax(np.where(under, key, small), axis=1)
+            follow = np.where(duck, np.where(under.any(axis=1), high_under, cheapest), follow)
+        card = np.where(leading, card, follow)
+    named = np.where(leading & (names != ZERO) & (card == tb.joker), lowest_index(names), -1)
+    return card, named
+
+
+# -- dealing and the start of play ------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _positions(game: Any, dealer: int) -> tuple[np.ndarray, int]:
+    """Where the pack's ``i``-th card goes when ``dealer`` deals (5H-4.2): seat 0–3 or 4 =
+    kitty — read off the game's own dealing of the canonical pack order."""
+    deck = game.deck
+    st = game.deal(deck=" ".join(c.code for c in deck), dealer=dealer)
+    where = np.full(len(deck), 4, dtype=np.int64)
+    for s, h in enumerate(st.hands):
+        for card in h:
+            where[deck.index(card)] = s
+    return where, len(deck)
+
+
+def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The deals ``game.deal(seed=s, dealer=d)`` as masks: hands ``(B, 4)`` and kitty ``(B,)``."""
+    tb = tables_for(game)
+    perm = shuffle_batch(seeds, tb.n_cards)  # perm[b, pos] = the card at pack position pos
+    size = perm.shape[0]
+    dealers = np.broadcast_to(np.asarray(dealer), (size,))
+    hands = np.zeros((size, 5), dtype=np.uint64)
+    rows = np.arange(size)
+    bits = tb.bit[perm]  # (B, n) the mask of each position's card
+    for d in np.unique(dealers):
+        where, _ = _positions(game, int(d))
+        sel = rows[dealers == d]
+        sub = bits[sel]
+        for seat in range(5):
+            hands[sel, seat] = np.bitwise_or.reduce(sub[:, where == seat], axis=1)
+    return hands[:, :4].copy(), hands[:, 4].copy()
+
+
+def start_play(game: Any, hands: np.ndarray, kitty: np.ndarray, call: str | Sequence[str],
+               declarer: Any, nominate: Any = None) -> FiveHundredBatch:
+    """The batch at the opening lead: ``declarer`` took the kitty and discarded by
+    :meth:`FiveHundredTables.discard_key` (the scalar form is :func:`discard_choice`)."""
+    tb = tables_for(game)
+    size = hands.shape[0]
+    batch = FiveHundredBatch(tb, size)
+    batch.set_contract(call, declarer, nominate)
+    rows = np.arange(size)
+    d = batch.declarer
+    h13 = hands[rows, d] | kitty
+    bits = ((h13[:, None] >> np.arange(tb.n_cards, dtype=np.uint64)) & ONE).astype(bool)
+    keys = np.empty((size, tb.n_cards), dtype=np.int64)
+    for ti in np.unique(batch.table):
+        for mis in (False, True):
+            sel = (batch.table == ti) & (batch.misere == mis)
+            if sel.any():
+                keys[sel] = tb.discard_key(int(ti), mis)
+    keys = np.where(bits, keys, np.int64(1 << 40))
+    order = np.argsort(keys, axis=1, kind="stable")[:, :3]
+    drop = np.zeros(size, dtype=np.uint64)
+    for j in range(3):
+        drop |= ONE << order[:, j].astype(np.uint64)
+    batch.hands[:] = hands
+    batch.hands[rows, d] = h13 & ~drop
+    # 5H-6.3 the nomination happens only if the contractor kept the joker
+    if tb.joker >= 0:
+        kept = (batch.hands[rows, d] & tb.jbit) != ZERO
+        unnominated = np.array([tb.table_index("NT", None)] * size)
+        nt = tb.trump[batch.table] < 0
+        batch.table = np.where(nt & ~kept, unnominated, batch.table)
+    return batch
+
+
+def scalar_start(game: Any, seed: int | None, call: str, declarer: int,
+                 nominate: str | None = None, **deal: Any) -> Any:
+    """The scalar engine's state at the opening lead for the same set-up as
+    :func:`start_play`: dealt with ``dealer = declarer`` (so the contractor calls last in
+    the first round), everyone else passes (a defender first bids 7S when misère needs a
+    seven bid), the contractor discards :func:`discard_choice`, nominates ``nominate``."""
+    st = game.deal(seed=seed, dealer=declarer, **deal) if seed is not None else game.deal(
+        dealer=declarer, **deal)
+    bid_made = False
+    while st.phase == "auction":
+        seat = st.to_move
+        if seat == declarer and not bid_made and st.is_legal("bid " + call):
+            st, bid_made = st.apply("bid " + call), True
+        elif seat != declarer and st.bidding.high is None and st.is_legal("bid 7S") and (
+                call.split()[0] in MISERE_VALUES):
+            st = st.apply("bid 7S")  # 5H-5.4b misère may need a seven bid before it
+        else:
+            st = st.apply("pass")
+    if st.phase == "kitty":
+        hand = st.hands[declarer]
+        st = st.apply("discard " + " ".join(c.code for c in discard_choice(
+            game, hand, call, nominate)))
+    if st.phase == "nominate":
+        st = st.apply("nominate " + (nominate or "none"))
+    return st
+
+
+def seeded_batch(game: Any, seeds: Sequence[int], call: str | Sequence[str], declarer: Any,
+                 nominate: Any = None) -> tuple[FiveHundredBatch, Streams]:
+    """Deal ``seeds`` (dealer = declarer), set up the contract, and the play streams."""
+    decl = np.broadcast_to(np.asarray(declarer), (len(seeds),))
+    hands, kitty = deal_batch(game, seeds, decl)
+    batch = start_play(game, hands, kitty, call, decl, nominate)
+    return batch, Streams(derive_seeds(seeds, PLAY_STREAM))

@@ -1,0 +1,467 @@
+"""Officer Skat's play phase for a whole batch of deals at once, in numpy.
+
+Per deal: each seat's playable cards (the uncovered tops, OS-5.2) as a
+``uint64`` mask, the card lying under each face-up card, the trick's first
+card, card points and tricks. A step plays one card in every unfinished deal;
+when both cards are down the winner comes from the strength table
+(OS-5.6) and the face-down cards uncovered in that trick turn up, playable
+from the next trick (OS-5.3). Suit games, Grand, Null (both ``null_mode``\\ s)
+and Ramsch; every scoring method of OS-7 (:meth:`OfficerSkatBatch.scores`).
+
+Policies as in :mod:`cardlab.sim.five_hundred`: ``"random"`` is
+:class:`cardlab.bots.RandomBot` on the deal's play stream, ``"heuristic"`` a
+simple deterministic player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from cardlab.games.officer_skat.rules import (
+    BASE_VALUES,
+    CARD_POINTS,
+    effective_suit,
+    rank_of,
+    trump_cards,
+)
+from cardlab.games.officer_skat.scoring import MATCH_POINTS, SCHNEIDER_LINE
+from cardlab.games.officer_skat.state import GAME_CALLS
+from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
+from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds, shuffle_batch
+
+__all__ = ["SkatTables", "OfficerSkatBatch", "tables_for", "deal_batch", "start_play",
+           "scalar_start", "seeded_batch"]
+
+#: effective suit code of a trump (OS-5.4); plain suits are 0–3 in the pack's suit order
+TRUMP_CODE = 4
+
+
+class SkatTables:
+    """Per-card tables of every game kind (``GAME_CALLS`` order) for one game's pack."""
+
+    def __init__(self, game: Any) -> None:
+        deck = game.deck
+        self.game = game
+        self.options = game.options
+        self.n_cards = c = len(deck)
+        suits = list(dict.fromkeys(card.suit for card in deck))
+        k = len(GAME_CALLS)
+        self.eff = np.zeros((k, c), dtype=np.int64)
+        self.suitmask = np.zeros((k, 5), dtype=np.uint64)
+        self.strength = np.zeros((k, 5, c + 1), dtype=np.int64)
+        self.lead_key = np.zeros((k, c), dtype=np.int64)
+        self.points = np.array([CARD_POINTS[card.rank] for card in deck], dtype=np.int64)
+        self.ladders: list[np.ndarray] = []
+        for gi, contract in enumerate(GAME_CALLS):
+            has_trumps = contract != "null"
+            for i, card in enumerate(deck):
+                s = effective_suit(card, contract)
+                e = TRUMP_CODE if s == "T" else suits.index(s)
+                self.eff[gi, i] = e
+                self.suitmask[gi, e] |= np.uint64(1 << i)
+                rk = rank_of(card, contract)
+                trump = has_trumps and e == TRUMP_CODE
+                self.lead_key[gi, i] = (200 if trump else 100) + rk
+                for led in range(5):
+                    self.strength[gi, led, i] = (200 + rk if trump else
+                                                 100 + rk if e == led else 0)
+            self.strength[gi, :, c] = -1
+            ladder = trump_cards(contract) if contract not in ("null", "ramsch") else []
+            self.ladders.append(np.array([deck.index(x) for x in ladder], dtype=np.int64))
+        self.bit = np.array([1 << i for i in range(c)] + [0], dtype=np.uint64)
+        self.eff_pad = np.concatenate([self.eff, np.full((k, 1), 0)], axis=1).reshape(-1)
+        self.points_pad = np.concatenate([self.points, [0]])
+        self.shifts = np.arange(c, dtype=np.uint64)
+        self.strength16 = self.strength.astype(np.int16)
+        self.strength_flat = self.strength.reshape(-1)
+        self.suitmask_flat = self.suitmask.reshape(-1)
+        #: the heuristic's cheapness: strength, then card points
+        self.heur_key = (self.lead_key + 10 * self.points[None, :]).astype(np.int16)
+
+    def contract_index(self, contract: str) -> int:
+        """The index of a game kind in ``GAME_CALLS``."""
+        return GAME_CALLS.index(contract)
+
+
+@lru_cache(maxsize=16)
+def tables_for(game: Any) -> SkatTables:
+    """The (cached) tables of ``game``."""
+    return SkatTables(game)
+
+
+class OfficerSkatBatch:
+    """Many Officer Skat deals' play phases at once (arrays are public)."""
+
+    def __init__(self, tables: SkatTables, size: int) -> None:
+        b, c = size, tables.n_cards
+        self.tb = tables
+        self.size = b
+        self.avail = np.zeros(b, dtype=np.uint64)  # both seats' playable cards (OS-5.2)
+        self.own = np.zeros((b, 2), dtype=np.uint64)  # each seat's 16 cards
+        self.under = np.full((b, c + 1), c, dtype=np.int64)  # card → the card beneath it
+        self.contract = np.zeros(b, dtype=np.int64)
+        self.declarer = np.zeros(b, dtype=np.int64)  # -1 in Ramsch
+        self.kontra = np.zeros(b, dtype=bool)
+        self.re = np.zeros(b, dtype=bool)
+        self.decl_cards = np.zeros(b, dtype=np.uint64)
+        self.to_move = np.zeros(b, dtype=np.int64)
+        self.lead_card = np.full(b, c, dtype=np.int64)
+        self.led = np.zeros(b, dtype=np.int64)
+        self.tricks_won = np.zeros((b, 2), dtype=np.int64)
+        self.card_points = np.zeros((b, 2), dtype=np.int64)
+        self.n_tricks = np.zeros(b, dtype=np.int64)
+        self.n_actions = np.zeros(b, dtype=np.int64)
+        self.done = np.zeros(b, dtype=bool)
+        self.winners = np.full((b, 16), -1, dtype=np.int64)
+        self._rows = np.arange(b)
+
+    # -- construction -----------------------------------------------------------------------
+    @classmethod
+    def from_states(cls, states: Sequence[Any]) -> OfficerSkatBatch:
+        """A batch from scalar states in the play phase (any point of it)."""
+        game = states[0].game
+        tb = tables_for(game)
+        out = cls(tb, len(states))
+        deck = game.deck
+        for b, st in enumerate(states):
+            if st.phase != "play":
+                raise ValueError("from_states needs states in the play phase")
+            out._load_layout(b, st.layout.piles)
+            out.avail[b] = np.uint64(sum(1 << deck.index(x) for s in range(2)
+                                         for x in st.top_cards(s)))
+            out.contract[b] = tb.contract_index(st.contract)
+            out.declarer[b] = -1 if st.declarer is None else st.declarer
+            out.kontra[b], out.re[b] = st.kontra, st.re
+            if st.declarer is not None:
+                out.decl_cards[b] = np.uint64(sum(
+                    1 << deck.index(x) for pair in st.layout.piles[st.declarer] for x in pair))
+            out.to_move[b] = st.to_move
+            if st.trick is not None and st.trick.plays:
+                first = st.trick.plays[0].card
+                out.lead_card[b] = deck.index(first)
+                out.led[b] = tb.eff[out.contract[b], deck.index(first)]
+            out.tricks_won[b] = st.tricks_won
+            out.card_points[b] = st.card_points
+            out.n_tricks[b] = len(st.tricks)
+            for i, t in enumerate(st.tricks):
+                out.winners[b, i] = t.winner
+        return out
+
+    def _load_layout(self, b: int, piles: Any) -> None:
+        deck = self.tb.game.deck
+        for seat, row in enumerate(piles):
+            for down, up in row:
+                self.under[b, deck.index(up)] = deck.index(down)
+                self.own[b, seat] |= np.uint64((1 << deck.index(up)) | (1 << deck.index(down)))
+
+    def take(self, index: np.ndarray) -> OfficerSkatBatch:
+        """A new batch of the deals ``index`` (copied; repeats allowed)."""
+        out = OfficerSkatBatch.__new__(OfficerSkatBatch)
+        for k, v in self.__dict__.items():
+            out.__dict__[k] = v[index].copy() if isinstance(v, np.ndarray) else v
+        out.size = len(index)
+        out._rows = np.arange(out.size)
+        return out
+
+    # -- the rules --------------------------------------------------------------------------
+    def tops(self) -> np.ndarray:
+        """``(B, 2)`` each seat's playable cards now."""
+        return self.avail[:, None] & self.own
+
+    def _prep(self, force: bool = False) -> None:
+        """Offsets into the flat tables, recomputed when the contracts change."""
+        if not force and getattr(self, "_prep_key", None) is self.contract:
+            return
+        self._prep_key = self.contract
+        self._r2 = self._rows * 2
+        self._k5 = self.contract * 5
+        self._koff = self.contract * (self.tb.n_cards + 1)
+        self._rowc = self._rows * (self.tb.n_cards + 1)
+
+    def legal(self) -> np.ndarray:
+        """OS-5.5 the playable cards of the seat to move: follow the led effective suit
+        with a top card if possible, else any top card."""
+        self._prep()
+        c = self.tb.n_cards
+        tops = self.avail & self.own.reshape(-1)[self._r2 + self.to_move]
+        follow = tops & self.tb.suitmask_flat[self._k5 + self.led]
+        leading = self.lead_card == c
+        return np.asarray(np.where(leading | (follow == ZERO), tops, follow))
+
+    def apply(self, card: np.ndarray, live: np.ndarray) -> None:
+        """Play ``card`` in the ``live`` deals (whole arrays, finished deals masked out)."""
+        self._prep()
+        tb = self.tb
+        c = tb.n_cards
+        card = np.where(live, card, c)
+        p = self.to_move
+        self.avail &= ~tb.bit[card]
+        self.n_actions += live
+        lead = live & (self.lead_card == c)
+        second = live & ~lead
+        first = self.lead_card
+        k = self.contract
+        self.led = np.where(lead, tb.eff_pad[self._koff + card], self.led)
+        self.lead_card = np.where(lead, card, first)
+        if not second.any():
+            self.to_move = np.where(lead, 1 - p, p)
+            return
+        base = (self._k5 + self.led) * (c + 1)
+        flat = tb.strength_flat
+        s1, s2 = flat[base + first], flat[base + card]
+        winner = np.where(s2 > s1, p, 1 - p)
+        pts = np.where(second, tb.points_pad[first] + tb.points_pad[card], 0)
+        w0 = second & (winner == 0)
+        w1 = second & (winner == 1)
+        self.tricks_won[:, 0] += w0
+        self.tricks_won[:, 1] += w1
+        self.card_points[:, 0] += np.where(w0, pts, 0)
+        self.card_points[:, 1] += np.where(w1, pts, 0)
+        idx = np.flatnonzero(second)
+        self.winners[idx, self.n_tricks[idx]] = winner[idx]
+        self.n_tricks += second
+        # OS-5.3 the cards uncovered in this trick turn face up, playable from the next trick
+        under = self.under.reshape(-1)
+        rowbase = self._rowc
+        turned = tb.bit[under[rowbase + np.where(second, first, c)]] | tb.bit[
+            under[rowbase + card]]
+        self.avail |= np.where(second, turned, ZERO)
+        self.lead_card = np.where(second, c, self.lead_card)
+        self.to_move = np.where(second, winner, np.where(lead, 1 - p, p))
+        over = self.n_tricks == 16
+        if tb.options.null_mode == "no_tricks":  # OS-6.4 the Null declarer loses at once
+            over |= (k == GAME_CALLS.index("null")) & (winner == self.declarer)
+        self.done |= second & over
+
+    def step(self, policy: str, streams: Streams | None = None) -> None:
+        """One card in every unfinished deal."""
+        live = ~self.done
+        legal = self.legal()
+        if policy == "random":
+            assert streams is not None
+            n = popcount(legal)
+            k = streams.randbelow(np.where(live, n, 1), where=live)
+            card = kth_index(legal, k)
+        elif policy == "heuristic":
+            card = heuristic_choice(self, legal)
+        else:
+            raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
+        self.apply(card, live)
+
+    def play(self, policy: str = "random", streams: Streams | None = None) -> OfficerSkatBatch:
+        """Play every deal to its end (in place); returns self."""
+        self._prep(force=True)
+        while not self.done.all():
+            self.step(policy, streams)
+        return self
+
+    # -- results ----------------------------------------------------------------------------
+    def made(self) -> np.ndarray:
+        """OS-6.1 / OS-6.4 whether the declarer won (False in Ramsch)."""
+        o = self.tb.options
+        r = self._rows
+        d = np.maximum(self.declarer, 0)
+        pts = self.card_points[r, d]
+        null = self.contract == GAME_CALLS.index("null")
+        if o.null_mode == "no_tricks":
+            null_won = self.tricks_won[r, d] == 0
+        else:
+            null_won = pts < 60
+        return np.where(self.declarer < 0, False, np.where(null, null_won, pts >= 61))
+
+    def matadors(self, mode: str) -> np.ndarray:
+        """OS-7.1 the number of matadors "with" or "without" (0 in Null and Ramsch)."""
+        out = np.zeros(self.size, dtype=np.int64)
+        for gi in np.unique(self.contract):
+            ladder = self.tb.ladders[gi]
+            if ladder.size == 0:
+                continue
+            if mode == "jacks_only":
+                ladder = ladder[:4]
+            sel = self.contract == gi
+            held = ((self.decl_cards[sel][:, None] >> ladder.astype(np.uint64)) & ONE) == ONE
+            same = held == held[:, :1]
+            out[sel] = np.cumprod(same, axis=1).sum(axis=1)
+        return out
+
+    def scores(self, **scoring: Any) -> np.ndarray:
+        """``(B, 2)`` points per seat (OS-7), under the game's options overridden by
+        ``scoring`` (any scoring option of OS-9: ``scoring_method``, ``game_value``,
+        ``schneider``, ``schwarz``, ``matadors``, ``loss_factor``, ``kontra_scope`` …)."""
+        o = self.tb.options
+
+        def get(name: str) -> Any:
+            return scoring.get(name, getattr(o, name))
+
+        r = self._rows
+        won = self.made()
+        d = np.maximum(self.declarer, 0)
+        loser = np.where(won, 1 - d, d)
+        null = self.contract == GAME_CALLS.index("null")
+        ramsch = self.declarer < 0
+        lpts = self.card_points[r, loser]
+        schneider = lpts <= SCHNEIDER_LINE[get("schneider")]
+        schwarz = (self.tricks_won[r, loser] == 0) if get("schwarz") == "no_tricks" else (
+            lpts == 0)
+        counts = ~null & (won | bool(get("schneider_schwarz_against_declarer")))
+        schneider &= counts
+        schwarz &= counts
+        base = np.array([BASE_VALUES.get(g, 0) for g in GAME_CALLS])[self.contract]
+        method = get("scoring_method")
+        seat = np.zeros((self.size, 2), dtype=np.int64)
+        if method == "game_value":
+            n = self.matadors(get("matadors"))
+            if get("game_value") == "isko_levels":
+                value = (n + 1 + schneider + schwarz) * base
+            else:
+                value = (n + 1) * base * np.where(schwarz, 4, np.where(schneider, 2, 1))
+            value = np.where(null, get("null_value"), value)
+            amount = np.where(won, value, -get("loss_factor") * value)
+            amount = self._kontra(amount, method, get("kontra_scope"))
+            seat[r, d] = amount
+        else:
+            winner = np.where(won, d, 1 - d)
+            tie = ~null & (self.card_points[:, 0] == self.card_points[:, 1])
+            if method == "base_doubled_schneider":
+                b = np.where(null, get("null_value"), base)
+                amount = b * np.where(schwarz, get("method_a_schwarz_factor"),
+                                      np.where(schneider, 2, 1))
+            elif method == "card_points":
+                amount = self.card_points[r, winner]
+            else:
+                amount = np.where(schwarz, MATCH_POINTS["schwarz"], np.where(
+                    schneider, MATCH_POINTS["schneider"], MATCH_POINTS["plain"]))
+                amount = np.where(tie, MATCH_POINTS["tie"], amount)
+            amount = self._kontra(amount, method, get("kontra_scope"))
+            seat[r, winner] = amount
+            if method == "match_points":
+                seat[tie] = amount[tie][:, None]
+        # B-2 Ramsch: each loses their card points; Durchmarsch scores +120
+        total = self.tricks_won.sum(axis=1)
+        durch = self.tricks_won == total[:, None]
+        ram = np.where(durch.any(axis=1)[:, None], np.where(durch, 120, 0), -self.card_points)
+        return np.where(ramsch[:, None], ram, seat)
+
+    def _kontra(self, amount: np.ndarray, method: str, scope: str) -> np.ndarray:
+        if scope == "game_value_only" and method != "game_value":
+            return amount
+        return amount * np.where(self.re & self.kontra, 4, np.where(self.kontra, 2, 1))
+
+
+def heuristic_choice(batch: OfficerSkatBatch, legal: np.ndarray) -> np.ndarray:
+    """A simple deterministic player (cheapness: trump class and rank, then card points;
+    ties go to the earlier card): lead the strongest top card (a Null declarer the
+    cheapest); follow with the cheapest card that wins the trick, else the cheapest card;
+    a Null declarer ducks with the strongest card that does not win."""
+    tb = batch.tb
+    c = tb.n_cards
+    bits = ((legal[:, None] >> tb.shifts) & ONE).astype(bool)
+    k = batch.contract
+    key = tb.heur_key[k]
+    big, small = np.int16(32000), np.int16(-32000)
+    duck = (k == GAME_CALLS.index("null")) & (batch.to_move == batch.declarer)
+    leading = batch.lead_card == c
+    cheapest = np.argmin(np.where(bits, key, big), axis=1)
+    card = cheapest
+    if leading.any():
+        lead_pick = np.argmax(np.where(bits, key, small), axis=1)
+        if duck.any():
+            lead_pick = np.where(duck, cheapest, lead_pick)
+        card = np.where(leading, lead_pick, card)
+    if not leading.all():
+        strength = tb.strength16[k, batch.led][:, :c]
+        best = tb.strength16[k, batch.led, batch.lead_card]
+        beats = bits & (strength > best[:, None])
+        cheapest_win = np.argmin(np.where(beats, key, big), axis=1)
+        follow = np.where(beats.any(axis=1), cheapest_win, cheapest)
+        if duck.any():
+            under = bits & (strength < best[:, None])
+            high_under = np.argmax(np.where(under, key, small), axis=1)
+            follow = np.where(duck, np.where(under.any(axis=1), high_under, cheapest), follow)
+        card = np.where(leading, card, follow)
+    return np.asarray(card)
+
+
+# -- dealing and the start of play ------------------------------------------------------------
+@lru_cache(maxsize=16)
+def _positions(game: Any, dealer: int) -> tuple[tuple[int, int, int], ...]:
+    """For pack position ``i``: (seat, pile, 0 down / 1 up), read off the game's own deal."""
+    deck = game.deck
+    st = game.deal(deck=" ".join(x.code for x in deck), dealer=dealer)
+    out = {}
+    for seat, row in enumerate(st.layout.piles):
+        for p, pair in enumerate(row):
+            for face, card in enumerate(pair):
+                out[deck.index(card)] = (seat, p, face)
+    return tuple(out[i] for i in range(len(deck)))
+
+
+def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> np.ndarray:
+    """``(B, 2, 8, 2)`` card indices: ``[b, seat, pile, 0 down / 1 up]`` as
+    ``game.deal(seed=s, dealer=d)`` lays them out (OS-3.2)."""
+    perm = shuffle_batch(seeds, len(game.deck))
+    size = perm.shape[0]
+    dealers = np.broadcast_to(np.asarray(dealer), (size,))
+    piles = np.zeros((size, 2, 8, 2), dtype=np.int64)
+    rows = np.arange(size)
+    for d in np.unique(dealers):
+        sel = rows[dealers == d]
+        for pos, (seat, p, face) in enumerate(_positions(game, int(d))):
+            piles[sel, seat, p, face] = perm[sel, pos]
+    return piles
+
+
+def start_play(game: Any, piles: np.ndarray, contract: str | Sequence[str], dealer: Any,
+               kontra: Any = False, re: Any = False) -> OfficerSkatBatch:
+    """The batch at the opening lead: forehand (the non-dealer) declared ``contract``
+    (``'ramsch'``: both passed, no declarer) and leads."""
+    tb = tables_for(game)
+    size = piles.shape[0]
+    out = OfficerSkatBatch(tb, size)
+    rows = np.arange(size)
+    dealers = np.broadcast_to(np.asarray(dealer), (size,))
+    calls = [contract] * size if isinstance(contract, str) else list(contract)
+    out.contract[:] = [tb.contract_index(x) for x in calls]
+    fore = 1 - dealers
+    out.declarer[:] = np.where(out.contract == GAME_CALLS.index("ramsch"), -1, fore)
+    out.kontra[:] = kontra
+    out.re[:] = np.asarray(re) & out.kontra
+    for seat in range(2):
+        for p in range(8):
+            down, up = piles[:, seat, p, 0], piles[:, seat, p, 1]
+            out.under[rows, up] = down
+            out.avail |= tb.bit[up]
+            out.own[:, seat] |= tb.bit[up] | tb.bit[down]
+        out.decl_cards |= np.where(out.declarer == seat, out.own[:, seat], ZERO)
+    out.to_move[:] = fore
+    return out
+
+
+def scalar_start(game: Any, seed: int, contract: str, dealer: int, kontra: bool = False,
+                 re: bool = False) -> Any:
+    """The scalar engine's state at the opening lead for the same set-up as
+    :func:`start_play` (forehand declares; ``ramsch`` needs ``pass_allowed`` and
+    ``ramsch_allowed``: both pass)."""
+    st = game.deal(seed=seed, dealer=dealer)
+    while st.phase != "play":
+        ph = st.phase
+        if ph == "declare":
+            st = st.apply("pass" if contract == "ramsch" else f"declare {contract}")
+        elif ph == "kontra":
+            st = st.apply("kontra" if kontra else "no_kontra")
+        else:
+            st = st.apply("re" if re else "no_re")
+    return st
+
+
+def seeded_batch(game: Any, seeds: Sequence[int], contract: str | Sequence[str], dealer: Any,
+                 kontra: Any = False, re: Any = False) -> tuple[OfficerSkatBatch, Streams]:
+    """Deal ``seeds``, set up the game, and the play streams."""
+    dealers = np.broadcast_to(np.asarray(dealer), (len(seeds),))
+    piles = deal_batch(game, seeds, dealers)
+    batch = start_play(game, piles, contract, dealers, kontra, re)
+    return batch, Streams(derive_seeds(seeds, PLAY_STREAM))

@@ -1,0 +1,147 @@
+"""SplitMix64 and the Fisher–Yates shuffle over numpy arrays: one generator per deal.
+
+This is :mod:`cardlab.engine.rng` lifted to arrays, output for output: a
+generator state is a ``uint64`` array (numpy's unsigned arithmetic wraps
+modulo 2**64, which is exactly SplitMix64's arithmetic), ``randbelow`` uses the
+same rejection rule, and :func:`shuffle_batch` walks ``i = n-1 … 1`` swapping
+with ``randbelow(i + 1)`` as :func:`cardlab.engine.rng.shuffled` does. So
+``shuffle_batch(seeds, n)[b]`` is the pack order ``game.deal(seed=seeds[b])``
+starts from.
+
+>>> import numpy as np
+>>> from cardlab.engine.rng import SplitMix64, shuffled
+>>> int(next_u64(np.array([0], dtype=np.uint64))[0]) == SplitMix64(0).next_u64()
+True
+>>> shuffle_batch(np.array([7]), 10)[0].tolist() == shuffled(range(10), seed=7)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from cardlab.engine.rng import GOLDEN_GAMMA, MASK64, MIX1, MIX2
+
+__all__ = ["PLAY_STREAM", "play_seed", "seeds_array", "next_u64", "randbelow", "shuffle_batch", "derive_seeds",
+           "Streams"]
+
+_GAMMA = np.uint64(GOLDEN_GAMMA)
+_MIX1 = np.uint64(MIX1)
+_MIX2 = np.uint64(MIX2)
+_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+_MAX = np.uint64(MASK64)
+
+#: the rejection bound of randbelow(n) for small n: 2**64 mod n, and 2**64 minus that
+_SMALL = 256
+_REM = np.array([0] + [(1 << 64) % k for k in range(1, _SMALL)], dtype=np.uint64)
+_LIMIT = np.array([0] + [((1 << 64) - (1 << 64) % k) & MASK64 for k in range(1, _SMALL)],
+                  dtype=np.uint64)
+
+#: the ``derive_seed`` path step that turns a deal's seed into its play stream's seed
+PLAY_STREAM = 0x504C4159  # "PLAY"
+
+
+def play_seed(seed: int) -> int:
+    """The seed of the random policy's stream for the deal dealt from ``seed``: the scalar
+    twin of the batch is ``RandomBot(play_seed(seed))`` playing every seat."""
+    from cardlab.engine.rng import derive_seed
+
+    return derive_seed(seed, PLAY_STREAM)
+
+
+def seeds_array(seeds: Any) -> np.ndarray:
+    """Python ints (any size, negative too) → a ``uint64`` array, reduced mod 2**64 as the
+    scalar generator reduces them."""
+    if isinstance(seeds, np.ndarray) and seeds.dtype == np.uint64:
+        return np.asarray(seeds.copy())
+    return np.array([int(s) & MASK64 for s in np.asarray(seeds, dtype=object).ravel()],
+                    dtype=np.uint64)
+
+
+def next_u64(state: np.ndarray) -> np.ndarray:
+    """Advance every generator in ``state`` (in place) and return their outputs."""
+    state += _GAMMA
+    z = state.copy()
+    z ^= z >> _S30
+    z *= _MIX1
+    z ^= z >> _S27
+    z *= _MIX2
+    z ^= z >> _S31
+    return np.asarray(z)
+
+
+def randbelow(state: np.ndarray, n: np.ndarray | int, where: np.ndarray | None = None
+              ) -> np.ndarray:
+    """A uniform int in ``[0, n)`` from each generator (``n`` per generator, all > 0), by the
+    scalar generator's rejection rule; generators outside ``where`` are not advanced (their
+    result is 0)."""
+    size = state.shape[0]
+    nn = np.broadcast_to(np.asarray(n, dtype=np.uint64), (size,))
+    nn_safe = np.where(nn == 0, np.uint64(1), nn)
+    if size and int(nn_safe.max()) < _SMALL:
+        rem, limit = _REM[nn_safe], _LIMIT[nn_safe]  # bounds below 256: from the table
+    else:
+        # 2**64 mod n without 2**64: ((2**64-1) mod n + 1) mod n; limit = 2**64 - that
+        rem = (_MAX % nn_safe + np.uint64(1)) % nn_safe
+        limit = np.uint64(0) - rem
+    if where is None or where.all():
+        # the common case: every generator draws; redraw only the (very rare) rejections
+        x = next_u64(state)
+        out = (x % nn_safe).astype(np.int64)
+        todo = (rem != 0) & (x >= limit)
+    else:
+        out = np.zeros(size, dtype=np.int64)
+        todo = where.copy()
+    while todo.any():
+        idx = np.flatnonzero(todo)
+        sub = state[idx]
+        x = next_u64(sub)
+        state[idx] = sub
+        ok = (rem[idx] == 0) | (x < limit[idx])
+        good = idx[ok]
+        out[good] = (x[ok] % nn_safe[good]).astype(np.int64)
+        todo[good] = False
+    if where is not None:
+        out[~where] = 0
+    return out
+
+
+def shuffle_batch(seeds: Any, n: int) -> np.ndarray:
+    """``(len(seeds), n)`` int array: ``range(n)`` shuffled per seed exactly as
+    :func:`cardlab.engine.rng.shuffled` shuffles it."""
+    state = seeds_array(seeds)
+    size = state.shape[0]
+    perm = np.tile(np.arange(n, dtype=np.int64), (size, 1))
+    flat = perm.reshape(-1)
+    base = np.arange(size, dtype=np.int64) * n
+    for i in range(n - 1, 0, -1):
+        j = base + randbelow(state, i + 1)
+        a = flat[base + i]
+        flat[base + i] = flat[j]
+        flat[j] = a
+    return perm
+
+
+def derive_seeds(seeds: Any, k: int) -> np.ndarray:
+    """:func:`cardlab.engine.rng.derive_seed` ``(seed, k)`` for every seed (one path step)."""
+    state = seeds_array(seeds) ^ np.uint64((k * GOLDEN_GAMMA) & MASK64)
+    return next_u64(state)
+
+
+class Streams:
+    """One SplitMix64 generator per deal; ``Streams(seeds).randbelow(n)`` draws for each."""
+
+    def __init__(self, seeds: Any) -> None:
+        self.state = seeds_array(seeds)
+
+    def randbelow(self, n: np.ndarray | int, where: np.ndarray | None = None) -> np.ndarray:
+        """One draw below ``n`` per generator (only where ``where``)."""
+        return randbelow(self.state, n, where)
+
+    def take(self, index: np.ndarray) -> Streams:
+        """The generators of the deals ``index`` (copied)."""
+        out = Streams.__new__(Streams)
+        out.state = self.state[index].copy()
+        return out
