@@ -200,12 +200,13 @@ class AuctionLadder(CardlabWidget):
         s = self.state
         if s is None or s.is_over:
             return []
-        verbs = s.game.spec.card_verbs
-        return [a for a in s.legal_actions() if a.verb not in verbs]
+        # card plays are not calls; other card verbs can be (Panfin's "tengo 7S 2C")
+        return [a for a in s.legal_actions() if a.verb != "play"]
 
     def _legal_for(self, call: str, legal: list[Action] | None = None) -> list[Action]:
         legal = self._legal_calls() if legal is None else legal
-        return [a for a in legal if str(a) == call or " ".join(a.args) == call]
+        return [a for a in legal
+                if str(a) == call or " ".join(a.args) == call or a.verb == call]
 
     def _on_call(self, intent: Mapping[str, Any]) -> None:
         call = get_str(intent, "call", 40)

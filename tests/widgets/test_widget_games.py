@@ -117,12 +117,21 @@ def test_auction_ladder_marks_the_legal_calls(name):
     game = cardlab.load(name)
     state = game.deal(seed=2)
     a = AuctionLadder(game, state)
-    verbs = game.spec.card_verbs
-    legal = {str(x) for x in state.legal_actions() if x.verb not in verbs}
+    legal = {str(x) for x in state.legal_actions() if x.verb != "play"}
     for row in synced_view(a)["rows"]:
-        named = {f"bid {row['call']}", row["call"]} | {x for x in legal
-                                                        if " ".join(x.split()[1:]) == row["call"]}
+        named = {f"bid {row['call']}", row["call"]} | {
+            x for x in legal if " ".join(x.split()[1:]) == row["call"] or x.split()[0] == row["call"]}
         assert row["legal"] == bool(named & legal), row
+
+
+def test_auction_ladder_marks_panfin_tengo_legal():
+    """B2.7: tengo (with or without an exchange) is a declaration the ladder must show as legal;
+    it was hidden because 'tengo' also takes cards."""
+    game = cardlab.load("panfin")
+    state = game.deal(seed=8)
+    assert "tengo" in state.legal_actions()
+    rows = {r["call"]: r["legal"] for r in synced_view(AuctionLadder(game, state))["rows"]}
+    assert rows["tengo"] is True and rows["fold"] is True and rows["servito"] is False
 
 
 @pytest.mark.parametrize("name", GAMES)
