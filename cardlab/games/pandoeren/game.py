@@ -92,11 +92,13 @@ class PandoerenGame(Game):
         order = [(forehand + i) % 4 for i in range(4)]
         parts = deal_by_schedule(cards, packet_schedule(order, DEAL_ROUNDS, "kijkkaart"))
         hands = [parts[s] for s in range(4)]
+        # a whole pack (shuffled, or an order pack_order has checked) dealt by the schedule
+        # is a valid deal: no need to check the partition again
         return self._stacked(hands, parts["kijkkaart"][0], dealer,
-                             seed if "deck" not in setup else None)
+                             seed if "deck" not in setup else None, checked=True)
 
     def _stacked(self, hands: Sequence[Any], kijkkaart: Any, dealer: int,
-                 seed: int | None) -> PandoerenState:
+                 seed: int | None, *, checked: bool = False) -> PandoerenState:
         if isinstance(hands, str) or len(hands) != 4:
             raise IllegalAction("hands= needs four hands (N E S W)", code="wrong_count",
                                 rule="A2.4")
@@ -109,9 +111,10 @@ class PandoerenGame(Game):
             kijk = rest[0]
         else:
             kijk = self.deck.parse(kijkkaart)
-        parts = {**dict(zip(self.seat_names, parsed)), "kijkkaart": [kijk]}
-        check_partition(self.deck, parts, {**{n: 8 for n in self.seat_names}, "kijkkaart": 1},
-                        rule="A2.4")
+        if not checked:
+            parts = {**dict(zip(self.seat_names, parsed)), "kijkkaart": [kijk]}
+            check_partition(self.deck, parts, {**{n: 8 for n in self.seat_names},
+                                               "kijkkaart": 1}, rule="A2.4")
         sorted_hands = tuple(tuple(self.deck.sort(h)) for h in parsed)
         setup = {"hands": [" ".join(c.code for c in h) for h in sorted_hands],
                  "kijkkaart": kijk.code, "dealer": dealer}
@@ -220,7 +223,7 @@ class PandoerenGame(Game):
         values = build_options(PandoerenOptions, PRESETS, None,
                                {**self.options_dict(), **options}, game=self.name)
         game = type(self)(values)
-        new = game.deal(**state.setup)
+        new: State = game.deal(**state.setup)
         for a in state.history:
             new = new.apply(str(a))
         if not new.is_over or new.result is None:

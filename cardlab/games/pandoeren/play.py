@@ -112,37 +112,37 @@ def follow_situation(hand: Sequence[Card], trick: Sequence[Play], trump: str | N
         return FollowSituation(None, trump, False, (), (), (), None, frozenset(hand), "A2.8.1")
     led = trick[0].card.suit
     if trump is None:  # A2.8.2
-        follow = tuple(c for c in hand if c.suit == led)
+        follow = tuple([c for c in hand if c.suit == led])
         legal = frozenset(follow or hand)
         return FollowSituation(led, None, False, follow, (), (), None, legal, "A2.8.2")
     jas = Card("J", trump)
     exempt = bool(getattr(opts, "jas_never_forced", True)) and jas in hand and len(hand) > 1
     h = [c for c in hand if c != jas] if exempt else list(hand)
-    trumps = tuple(c for c in h if c.suit == trump)
+    trumps = tuple([c for c in h if c.suit == trump])
     may_trump = bool(getattr(opts, "trump_while_able_to_follow", True))
     played_trumps = [p.card for p in trick if p.card.suit == trump]
     top = max(played_trumps, key=lambda c: rank_of(c, trump, rank_order), default=None)
     if led == trump:  # A2.8.3a
         allowed = trumps
         if getattr(opts, "overtrump_on_trump_lead", False) and top is not None:
-            higher = tuple(c for c in trumps
-                           if rank_of(c, trump, rank_order) > rank_of(top, trump, rank_order))
+            top_rank = rank_of(top, trump, rank_order)
+            higher = tuple([c for c in trumps if rank_of(c, trump, rank_order) > top_rank])
             allowed = higher or trumps
         legal = frozenset(allowed or h)
         rule = "A2.8.3a"
         follow = trumps
     else:  # A2.8.3b
-        follow = tuple(c for c in h if c.suit == led)
+        follow = tuple([c for c in h if c.suit == led])
         ban = getattr(opts, "undertrump", "forbidden_unless_no_alternative") != "allowed"
         if ban and top is not None:
-            allowed = tuple(c for c in trumps
-                            if rank_of(c, trump, rank_order) > rank_of(top, trump, rank_order))
+            top_rank = rank_of(top, trump, rank_order)
+            allowed = tuple([c for c in trumps if rank_of(c, trump, rank_order) > top_rank])
         else:
             allowed = trumps
         if follow:
             legal = frozenset(follow + allowed) if may_trump else frozenset(follow)
         else:
-            others = tuple(c for c in h if c.suit != trump)
+            others = tuple([c for c in h if c.suit != trump])
             legal = frozenset(others + allowed) or frozenset(trumps)
         rule = "A2.8.3b" if ban or not top else "A2.8.4"
     if exempt:

@@ -73,14 +73,15 @@ def _runs(hand: Iterable[Card]) -> list[RoemInstance]:
     for cards in by_suit.values():
         cards.sort(key=lambda c: _SEQ_POS[c.rank])
         run = [cards[0]]
-        for c in cards[1:] + [None]:  # type: ignore[list-item]
-            if c is not None and _SEQ_POS[c.rank] == _SEQ_POS[run[-1].rank] + 1:
-                run.append(c)
+        following: list[Card | None] = [*cards[1:], None]  # None closes the last run
+        for nxt in following:
+            if nxt is not None and _SEQ_POS[nxt.rank] == _SEQ_POS[run[-1].rank] + 1:
+                run.append(nxt)
                 continue
             if len(run) >= 3:
                 out.append(_sequence(run))
-            if c is not None:
-                run = [c]
+            if nxt is not None:
+                run = [nxt]
     return out
 
 

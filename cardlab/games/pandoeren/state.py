@@ -27,6 +27,20 @@ if TYPE_CHECKING:
 
 __all__ = ["PandoerenState"]
 
+#: interned actions, so legal_actions() does not build the same strings again and again
+_ACTIONS: dict[str, Action] = {}
+
+
+#: bid ladder → high bid → the auction's legal calls (never changed once made)
+_AUCTION_LEGAL: dict[tuple[str, ...], dict[str | None, dict[Action, None]]] = {}
+
+
+def _act(text: str) -> Action:
+    a = _ACTIONS.get(text)
+    if a is None:
+        a = _ACTIONS[text] = Action(text)
+    return a
+
 
 class PandoerenState(State):
     """One immutable moment of a Pandoeren deal (phases: auction, exchange, trump, call,
@@ -64,6 +78,7 @@ class PandoerenState(State):
         self.stuk_announced: frozenset[int] = frozenset()
         self.exposed: frozenset[int] = frozenset()
         self._result: Result | None = None
+        self._legal: dict[Action, None] | None = None
 
     # -- facts -------------------------------------------------------------------------
     @property
@@ -79,16 +94,23 @@ class PandoerenState(State):
     @property
     def to_move(self) -> int | None:
         """The seat to act now, or None when the deal is over."""
-        if self._phase == "auction":
+        phase = self._phase
+        if phase == "play":
+            trick = self.trick
+            assert trick is not None
+            if not trick.plays:
+                return trick.leader
+            return (trick.plays[-1].seat + 1) % 4
+        if phase == "auction":
             return self.auction.to_call
-        if self._phase in ("exchange", "trump", "call"):
+        if phase in ("exchange", "trump", "call"):
             return self.declarer
-        if self._phase == "play":
-            assert self.trick is not None
-            if not self.trick.plays:
-                return self.trick.leader
-            return (self.trick.plays[-1].seat + 1) % 4
         return None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal is finished (played out, decided or annulled)."""
+        return self._phase == "done"
 
     @property
     def result(self) -> Result | None:
@@ -144,7 +166,23 @@ class PandoerenState(State):
         """Every legal action now. Auction: ``pass`` then bids in ladder order; exchange:
         discards in pack order; trump: suits S C D H; call: cards in pack order; play:
         announcements, then cards in pack order."""
-        return [Action(a) for a in J.legal(self)]
+        return list(self._legal_index())
+
+    def _legal_index(self) -> dict[Action, None]:
+        # the legal actions, worked out once per state (the engine's apply() reads them too)
+        legal = self._legal
+        if legal is None:
+            if self._phase == "auction":
+                # the calls depend only on the high bid so far: shared by every such state
+                memo = _AUCTION_LEGAL.setdefault(self.game.ladder, {})
+                high = self.auction.high
+                legal = memo.get(high)
+                if legal is None:
+                    legal = memo[high] = dict.fromkeys(map(_act, J.legal(self)))
+                self._legal = legal
+            else:
+                legal = self._legal = dict.fromkeys(map(_act, J.legal(self)))
+        return legal
 
     def _judge(self, action: Action) -> Verdict:
         return J.judge(self, action)
@@ -168,6 +206,7 @@ class PandoerenState(State):
         new.parent = self
         new.history = self.history + (action,)
         new._result = None
+        new._legal = None
         return new
 
     def _successor(self, action: Action) -> PandoerenState:
@@ -240,7 +279,9 @@ class PandoerenState(State):
     def _after_play(self, action: Action, seat: int, card: Card) -> PandoerenState:
         assert self.trick is not None and self.bid is not None and self.declarer is not None
         hands = list(self._hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        i = hand.index(card)  # the hand holds each card once
+        hands[seat] = hand[:i] + hand[i + 1:]
         trick = self.trick.add(Play(seat, card), card.suit)
         new = self._evolve(action, _hands=tuple(hands), trick=trick)
         exposure = self.bid.kind.exposure
