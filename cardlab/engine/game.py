@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 __all__ = ["GameSpec", "Game"]
 
+#: how many leading arguments of these verbs must be card codes (a bad code is refused
+#: as ``unknown_card`` before any rule is consulted)
+_MUST_BE_CARDS = {"play": 1, "discard": 99, "swap": 99}
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -143,10 +147,14 @@ class Game(ABC):
         args = words[1:]
         if verb in self.spec.card_verbs:
             norm = []
-            for w in args:
+            for i, w in enumerate(args):
                 try:
                     norm.append(self._deck.parse(w).code)
-                except CardError:
+                except CardError as err:
+                    # these words must be cards; other card verbs also take words
+                    # ("play JK H" names a suit, "call alone", "tengo" with no cards)
+                    if i < _MUST_BE_CARDS.get(verb, 0):
+                        raise CardError(f"'{text.strip()}': {err}", code=err.code) from None
                     norm.append(self._normalise_word(verb, w))
             args = norm
         else:

@@ -197,3 +197,17 @@ def test_action_is_its_notation():
     assert repr(a) == "Action('bid 7H')" and "bid 7H" in [a]
     e = Explanation("ok", legal=True)
     assert e.legal and e.code == "" and str(e) == "ok"
+
+
+def test_an_unknown_card_code_is_refused_as_notation_before_any_rule():
+    """DESIGN §2: 'play 2Z' raises IllegalAction naming the bad token and what was expected."""
+    import cardlab
+
+    for name in cardlab.games():
+        game = cardlab.load(name)
+        state = game.deal(seed=3)
+        with pytest.raises(IllegalAction) as err:
+            state.apply("play 2Z")
+        assert err.value.code == "unknown_card" and "'2Z'" in str(err.value)
+        assert "expected" in str(err.value)
+        assert state.explain("play 2Z").code == "unknown_card"
