@@ -33,6 +33,7 @@ from cardlab.render.cards import (
 )
 from cardlab.render.html import auction_html, score_compare_html
 from cardlab.render.ladder import ladder_svg
+from cardlab.render.plots import bars_svg, distribution_svg, summary_html
 from cardlab.render.svg import DEFAULT_COLORS, HtmlFragment, SvgImage
 from cardlab.render.table import state_svg, table_svg
 
@@ -42,16 +43,19 @@ __all__ = [
     "SvgImage",
     "auction_html",
     "back_fragment",
+    "bars_svg",
     "card_fragment",
     "card_name",
     "card_svg",
     "deck_svg",
+    "distribution_svg",
     "hand_fragment",
     "hand_svg",
     "ladder_svg",
     "score_compare_html",
     "show",
     "state_svg",
+    "summary_html",
     "table_svg",
     "trick_svg",
 ]

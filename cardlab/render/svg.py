@@ -15,7 +15,7 @@ subclasses that display themselves in Jupyter, as python-chess's SVG does.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Final
+from typing import Any, Final
 
 __all__ = [
     "DEFAULT_COLORS",
@@ -88,12 +88,31 @@ class SvgImage(str):
     def _repr_html_(self) -> str:
         return str(self)
 
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # short text/plain beside the picture
+        p.text(f"<SVG picture: {_title_of(self)}>")
+
 
 class HtmlFragment(str):
     """A fragment of HTML (a table, a list) that Jupyter displays as HTML."""
 
     def _repr_html_(self) -> str:
         return str(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(f"<HTML: {_title_of(self)}>")
+
+
+def _title_of(markup: str) -> str:
+    """The text of the first <title> or <caption>, for a short plain-text stand-in."""
+    for open_tag, close_tag in (("<title>", "</title>"), ("<caption", "</caption>")):
+        start = markup.find(open_tag)
+        if start >= 0:
+            start = markup.find(">", start) + 1
+            end = markup.find(close_tag, start)
+            text = markup[start:end] if end > start else ""
+            text = " ".join(text.split())
+            return text[:120] or "untitled"
+    return "untitled"
 
 
 def num(x: float) -> str:

@@ -432,8 +432,43 @@ function drawScoreCompare(view, send) {
       h("td", {}, row.error ? row.error : h("ul", {}, (row.breakdown || []).map((t) => h("li", {}, t))))));
   }
   table.append(body);
-  box.append(table, h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+  box.append(table);
+  if (view.distribution) box.append(drawDistribution(view.distribution));
+  box.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
   return box;
+}
+
+// many seeded deals per variant: the histogram (SVG markup made by cardlab.render in Python,
+// with its own <title>/<desc>) and a table of the same numbers
+function percent(x) {
+  return x === null || x === undefined ? "—" : `${(100 * x).toFixed(1).replace(/\.0$/, "")}%`;
+}
+
+function decimal(x) {
+  return x === null || x === undefined ? "—" : x.toFixed(1).replace(/\.0$/, "");
+}
+
+function drawDistribution(dist) {
+  const fig = h("figure", { class: "cardlab-distribution", "data-deals": dist.n });
+  fig.append(h("figcaption", { class: "cardlab-distribution-caption" },
+    `Over many deals: ${dist.caption || ""}`));
+  const plot = h("div", { class: "cardlab-plot" });
+  plot.innerHTML = dist.svg || "";
+  fig.append(plot);
+  const head = ["variant", "mean points", "contract bid", "contract made", "actions per deal"];
+  const table = h("table", { class: "cardlab-score-table cardlab-summary-table" },
+    h("caption", {}, "Per variant"),
+    h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))));
+  const body = h("tbody", {});
+  for (const row of dist.rows || []) {
+    body.append(h("tr", { "data-variant": row.variant },
+      h("th", { scope: "row" }, row.variant),
+      h("td", {}, decimal(row.mean)), h("td", {}, percent(row.contract_rate)),
+      h("td", {}, percent(row.made_rate)), h("td", {}, decimal(row.mean_length))));
+  }
+  table.append(body);
+  fig.append(table);
+  return fig;
 }
 
 const DRAW = {
