@@ -3,6 +3,7 @@
     python benchmarks/run.py            # the standard run (about a minute)
     python benchmarks/run.py --quick    # a smoke run (seconds)
     python benchmarks/run.py --markdown benchmarks/RESULTS.md   # also write the table
+    python benchmarks/run.py --browser  # plus click round trips in JupyterLab (~1-2 min more)
 
 Rows: seeded deals per second, random playouts (deal to result) per second,
 legal-action generation and apply per second for every game, SVG render time
@@ -12,6 +13,9 @@ with the ratio. Then the numpy batch simulator (``cardlab.sim``): random playout
 the play phase per second at batch sizes 1k, 10k and 100k for Five Hundred and
 Officer Skat beside OpenSpiel's C++ ``evaluate_bots`` loop for euchre and skat (the
 ratio), the Monte Carlo hint's latency, and the memory a batch of 10k deals takes.
+Widgets (``widgets_bench.py``): a Table view and a static SVG per step for every game;
+with ``--browser`` (``browser_bench.py``), the click → kernel → updated view round trip
+of a Table in real JupyterLab + Chromium beside a bare anywidget counter (target ≤ 1.5×).
 Benchmarks are not tests: nothing here asserts on time.
 """
 
@@ -302,7 +306,17 @@ cards dealt, bidding, 20 plays; skat: 32 cards, bidding, 30 plays): not the same
 the ratio as simulated deals per second that a study gets from each.
 *Scalar engine* rows drive cardlab's immutable, fully checked `State.apply` (every action judged,
 with explanations available) against OpenSpiel's C++ states driven from Python. Memory: the
-batch's state arrays, and the peak traced by `tracemalloc` while dealing and playing 10k deals."""
+batch's state arrays, and the peak traced by `tracemalloc` while dealing and playing 10k deals.
+*Widget* rows: `Table(finished).go(k)` and `cardlab.render.state_svg` at every step of one
+finished deal per game (bots bid and play; the longest of seeds 5-14), median per call. *Browser*
+rows (`--browser`): one JupyterLab on 127.0.0.1 and headless Debian Chromium; a notebook holds a
+bare anywidget counter and a Five Hundred Table in play mode (`bot_delay=0`); clicks alternate
+between the two. Each time is taken in the page, from a capture-phase click listener to the
+MutationObserver that sees the kernel's reply change `data-value` / `data-step` (the parts: the
+websocket frame sent, the largest frame received before the redraw, the redraw). Card clicks
+play a legal card (the bots answer at once); at the end of the deal Undo steps back to the start
+of play (its own row). The TCP_NODELAY rows repeat it with a test-only server config that sets
+TCP_NODELAY on the kernel websocket (jupyter_server does not; RECIPES §3)."""
 
 
 def machine() -> str:
@@ -344,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="a few seconds: smoke run")
     ap.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
+    ap.add_argument("--browser", action="store_true",
+                    help="also the browser rows: JupyterLab + /usr/bin/chromium (~1-2 min)")
     args = ap.parse_args(argv)
     host = machine()
     n, rounds = (20, 1) if args.quick else (200, 5)
@@ -358,6 +374,13 @@ def main(argv: list[str] | None = None) -> int:
     rows += render_rows(rounds)
     rows += openspiel_rows(max(n // 2, 10), rounds, ours)
     rows += sim_rows(args.quick)
+    from widgets_bench import widget_rows  # beside this file (sys.path[0])
+
+    rows += widget_rows(args.quick)
+    if args.browser:
+        from browser_bench import browser_rows
+
+        rows += browser_rows(clicks=10 if args.quick else 50)
     head = ["benchmark", "value", "unit", "ratio"]
     lines = [
         f"cardlab {cardlab.__version__} benchmarks — {datetime.date.today().isoformat()}, "

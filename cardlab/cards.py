@@ -72,6 +72,11 @@ JOKER_NAMES: Final = {"JK": "joker", "JK1": "black joker", "JK2": "red joker"}
 ITALIAN_SPECIAL_NAMES: Final = {"FS": "Vecia", "FB": "Gobbo"}
 
 _RANK_ALIASES: Final = {"T": "10", "1": "A", "RE": "R"}
+#: a pack's suit system → its suit and rank names
+_SUIT_NAMES_BY_SYSTEM: Final = {"french": FRENCH_SUIT_NAMES, "german": GERMAN_SUIT_NAMES,
+                                "italian": ITALIAN_SUIT_NAMES}
+_RANK_NAMES_BY_SYSTEM: Final = {"french": FRENCH_RANK_NAMES, "german": GERMAN_RANK_NAMES,
+                                "italian": ITALIAN_RANK_NAMES}
 
 
 class Card:
@@ -218,6 +223,7 @@ class Deck(tuple):  # type: ignore[type-arg]
     title: str
     system: str
     _index: dict[Card, int]
+    _by_code: dict[str, Card]
 
     def __new__(cls, cards: Iterable[Card], *, title: str, system: str = "french") -> Deck:
         self = super().__new__(cls, tuple(cards))
@@ -226,6 +232,8 @@ class Deck(tuple):  # type: ignore[type-arg]
         self.title = title
         self.system = system
         self._index = {c: i for i, c in enumerate(self)}
+        # a canonical code names exactly one card, so ``parse`` can look it up directly
+        self._by_code = {c.code: c for c in self}
         return self
 
     def __reduce__(self):
@@ -252,6 +260,9 @@ class Deck(tuple):  # type: ignore[type-arg]
 
     def parse(self, token: str | Card) -> Card:
         """Parse a card code that must belong to this pack."""
+        card = self._by_code.get(token) if type(token) is str else None  # the usual case
+        if card is not None:
+            return card
         return token if isinstance(token, Card) and token in self else parse_card(str(token), self)
 
     def parse_many(self, text: str | Iterable[str | Card]) -> list[Card]:
@@ -281,17 +292,13 @@ class Deck(tuple):  # type: ignore[type-arg]
 
     def suit_name(self, suit: str) -> str:
         """The suit's name in this pack's system (``'hearts'``, ``'bastoni'``)."""
-        table = {"french": FRENCH_SUIT_NAMES, "german": GERMAN_SUIT_NAMES,
-                 "italian": ITALIAN_SUIT_NAMES}[self.system]
-        return table.get(suit, suit)
+        return _SUIT_NAMES_BY_SYSTEM[self.system].get(suit, suit)
 
     def rank_name(self, rank: str) -> str:
         """The rank's name in this pack's system."""
         if rank in JOKER_NAMES:
             return JOKER_NAMES[rank]
-        table = {"french": FRENCH_RANK_NAMES, "german": GERMAN_RANK_NAMES,
-                 "italian": ITALIAN_RANK_NAMES}[self.system]
-        return table.get(rank, rank)
+        return _RANK_NAMES_BY_SYSTEM[self.system].get(rank, rank)
 
     def name(self, card: Card) -> str:
         """The card's full name: ``'jack of diamonds'``, ``'fante of spade (Vecia)'``."""

@@ -17,6 +17,7 @@ live here, so each game states only its own rules.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine.action import Action, Explanation, Verdict
@@ -45,6 +46,10 @@ class State(ABC):
     history: tuple[Action, ...]
     setup: dict[str, Any]
     parent: State | None
+    #: ``(history, legal actions)``: the cache behind :meth:`_legal_index`. It is keyed by
+    #: the history tuple itself, so a successor built by copying this state's attributes
+    #: (every successor has a new, longer history) never sees a stale list.
+    _legal_memo: tuple[tuple[Action, ...], Container[str]] | None = None
 
     # -- facts every game provides -------------------------------------------------
     @property
@@ -78,7 +83,21 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Every legal action now, in the game's documented order."""
+        """Every legal action now, in the game's documented order (none once it is over)."""
+
+    def _legal_index(self) -> Container[str]:
+        """The legal actions now, for a quick membership test (computed once per state).
+
+        ``apply`` takes a short path for an action found here, so this must hold exactly
+        what :meth:`legal_actions` lists. A game that caches its legal actions itself
+        overrides this to hand out that cache instead.
+        """
+        memo = self._legal_memo
+        if memo is not None and memo[0] is self.history:
+            return memo[1]
+        index = frozenset(self.legal_actions())
+        self._legal_memo = (self.history, index)
+        return index
 
     @abstractmethod
     def _judge(self, action: Action) -> Verdict:
@@ -150,7 +169,16 @@ class State(ABC):
 
         :raises IllegalAction: with the refusal's ``code`` and ``rule``.
         """
-        act = self.game.parse_action(action)
+        legal = self._legal_index()
+        # a listed action is in canonical notation already: parse_action would give it back
+        act = action if type(action) is Action and action in legal else (
+            self.game.parse_action(action))
+        # Short path: an action that legal_actions() lists is legal by the protocol
+        # (``_judge`` agrees with the list), so the verdict and its plain-words reason
+        # need not be built. The seat checks are those of ``judge``.
+        if act in legal and (seat is None or (
+                type(seat) is int and seat == self.to_move and self._seat_refusal(seat) is None)):
+            return self._successor(act)
         verdict = self.judge(act, seat)
         if not verdict.legal:
             raise IllegalAction(self._refusal_message(act, verdict, seat),

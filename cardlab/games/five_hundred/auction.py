@@ -8,7 +8,7 @@ Calls are written without the verb: ``'pass'``, ``'7H'``, ``'misere'``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cardlab.engine.action import Verdict
 from cardlab.games.five_hundred.rules import (
@@ -24,6 +24,16 @@ __all__ = ["Bidding", "judge_call", "legal_calls"]
 
 #: a pass made while no bid stood (such a passer never comes back, even under the rebid option)
 NO_BID = ""
+
+
+def _replace(b: Bidding, **changes: object) -> Bidding:
+    """``dataclasses.replace`` for a :class:`Bidding` (a plain frozen record: no
+    ``__post_init__``), without looking the fields up again on every call (a hot path)."""
+    new = object.__new__(Bidding)
+    fields = new.__dict__
+    fields.update(b.__dict__)
+    fields.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -81,17 +91,17 @@ class Bidding:
             b = self._with_call(seat, call, ladder, calls)
             idx = self.order.index(seat)
             nxt = self.order[idx + 1] if len(calls) < len(self.order) else None
-            return replace(b, to_call=nxt)
+            return _replace(b, to_call=nxt)
         if self.raise_turn:
             # 5H-10 V4 the final raise: standing ends the auction; a raise in the same
             # denomination ends it too; a change of denomination lets the others bid again.
             if call == "pass":
-                return replace(self, calls=calls, to_call=None, raise_turn=False)
+                return _replace(self, calls=calls, to_call=None, raise_turn=False)
             same = denomination_of(call) == denomination_of(self.high or "")
             b = self._with_call(seat, call, ladder, calls)
             if same:
-                return replace(b, to_call=None, raise_turn=False)
-            b = replace(b, passed=(), raise_turn=False)
+                return _replace(b, to_call=None, raise_turn=False)
+            b = _replace(b, passed=(), raise_turn=False)
             return b._advance(seat, options)
         return self._with_call(seat, call, ladder, calls)._advance(seat, options)
 
@@ -100,9 +110,9 @@ class Bidding:
         if call == "pass":
             den = NO_BID if self.high is None else denomination_of(self.high)
             passed = tuple((s, d) for s, d in self.passed if s != seat) + ((seat, den),)
-            return replace(self, calls=calls, passed=passed)
+            return _replace(self, calls=calls, passed=passed)
         base = call.split(" ", 1)[0]
-        return replace(self, calls=calls, high=call, high_seat=seat, high_rank=ladder.rank[base])
+        return _replace(self, calls=calls, high=call, high_seat=seat, high_rank=ladder.rank[base])
 
     def _advance(self, seat: int, options: FiveHundredOptions) -> Bidding:
         """5H-5.5 pass the turn to the next seat clockwise still in, or end the auction."""
@@ -110,13 +120,13 @@ class Bidding:
         if not others_in:
             if self.high is not None and options.allow_final_raise:
                 # 5H-10 V4 the high bidder may raise once the others have passed
-                return replace(self, to_call=self.high_seat, raise_turn=True)
-            return replace(self, to_call=None)  # 5H-5.5 the auction is over
+                return _replace(self, to_call=self.high_seat, raise_turn=True)
+            return _replace(self, to_call=None)  # 5H-5.5 the auction is over
         n = len(self.order)
         i = self.order.index(seat)
         nxt = next(self.order[(i + k) % n] for k in range(1, n + 1)
                    if self.order[(i + k) % n] in others_in)
-        return replace(self, to_call=nxt)
+        return _replace(self, to_call=nxt)
 
     def bids(self) -> list[tuple[int, str]]:
         """The bids (not passes) in order."""

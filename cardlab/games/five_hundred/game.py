@@ -158,7 +158,7 @@ class FiveHundredGame(Game):
         """The notation, with a discard's cards put in the pack's order (any order is accepted:
         ``discard 7H 5D 6D`` is ``discard 5D 6D 7H``)."""
         act = super().parse_action(text)
-        if act.verb == "discard" and not isinstance(text, Action):
+        if not isinstance(text, Action) and act.verb == "discard":
             args = act.args
             if all(a in self._index_by_code for a in args) and len(set(args)) == len(args):
                 args = tuple(sorted(args, key=self._index_by_code.__getitem__))

@@ -152,6 +152,11 @@ class FiveHundredState(State):
         return self._phase
 
     @property
+    def is_over(self) -> bool:
+        """True once the deal is played out or thrown in."""
+        return self._phase == "done"
+
+    @property
     def to_move(self) -> int | None:
         """The seat to act, or None when the deal is over (with ghost partners, the real
         player who plays for the ghost whose turn it is)."""
@@ -256,9 +261,12 @@ class FiveHundredState(State):
 
     def _play_context(self, seat: int) -> PlayContext:
         assert self.rules is not None and self.trick is not None
-        return PlayContext(self.rules, self.game.options, self.game.deck, self.playable(seat),
-                           self.trick.suit if self.trick.plays else None, self.trick_no,
-                           self.suits_led, self.shown_void[seat], self.misere)
+        g = self.game
+        trick = self.trick
+        hand = self._hands[seat] if self.piles[seat] is None else self.playable(seat)
+        return PlayContext(self.rules, g.options, g.deck, hand,
+                           trick.suit if trick.plays else None, len(self.tricks) + 1,
+                           self.suits_led, self.shown_void[seat], self.contract in MISERE_VALUES)
 
     # -- judging ------------------------------------------------------------------------
     def _seat_refusal(self, seat: int) -> Verdict | None:
@@ -338,34 +346,25 @@ class FiveHundredState(State):
         return verdict
 
     # -- successors ---------------------------------------------------------------------
-    def apply(self, action: str, seat: int | None = None) -> FiveHundredState:
-        """The state after ``action``; this state is unchanged.
-
-        A listed legal action in its exact notation takes a short path (the same successor,
-        without building the plain-words reason); anything else is judged in full.
-
-        :raises IllegalAction: with the refusal's ``code`` and ``rule``.
-        """
-        if self._turn is not None and (seat is None or seat == self.to_move):
-            legal = self._legal if self._legal is not None else self._legal_map()
-            if action in legal:
-                return self._successor(action if isinstance(action, Action) else _act(action))
-        return super().apply(action, seat)  # type: ignore[return-value]
+    def _legal_index(self) -> dict[Action, Any]:
+        # the engine's apply() short path reads the cached legal map directly
+        return self._legal if self._legal is not None else self._legal_map()
 
     def _successor(self, action: Action) -> FiveHundredState:
-        payload = self._legal_map()[action]
+        legal = self._legal if self._legal is not None else self._legal_map()
+        payload = legal[action]
         new = self._copy(action)
         phase = self._phase
-        if phase == "auction":
+        if phase == "play":
+            new._after_play(*payload)
+        elif phase == "auction":
             new._after_call(payload)
         elif phase == "kitty":
             new._after_discard(tuple(self.game.deck.parse(a) for a in action.args))
         elif phase == "call":
             new._after_partner_call(payload)
-        elif phase == "nominate":
-            new._after_nominate(payload)
         else:
-            new._after_play(*payload)
+            new._after_nominate(payload)
         return new
 
     def _after_call(self, call: str) -> None:
@@ -462,10 +461,11 @@ class FiveHundredState(State):
         self._phase, self._turn = "play", leader
 
     def _next_active(self, seat: int) -> int:
-        n = self.game.positions
+        active = self.active  # one flag per position
+        n = len(active)
         for k in range(1, n + 1):
             s = (seat + k) % n
-            if self.active[s]:
+            if active[s]:
                 return s
         return seat  # pragma: no cover
 
@@ -474,7 +474,9 @@ class FiveHundredState(State):
         assert seat is not None and self.trick is not None and self.rules is not None
         rules = self.rules
         hands = list(self._hands)
-        hands[seat] = tuple(c for c in hands[seat] if c is not card)
+        hand = hands[seat]
+        i = hand.index(card)  # the hand holds each card once (cards compare by identity)
+        hands[seat] = hand[:i] + hand[i + 1:]
         self._hands = tuple(hands)
         if self.piles[seat] is not None:
             piles = list(self.piles)
@@ -503,7 +505,7 @@ class FiveHundredState(State):
         won = list(self.tricks_won)
         won[winner] += 1
         self.tricks_won = tuple(won)
-        if any(p is not None for p in self.piles):
+        if self.piles.count(None) != len(self.piles):  # some position has piles
             # B-FR: the card under a played ghost card is turned over for the next lead
             self.piles = tuple(None if p is None else tuple(
                 (None, d) if u is None and d is not None else (d, u) for d, u in p)

@@ -45,6 +45,41 @@ PHASE_VERBS = {"declare": ("declare", "pass"), "kontra": ("kontra", "no_kontra")
 #: The rule each phase's decision comes from, for ``wrong_phase`` refusals.
 PHASE_RULES = {"declare": "OS-3.2", "kontra": "OS-7.4", "re": "OS-7.4", "play": "OS-5.1"}
 KNOWN_VERBS = frozenset(v for verbs in PHASE_VERBS.values() for v in verbs)
+#: the fields ``_evolve`` may change besides ``step`` and ``trick``
+_EVOLVING = frozenset({"setup", "calls", "contract", "declarer", "kontra", "re", "tricks",
+                       "played", "turned", "finished", "seed"})
+#: interned actions, so legal_actions() does not build the same strings again and again
+_ACTIONS: dict[str, Action] = {}
+
+
+def _act(text: str) -> Action:
+    a = _ACTIONS.get(text)
+    if a is None:
+        a = _ACTIONS[text] = Action(text)
+    return a
+
+
+class _SuitTable(dict):  # type: ignore[type-arg]
+    """card → its effective suit under one contract (``effective_suit``, looked up once)."""
+
+    def __init__(self, contract: str | None) -> None:
+        super().__init__()
+        self.contract = contract
+
+    def __missing__(self, card: Card) -> str:
+        suit = self[card] = effective_suit(card, self.contract)
+        return suit
+
+
+#: contract → its suit table
+_SUIT_TABLES: dict[str | None, _SuitTable] = {}
+
+
+def _suit_table(contract: str | None) -> _SuitTable:
+    table = _SUIT_TABLES.get(contract)
+    if table is None:
+        table = _SUIT_TABLES[contract] = _SuitTable(contract)
+    return table
 
 
 @dataclass(frozen=True)
@@ -128,8 +163,17 @@ class OfficerSkatState(State):
         self.history = history
         self.parent = parent
         self.seed = seed
+        self._derive(step)
+
+    def _derive(self, step: int) -> None:
+        """Settle the deal's step and work out the facts asked again and again (a state
+        never changes, so once is enough)."""
         self.step = self._settle(step)
         self._result: Result | None = None
+        self._phase = self._find_phase()
+        self._to_move = self._find_to_move()
+        self._tops_memo: list[tuple[Card, ...] | None] = [None, None]
+        self._legal: dict[Action, None] | None = None
 
     @property
     def trick(self) -> Trick:
@@ -190,7 +234,7 @@ class OfficerSkatState(State):
         """True once this pile's card has been dealt (OS-3.2)."""
         return self.layout.piles[seat][pile][face == "up"] in self.dealt
 
-    @cached_property
+    @property
     def dealt(self) -> frozenset[Card]:
         """Every card dealt so far (OS-3.2)."""
         return self.layout.dealt_before[self.step]
@@ -199,15 +243,26 @@ class OfficerSkatState(State):
     @property
     def phase(self) -> str:
         """``declare``, ``kontra``, ``re``, ``play`` or ``done``."""
+        return self._phase
+
+    def _find_phase(self) -> str:
         if self.finished:
             return "done"
         kind = self.event.kind
         return "re" if kind.startswith("re_") else kind
 
     @property
+    def is_over(self) -> bool:
+        """True once the deal is finished."""
+        return self.finished
+
+    @property
     def to_move(self) -> int | None:
         """The seat to act, or None when the deal is over."""
-        phase = self.phase
+        return self._to_move
+
+    def _find_to_move(self) -> int | None:
+        phase = self._phase
         if phase == "done":
             return None
         if phase == "declare":
@@ -236,18 +291,22 @@ class OfficerSkatState(State):
 
     def top_cards(self, seat: int) -> list[Card]:
         """OS-5.2 the seat's playable cards: each pile's face-up top card, in pile order."""
-        return list(self._tops[seat])
+        return list(self._tops_of(seat))
 
-    @cached_property
-    def _tops(self) -> tuple[tuple[Card, ...], ...]:
-        return tuple(tuple(self._top_cards(s)) for s in range(2))
+    def _tops_of(self, seat: int) -> tuple[Card, ...]:
+        # worked out once per state and seat (a state never changes)
+        tops = self._tops_memo[seat]
+        if tops is None:
+            tops = self._tops_memo[seat] = tuple(self._top_cards(seat))
+        return tops
 
     def _top_cards(self, seat: int) -> list[Card]:
+        played, turned, dealt = self.played, self.turned, self.dealt
         out = []
-        for p, (down, up) in enumerate(self.layout.piles[seat]):
-            if up not in self.played and self.is_dealt(seat, p, "up"):
+        for down, up in self.layout.piles[seat]:
+            if up not in played and up in dealt:  # the pile's up card is dealt and still there
                 out.append(up)
-            elif down in self.turned and down not in self.played:
+            elif down in turned and down not in played:
                 out.append(down)
         return out
 
@@ -304,35 +363,46 @@ class OfficerSkatState(State):
     def legal_actions(self) -> list[Action]:
         """Every legal action now: game calls in ``GAME_CALLS`` order then ``pass``;
         ``kontra`` before ``no_kontra``; ``re`` before ``no_re``; cards in pack order."""
-        phase = self.phase
+        return list(self._legal_index())
+
+    def _legal_index(self) -> dict[Action, None]:
+        # the legal actions, worked out once per state (the engine's apply() reads them too)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = dict.fromkeys(self._find_legal())
+        return legal
+
+    def _find_legal(self) -> list[Action]:
+        phase = self._phase
         if phase == "done":
             return []
         if phase == "declare":
             acts = [f"declare {g}" for g in GAME_CALLS if self._game_refusal(g) is None]
             if self._pass_refusal() is None:
                 acts.append("pass")
-            return [Action(a) for a in acts]
+            return [_act(a) for a in acts]
         if phase == "kontra":
-            return [Action("kontra"), Action("no_kontra")]
+            return [_act("kontra"), _act("no_kontra")]
         if phase == "re":
-            return [Action("re"), Action("no_re")]
-        seat = self.to_move
+            return [_act("re"), _act("no_re")]
+        seat = self._to_move
         assert seat is not None
-        return [Action(f"play {c}") for c in self.game.deck.sort(self._playable_now(seat))]
+        return [_act("play " + c.code) for c in self.game.deck.sort(self._playable_now(seat))]
 
     def _playable_now(self, seat: int) -> list[Card]:
         """OS-5.5 the cards ``seat`` may play to the current trick."""
-        top = self.top_cards(seat)
+        top = self._tops_of(seat)
         led = self._led_suit()
         if led is None:
-            return top
-        same = [c for c in top if effective_suit(c, self.contract) == led]
-        return same or top
+            return list(top)
+        suit_of = _suit_table(self.contract)
+        same = [c for c in top if suit_of[c] == led]
+        return same or list(top)
 
     def _led_suit(self) -> str | None:
         if self._cur is None or not self._cur.plays:
             return None
-        return effective_suit(self._cur.plays[0].card, self.contract)
+        return _suit_table(self.contract)[self._cur.plays[0].card]
 
     def _game_refusal(self, game: str) -> Verdict | None:
         """OS-4 / OS-7.5 / B-2: why ``declare game`` is refused, or None."""
@@ -421,7 +491,7 @@ class OfficerSkatState(State):
         if card in self.played:
             return Verdict(False, f"{card} has already been played", "already_played", "OS-5.1")
         # a face-down card is refused alike whoever owns it, so explain leaks nothing (B-24)
-        if card not in self._tops[0] and card not in self._tops[1]:
+        if card not in self._tops_of(0) and card not in self._tops_of(1):
             return Verdict(False, f"{card} is not a face-up card: only face-up top cards can be "
                            "played, and face-down cards are unknown to both players",
                            "card_face_down", "OS-5.2")
@@ -453,19 +523,40 @@ class OfficerSkatState(State):
 
     # -- successor -----------------------------------------------------------------
     def _evolve(self, action: Action, **changes: Any) -> OfficerSkatState:
-        fields: dict[str, Any] = {
-            "setup": self.setup, "step": self.step, "calls": self.calls,
-            "contract": self.contract, "declarer": self.declarer, "kontra": self.kontra,
-            "re": self.re, "tricks": self.tricks, "trick": self._cur, "played": self.played,
-            "turned": self.turned, "finished": self.finished, "seed": self.seed}
-        fields.update(changes)
-        return OfficerSkatState(self.game, self.layout, history=self.history + (action,),
-                                parent=self, **fields)
+        # what OfficerSkatState(...) with this state's fields and ``changes`` makes, without
+        # passing every field as a keyword (this is the hot path of every action)
+        new = object.__new__(OfficerSkatState)
+        new.game = self.game
+        new.layout = self.layout
+        new.setup = self.setup
+        new.calls = self.calls
+        new.contract = self.contract
+        new.declarer = self.declarer
+        new.kontra = self.kontra
+        new.re = self.re
+        new.tricks = self.tricks
+        new._cur = self._cur
+        new.played = self.played
+        new.turned = self.turned
+        new.finished = self.finished
+        new.history = self.history + (action,)
+        new.parent = self
+        new.seed = self.seed
+        step = changes.pop("step", self.step)
+        if "trick" in changes:
+            new._cur = changes.pop("trick")
+        for name, value in changes.items():
+            assert name in _EVOLVING, name
+            setattr(new, name, value)
+        new._derive(step)
+        return new
 
     def _successor(self, action: Action) -> OfficerSkatState:
-        seat = self.to_move
+        seat = self._to_move
         assert seat is not None
         verb = action.verb
+        if verb == "play":
+            return self._play(action, seat)
         calls = self.calls + ((seat, str(action)),)
         nxt = self.step + 1
         if verb == "declare":
@@ -483,10 +574,9 @@ class OfficerSkatState(State):
         return self._play(action, seat)
 
     def _play(self, action: Action, seat: int) -> OfficerSkatState:
-        card = self.game.deck.parse(action.args[0])
+        card = self.game.deck.parse(action[5:])  # "play " then the card's code
         trick = self._cur or Trick(seat)
-        led = effective_suit(trick.plays[0].card, self.contract) if trick.plays else (
-            effective_suit(card, self.contract))
+        led = _suit_table(self.contract)[trick.plays[0].card if trick.plays else card]
         trick = trick.add(Play(seat, card), led)
         played = self.played | {card}
         if len(trick.plays) < 2:

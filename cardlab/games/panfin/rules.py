@@ -102,7 +102,7 @@ def suit_of(card: Card, dominant: str | None) -> str:
 
     The jokers belong to the dominant (trump) suit, not to spade or bastoni.
     """
-    if is_joker(card) and dominant is not None:
+    if (card is VECIA or card is GOBBO) and dominant is not None:  # is_joker, inlined (hot)
         return dominant
     return card.suit
 

@@ -7,6 +7,7 @@ changes what the action changes, and builds the next state (``parent`` = this).
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -69,7 +70,7 @@ class PanfinState(State):
         for name in FIELDS:
             setattr(self, name, facts[name])
         self._result: Result | None = None
-        self._legal: list[Action] | None = None
+        self._legal: dict[Action, None] | None = None
 
     # declared for type checkers; set from FIELDS
     dealer: int
@@ -124,8 +125,7 @@ class PanfinState(State):
     @property
     def order(self) -> tuple[int, ...]:
         """B2.7 / F-A8: the declaration (and service) order: dealer's right first, dealer last."""
-        n = self.game.players
-        return tuple((self.dealer + 1 + i) % n for i in range(n))
+        return _order(self.dealer, self.game.players)
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -202,28 +202,50 @@ class PanfinState(State):
         * play: single cards in canonical order, then pairs (the jokers together, or the
           two-card answers to them).
         """
-        if self._legal is None:  # a state never changes, so its legal actions are cached
-            self._legal = [a for a in self._candidates() if self._judge(a).legal]
-        return list(self._legal)
+        return list(self._legal_index())
+
+    def _legal_index(self) -> dict[Action, None]:
+        # a state never changes, so its legal actions are worked out once (apply reads them too)
+        if self._legal is None:
+            seat = self.to_move_
+            if self.phase_ == "choose":
+                legal = [a for a in self._candidates() if self._judge(a).legal]
+            else:
+                # the candidates are distinct cards the mover holds, so _judge's notation and
+                # holding checks pass: go straight to the rule that decides
+                legal = [Action(text) for text, verb, cards in self._card_candidates()
+                         if self._judge_cards(verb, seat, cards).legal]  # type: ignore[arg-type]
+            self._legal = dict.fromkeys(legal)
+        return self._legal
 
     def _candidates(self) -> list[Action]:
+        """Every well-formed action of the phase, legal or not (``legal_actions`` keeps the
+        legal ones)."""
+        if self.to_move_ is None:
+            return []
+        if self.phase_ == "choose":
+            return [Action(f"choose {s}") for s in SUITS]
+        return [Action(text) for text, _, _ in self._card_candidates()]
+
+    def _card_candidates(self) -> list[tuple[str, str, tuple[Card, ...]]]:
+        """``(notation, verb, cards)`` of every candidate of the declare, swap or play phase."""
         deck = self.game.deck
         seat = self.to_move_
         if seat is None:
             return []
         hand = deck.sort(self.hands_[seat])
-        if self.phase_ == "choose":
-            return [Action(f"choose {s}") for s in SUITS]
         if self.phase_ == "declare":
-            out = [Action("tengo")]
+            out: list[tuple[str, str, tuple[Card, ...]]] = [("tengo", "tengo", ())]
             for k in range(1, len(hand) + 1):
-                out += [Action("tengo " + " ".join(c.code for c in combo))
+                out += [("tengo " + " ".join([c.code for c in combo]), "tengo", combo)
                         for combo in combinations(hand, k)]
-            return out + [Action("servito"), Action("fold")]
+            return out + [("servito", "servito", ()), ("fold", "fold", ())]
         if self.phase_ == "swap":
-            return [Action(f"swap {c}") for c in deck.sort([*hand, self.turnup[-1]])]
-        out = [Action(f"play {c}") for c in hand]
-        return out + [Action(f"play {a} {b}") for a, b in combinations(hand, 2)]
+            return [("swap " + c.code, "swap", (c,))
+                    for c in deck.sort([*hand, self.turnup[-1]])]
+        out = [("play " + c.code, "play", (c,)) for c in hand]
+        return out + [(f"play {a.code} {b.code}", "play", (a, b))
+                      for a, b in combinations(hand, 2)]
 
     # -- judging -----------------------------------------------------------------------
     def _judge(self, action: Action) -> Verdict:
@@ -254,6 +276,11 @@ class PanfinState(State):
             return Verdict(False, f"{self.game.seat_name(seat)} does not hold "
                            + " ".join(c.code for c in missing), "card_not_held",
                            _PHASE_RULE[phase])
+        return self._judge_cards(verb, seat, cards)
+
+    def _judge_cards(self, verb: str, seat: int, cards: tuple[Card, ...]) -> Verdict:
+        """The rule's verdict on ``verb`` with ``cards``: distinct cards the mover may name."""
+        hand = self.hands_[seat]
         if verb == "fold":
             return Verdict(True, "you fold: your ante stays in the pot and you risk nothing "
                            "more, except a Naturali or Simezi bonus", "", "B2.7")
@@ -321,7 +348,8 @@ class PanfinState(State):
     # -- transitions ---------------------------------------------------------------
     def facts(self) -> dict[str, Any]:
         """The state's facts as a dict (for building the next state)."""
-        return {name: getattr(self, name) for name in FIELDS}
+        mine = self.__dict__
+        return {name: mine[name] for name in FIELDS}
 
     def _successor(self, action: Action) -> PanfinState:
         d = self.facts()
@@ -344,8 +372,15 @@ class PanfinState(State):
             d["phase_"], d["to_move_"] = "play", self.leader
         else:
             self._play(d, seat, cards)
-        return PanfinState(self.game, history=self.history + (action,), setup=self.setup,
-                           parent=self, seed=self.seed, **d)
+        # what __init__ does, without passing every fact as a keyword (the hot path)
+        new = object.__new__(PanfinState)
+        nd = new.__dict__
+        nd.update(game=self.game, history=self.history + (action,), setup=self.setup,
+                  parent=self, seed=self.seed)
+        nd.update(d)
+        nd["_result"] = None
+        nd["_legal"] = None
+        return new
 
     def _declare(self, d: dict[str, Any], seat: int, verb: str, cards: tuple[Card, ...]) -> None:
         """B2.7: one declaration; the last one (or a servito, B2.8) resolves the hand."""
@@ -461,6 +496,11 @@ class PanfinState(State):
         from cardlab.games.panfin.view import build_view
 
         return build_view(self, seat)
+
+
+@functools.cache
+def _order(dealer: int, n: int) -> tuple[int, ...]:
+    return tuple((dealer + 1 + i) % n for i in range(n))
 
 
 def _as_trick(leader: int, plays: tuple[TrickPlay, ...], winner: int | None,
