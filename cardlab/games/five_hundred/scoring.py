@@ -46,6 +46,11 @@ class DealFacts:
     n_seats: int = 0  # seats (not ghost positions) in Result.seat_points; 0: every position
 
 
+def tricks_words(n: int) -> str:
+    """'1 trick', '3 tricks': a learner reads these lines."""
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
 def contract_value(call: str) -> int:
     """5H-8.1 the value of a contract (Avondale, or the misère values)."""
     base = call.split(" ", 1)[0]
@@ -90,7 +95,7 @@ def score(facts: DealFacts, options: FiveHundredOptions,
                      "scores 10 per trick (all_pass = play_no_trumps).")
         for name, t in side_tricks.items():
             points[name] = 10 * t
-            lines.append(f"{name}: {t} tricks × 10 = {10 * t}")
+            lines.append(f"{name}: {tricks_words(t)} × 10 = {10 * t}")
         n = facts.n_seats or len(facts.tricks)
         return Result(points, tuple(points[side_of[s]] for s in range(n)),
                       "NT", None, None, tuple(lines), details)
@@ -105,7 +110,7 @@ def score(facts: DealFacts, options: FiveHundredOptions,
         made = facts.tricks[facts.declarer] == 0
         gain = value if made else -value
         lines.append(f"{who} bid {bid_label(base)} ({value}) and took "
-                     f"{facts.tricks[facts.declarer]} tricks: "
+                     f"{tricks_words(facts.tricks[facts.declarer])}: "
                      + ("made, " if made else "failed, ") + f"{gain:+d} (5H-8.4).")
         lines.append("Defenders score nothing in misère (5H-8.4).")
         for side in contractor_sides:
@@ -123,12 +128,12 @@ def score(facts: DealFacts, options: FiveHundredOptions,
                          f"{gain} (5H-8.2).")
         elif made:
             gain = value
-            lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took {taken} "
-                         f"tricks: made, +{value} (5H-8.2).")
+            lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took "
+                         f"{tricks_words(taken)}: made, +{value} (5H-8.2).")
         else:
             gain = -value
-            lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took {taken} "
-                         f"tricks, {need - taken} short: failed, -{value} (5H-8.2).")
+            lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took "
+                         f"{tricks_words(taken)}, {need - taken} short: failed, -{value} (5H-8.2).")
         for side in contractor_sides:
             points[side] += gain
         for s in facts.contractors:
@@ -142,14 +147,14 @@ def score(facts: DealFacts, options: FiveHundredOptions,
             for s in seats:
                 seat_points[s] = pts
             if not options.defenders_score_tricks:
-                lines.append(f"{name} defended and took {t} tricks: defenders score nothing "
+                lines.append(f"{name} defended and took {tricks_words(t)}: defenders score nothing "
                              "(defenders_score_tricks = false).")
             elif pts != 10 * t:
-                lines.append(f"{name} defended and took {t} tricks: {pts:+d} (10 per trick, "
+                lines.append(f"{name} defended and took {tricks_words(t)}: {pts:+d} (10 per trick, "
                              f"limited by the 490/480 or over-400 rule from {before.get(name, 0)}"
                              ").")
             else:
-                lines.append(f"{name} defended and took {t} tricks: {pts:+d} (10 per trick, "
+                lines.append(f"{name} defended and took {tricks_words(t)}: {pts:+d} (10 per trick, "
                              "5H-8.3).")
     # partnership games: every seat carries its side's points
     if any(len(seats) > 1 for seats in facts.sides.values()):

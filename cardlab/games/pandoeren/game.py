@@ -180,7 +180,9 @@ class PandoerenGame(Game):
             special[f"9{trump}"] = "the nel: second-highest trump, worth 14"
             special[f"10{trump}"] = "worth 10 but ranks below the queen"
         special["6H"] = "the six of hearts: an ordinary heart below the seven, worth 0"
-        return {"trumps": suits[trump] if trump else [], "suits": suits, "special": special}
+        # as in the other games, "suits" holds the plain suits only: trumps are listed once
+        plain_suits = {s: cards for s, cards in suits.items() if s != trump}
+        return {"trumps": suits[trump] if trump else [], "suits": plain_suits, "special": special}
 
     def bid_ladder(self) -> list[dict[str, Any]]:
         """A4.2: every bid in auction order (within the caps), with its game points."""

@@ -330,7 +330,7 @@ class PanfinState(State):
         if k == 0:
             return Verdict(True, "tengo, standing pat: you stay in and keep your four cards",
                            "", "B2.7")
-        return Verdict(True, f"tengo: you stay in, discard {k} card(s) and draw {k} from the "
+        return Verdict(True, f"tengo: you stay in, discard {k} card{'s' if k != 1 else ''} and draw {k} from the "
                        "stock", "", "B2.7")
 
     def _judge_swap(self, cards: tuple[Card, ...]) -> Verdict:
@@ -464,7 +464,7 @@ class PanfinState(State):
             return f"{who} declares servito"
         if act.verb == "tengo":
             k = len(act.args)
-            return f"{who} says tengo and " + (f"exchanges {k} card(s)" if k else "stands pat")
+            return f"{who} says tengo and " + (f"exchanges {k} card" + ("s" if k != 1 else "") if k else "stands pat")
         if act.verb == "swap":
             return f"{who} (dealer) takes the turned-up {deck.name(self.turnup[-1])} and " \
                    "discards a card"

@@ -166,7 +166,7 @@ def test_explain_and_describe_words():
     """B2.7 / B2.10: explain gives the rule's reason; describe never names a hidden card."""
     s = stacked(["3B 4B 6S 7S", "AD RD CD 2S", "AS 3S 7B 4C", "RS RB 6C 2D"])
     assert s.explain("tengo 2S").legal and "draw 1" in s.explain("tengo 2S")
-    assert s.describe("tengo 2S") == "P2 says tengo and exchanges 1 card(s)"
+    assert s.describe("tengo 2S") == "P2 says tengo and exchanges 1 card"
     with pytest.raises(cardlab.IllegalAction) as err:
         s.apply("servito")
     assert err.value.code == "not_servito" and "B2.8" in str(err.value)
