@@ -13,7 +13,7 @@ from cardlab.engine.action import Action
 from cardlab.engine.rng import SplitMix64
 from cardlab.engine.state import State
 
-__all__ = ["Bot", "RandomBot", "play_out", "bot_for"]
+__all__ = ["Bot", "SeededBot", "RandomBot", "play_out", "bot_for"]
 
 
 class Bot(Protocol):
@@ -22,19 +22,24 @@ class Bot(Protocol):
     def choose(self, state: State) -> Action: ...
 
 
-class RandomBot:
-    """Picks uniformly among the legal actions, from its own seeded generator."""
+class SeededBot:
+    """A bot with its own seeded generator, for random choices and tie-breaks, so the same
+    seed replays the same deal the same way."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._rng = SplitMix64(seed)
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+class RandomBot(SeededBot):
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
     def choose(self, state: State) -> Action:
         """A uniformly random legal action."""
         return self._rng.choice(state.legal_actions())
-
-    def __repr__(self) -> str:
-        return f"RandomBot(seed={self.seed})"
 
 
 def bot_for(game_name: str, kind: str = "heuristic", seed: int = 0) -> Any:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.bots import SeededBot
 from cardlab.cards import Card
 from cardlab.engine.action import Action
-from cardlab.engine.rng import SplitMix64
 from cardlab.engine.state import State
 from cardlab.games.five_hundred.rules import (
     DENOMINATIONS,
@@ -29,15 +29,8 @@ __all__ = ["HeuristicBot"]
 _TOP_VALUES = (1.0, 0.9, 0.8, 0.55, 0.35, 0.2)
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Sensible bidding, discards and card play for every seat of a Five Hundred deal."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._rng = SplitMix64(seed)
-
-    def __repr__(self) -> str:
-        return f"HeuristicBot(seed={self.seed})"
 
     # -- entry point ----------------------------------------------------------------------
     def choose(self, state: State) -> Action:

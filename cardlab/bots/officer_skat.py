@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from cardlab.bots import SeededBot
 from cardlab.cards import Card
 from cardlab.engine.action import Action
-from cardlab.engine.rng import SplitMix64
 from cardlab.engine.state import State
 from cardlab.games.officer_skat.rules import (
     CARD_POINTS,
@@ -71,15 +71,8 @@ def game_scores(cards: list[Card], games: list[str]) -> dict[str, float]:
     return out
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Chooses by simple, explainable rules; ties are broken by its seeded generator."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._rng = SplitMix64(seed)
-
-    def __repr__(self) -> str:
-        return f"HeuristicBot(seed={self.seed})"
 
     def choose(self, state: State) -> Action:
         """The action for the seat to move, from its view and the legal actions."""

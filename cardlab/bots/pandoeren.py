@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlab.bots import SeededBot
 from cardlab.cards import FRENCH_SUITS, Card
 from cardlab.engine.action import Action
-from cardlab.engine.rng import SplitMix64
 from cardlab.engine.state import State
 from cardlab.engine.tricks import Play
 from cardlab.games.pandoeren.play import card_points, rank_of, winner_of
@@ -57,18 +57,11 @@ def is_misere_hand(hand: list[Card]) -> bool:
     return high == 0 or (high == 1 and sum(1 for c in hand if c.rank == "10") == 0)
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Bids from a points estimate (misère on a low hand), discards the weakest card,
     calls the trump ace (or the longest side suit's ace), and plays the cheapest winner
     or the cheapest loser; in misère contracts the declarer ducks with her highest safe
     card."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._rng = SplitMix64(seed)
-
-    def __repr__(self) -> str:
-        return f"HeuristicBot(seed={self.seed})"
 
     def choose(self, state: State) -> Action:
         """The bot's action for the seat to move."""

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from cardlab.bots import SeededBot
 from cardlab.cards import Card
 from cardlab.engine.action import Action
-from cardlab.engine.rng import SplitMix64
 from cardlab.engine.state import State
 from cardlab.games.panfin.rules import (
     beats,
@@ -41,15 +41,8 @@ def _value(card: Card, dominant: str | None) -> int:
     return plain_rank(card)
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """Plays Panfin sensibly from its own seat's view."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._rng = SplitMix64(seed)
-
-    def __repr__(self) -> str:
-        return f"HeuristicBot(seed={self.seed})"
 
     def choose(self, state: State) -> Action:
         """The action for the seat to move."""
