@@ -294,6 +294,47 @@ def _memory_rows(np: Any, fh: Any, osk: Any) -> list[Row]:
     return out
 
 
+def sim_trick_game_rows(quick: bool) -> list[Row]:
+    """Pandoeren's play and Panfin's trick phase in the batch simulator: random playouts per
+    second from states at the start of the play (the calls before it made on the scalar
+    engine, outside the timing), B = 1k and 10k deals (the 1k set tiled)."""
+    try:
+        import numpy as np
+
+        from cardlab.bots import bot_for
+        from cardlab.sim import pandoeren as pd
+        from cardlab.sim import panfin as pf
+        from cardlab.sim.rng import Streams
+    except Exception as err:  # the simulator not importable: say so, do not fail
+        return [{"benchmark": "cardlab.sim pandoeren/panfin",
+                 "value": f"unavailable ({type(err).__name__})", "unit": ""}]
+    rounds = 1 if quick else 5
+    rows: list[Row] = []
+    for name, batch_cls in (("pandoeren", pd.PandoerenBatch), ("panfin", pf.PanfinBatch)):
+        game = cardlab.load(name)
+        starts = []
+        for s in range(1000):
+            bot = bot_for(name, "heuristic", seed=s)
+            st = game.deal(seed=s, dealer=s % game.players)
+            while not st.is_over and st.phase != "play":
+                st = st.apply(bot.choose(st))
+            if st.phase == "play":
+                starts.append(st)
+        base = batch_cls.from_states(starts)
+        for size in ((1_000,) if quick else (1_000, 10_000)):
+            index = np.arange(size) % base.size
+
+            def run(index: Any = index, base: Any = base) -> int:
+                batch = base.take(index)
+                batch.play("random", Streams(np.arange(len(index))))
+                return len(index)
+
+            rows.append({"benchmark": f"{name}: batch random playouts of the "
+                         f"{'play' if name == 'pandoeren' else 'trick'} phase, B={size:,}",
+                         "value": timed(run, rounds), "unit": "deals/s"})
+    return rows
+
+
 NOTES = """Notes. Run with `python benchmarks/run.py --markdown benchmarks/RESULTS.md` (OpenSpiel rows
 need `pip install ".[bench]"`). All rows come from one process, so the ratios compare like with
 like on a shared machine even when the absolute numbers move with the load (a 2-core machine
@@ -374,6 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     rows += render_rows(rounds)
     rows += openspiel_rows(max(n // 2, 10), rounds, ours)
     rows += sim_rows(args.quick)
+    rows += sim_trick_game_rows(args.quick)
     from widgets_bench import widget_rows  # beside this file (sys.path[0])
 
     rows += widget_rows(args.quick)

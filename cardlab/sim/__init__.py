@@ -9,11 +9,16 @@ only numpy). The pieces:
   masks and trick winners by array operations over the whole batch, a ``"random"`` policy
   identical to :class:`cardlab.bots.RandomBot` on the deal's play stream
   (:func:`~cardlab.sim.rng.play_seed`) and a simple ``"heuristic"`` policy.
+* :mod:`cardlab.sim.pandoeren`, :mod:`cardlab.sim.panfin` — the same for Pandoeren's play
+  (:class:`~cardlab.sim.pandoeren.PandoerenBatch`, with stuk and roem announcements in the
+  legal list) and Panfin's trick phase (:class:`~cardlab.sim.panfin.PanfinBatch`, with the
+  chip settlement); their auctions and declarations come from the scalar engine.
 * :mod:`cardlab.sim.rng` — SplitMix64 and Fisher–Yates over arrays, reproducing
   ``game.deal(seed=…)`` exactly.
 * :func:`bid_odds`, :func:`compare_variants` — studies returning plain data, with
   ``progress=True`` and ``executor=`` (any :class:`concurrent.futures.Executor`).
-* :func:`hint` — the best card for the seat to move, by Monte Carlo.
+* :func:`hint` — the best card for the seat to move, by Monte Carlo (Five Hundred and
+  Officer Skat).
 
 >>> import cardlab, cardlab.sim
 >>> odds = cardlab.sim.bid_odds("five_hundred", "JK JH JD AH KH QH 10H AS KS 4D", "8H",

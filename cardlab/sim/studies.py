@@ -45,6 +45,8 @@ SCORING_OPTIONS: dict[str, frozenset[str]] = {
                                "null_value"}),
 }
 _DEFAULT_CHUNK = 2000
+#: games whose batch plays the deal under each variant's own options (no batch rescoring)
+_PLAY_ONLY = frozenset({"pandoeren", "panfin"})
 
 
 def deal_seeds(seed: int, lo: int, hi: int) -> np.ndarray:
@@ -233,16 +235,19 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
     ``length`` (actions per deal, array) and ``mean_length``.
 
     How: each deal's calls (auction, kitty, choice of game) are made by the game's
-    heuristic bot on the scalar engine; the play of Five Hundred (4 players) and Officer
-    Skat then runs in the batch simulator (``policy``: ``"heuristic"`` or ``"random"``);
-    other games are played out entirely by their heuristic bots. Variants that differ
+    heuristic bot on the scalar engine; the play of Five Hundred (4 players), Officer
+    Skat, Pandoeren and Panfin (its trick phase) then runs in the batch simulator
+    (``policy``: ``"heuristic"`` or ``"random"``); other games are played out entirely by
+    their heuristic bots. Pandoeren and Panfin variants are each played (same deals, same
+    play streams) rather than rescored, so a ``preset`` variant changes the play too. Variants that differ
     from an earlier one only in scoring options (:data:`SCORING_OPTIONS`, or the option
     names of ``game.scoring_variants()``) are not played again: the same deals are
     rescored (the batch scorers are checked against ``game.score_deal`` by the tests).
     """
     names = list(variants)
     groups: list[tuple[dict[str, Any], list[str]]] = []
-    scoring_names = _scoring_names(game_name)
+    # Pandoeren and Panfin are not rescored: each variant is played (same deals, same streams)
+    scoring_names = frozenset() if game_name in _PLAY_ONLY else _scoring_names(game_name)
     for v in names:
         opts = dict(variants[v])
         play_opts = {k: x for k, x in opts.items() if k not in scoring_names}
@@ -294,7 +299,7 @@ def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
 
     seeds = deal_seeds(seed, lo, hi)
     first = _load(game_name, {**play_opts, **rescore[0]})
-    batchable = game_name == "officer_skat" or (
+    batchable = game_name in ("officer_skat", "pandoeren", "panfin") or (
         game_name == "five_hundred" and first.players == 4)
     states, pre_len = [], []
     for i, s in enumerate(seeds):
@@ -302,7 +307,7 @@ def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
         st = first.deal(seed=int(s), dealer=(lo + i) % first.players)
         while not st.is_over and (not batchable or st.phase != "play"):
             st = st.apply(bot.choose(st))
-        if batchable and st.phase == "play" and st.declarer is None:
+        if batchable and st.phase == "play" and getattr(st, "declarer", 0) is None:
             while not st.is_over:  # an all-pass no-trump deal: no contractor to simulate
                 st = st.apply(bot.choose(st))
         states.append(st)
@@ -342,10 +347,15 @@ def _variant_batch(game: Any, states: list[Any], pre_len: np.ndarray, seeds: np.
 
     playing = np.array([st.phase == "play" for st in states], dtype=bool)
     idx = np.flatnonzero(playing)
+    Batch: Any
     if game.name == "five_hundred":
         from cardlab.sim.five_hundred import FiveHundredBatch as Batch
+    elif game.name == "pandoeren":
+        from cardlab.sim.pandoeren import PandoerenBatch as Batch
+    elif game.name == "panfin":
+        from cardlab.sim.panfin import PanfinBatch as Batch
     else:
-        from cardlab.sim.officer_skat import OfficerSkatBatch as Batch  # type: ignore[assignment]
+        from cardlab.sim.officer_skat import OfficerSkatBatch as Batch
     out = []
     batch = None
     if idx.size:
@@ -356,11 +366,21 @@ def _variant_batch(game: Any, states: list[Any], pre_len: np.ndarray, seeds: np.
         part = _scalar_scores(game, states, opts, rescore[0], sides, pre_len)
         if batch is not None:
             part["scores"][idx] = batch.scores(**opts)
-            part["made"][idx] = batch.made()
+            labels = _batch_contracts(game.name, states, idx, batch)
+            # Panfin's result has no "made" (None, counted as not made, as the engine does)
+            part["made"][idx] = False if game.name == "panfin" else batch.made()
             part["has_contract"][idx] = True
             part["length"][idx] += batch.n_actions
-            for i in idx:
-                c = str(states[i].contract)
+            for c in labels:
                 part["contracts"][c] = part["contracts"].get(c, 0) + 1
         out.append(part)
     return out
+
+
+def _batch_contracts(name: str, states: list[Any], idx: np.ndarray, batch: Any) -> list[str]:
+    """The contract each batch-played deal reports in its result (as the engine names it)."""
+    if name == "pandoeren":
+        return [states[i].bid.word for i in idx]
+    if name == "panfin":  # B2.11: the settlement's name: the pot won, or it stays
+        return ["piatti" if w >= 0 else "piatto_resta" for w in batch.winner()]
+    return [str(states[i].contract) for i in idx]
