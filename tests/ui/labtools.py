@@ -63,6 +63,11 @@ def open_and_run_all(server: LabServer, page: Any, notebook: str) -> None:
     page.goto(server.lab_url(notebook))
     page.wait_for_selector(".jp-Notebook .jp-CodeCell")
     wait_kernel_idle(server, page)
+    run_all_from_menu(page)
+
+
+def run_all_from_menu(page: Any) -> None:
+    """Run every cell through the Run menu (JupyterLab 4 and Notebook 7 alike)."""
     page.locator('.lm-MenuBar-itemLabel:text-is("Run")').click()
     page.locator('li.lm-Menu-item[data-command="runmenu:run-all"], '
                  'li.lm-Menu-item[data-command="notebook:run-all-cells"]').first.click()
