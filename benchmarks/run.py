@@ -81,10 +81,22 @@ def game_rows(name: str, n: int, rounds: int) -> list[Row]:
             k += 1
         return k
 
+    from cardlab.bots import bot_for
+
+    def heuristic_playouts() -> int:
+        k = max(n // 4, 5)
+        for s in range(k):
+            bots = [bot_for(name, "heuristic", seed=s * 8 + i) for i in range(game.players)]
+            st = game.deal(seed=s, dealer=s % game.players)
+            while not st.is_over:
+                st = st.apply(bots[st.to_move].choose(st))
+        return k
+
     rate_deal = timed(deals, rounds)
     rate_play = timed(playouts, rounds)
     per_game = actions[0] / n
     rate_legal = timed(legal_only, rounds)
+    rate_heur = timed(heuristic_playouts, rounds)
     return [
         {"benchmark": f"{name}: seeded deals", "value": rate_deal, "unit": "deals/s"},
         {"benchmark": f"{name}: random playouts (scalar engine)", "value": rate_play,
@@ -92,6 +104,8 @@ def game_rows(name: str, n: int, rounds: int) -> list[Row]:
         {"benchmark": f"{name}: player actions (apply + legal_actions)",
          "value": rate_play * per_game, "unit": "actions/s"},
         {"benchmark": f"{name}: legal_actions at the deal", "value": rate_legal, "unit": "calls/s"},
+        {"benchmark": f"{name}: heuristic-bot playouts (scalar engine, every seat a bot)",
+         "value": rate_heur, "unit": "games/s"},
     ]
 
 

@@ -29,10 +29,14 @@ PLACES: dict[int, tuple[str, ...]] = {
 }
 
 
-def card_info(s: State, gv: Mapping[str, Any], legal: list[Action]) -> dict[str, dict[str, Any]]:
+def card_info(s: State, gv: Mapping[str, Any], legal: list[Action], *,
+              faces: dict[tuple[str | None, str, str], dict[str, Any]] | None = None,
+              ) -> dict[str, dict[str, Any]]:
     """Face, full name, role, legality and reason of every card the game view shows.
 
     Only cards the view shows get an entry, so nothing hidden can leak through it.
+    ``faces`` (optional, one per game) keeps the parts that depend only on the contract,
+    the card and where it lies (face, roles, the start of the label) from call to call.
     """
     game = s.game
     mover = s.to_move
@@ -45,16 +49,21 @@ def card_info(s: State, gv: Mapping[str, Any], legal: list[Action]) -> dict[str,
     contract = gv.get("contract")
     contract = contract if isinstance(contract, str) else None
     info: dict[str, dict[str, Any]] = {}
+    known = {} if faces is None else faces
 
     def face(code: str, where: str) -> dict[str, Any] | None:
         if code in info:  # a card shown twice (a pile's up card is also in the hand)
             return info[code]
-        card = parse_code(game, code)
-        if card is None:
-            return None
-        roles = card_roles(game, contract, code)
-        d: dict[str, Any] = {**card_face(game, card), "roles": roles}
-        d["label"] = ", ".join([d["name"], *roles, *([where] if where else [])])
+        base = known.get((contract, code, where))
+        if base is None:
+            card = parse_code(game, code)
+            if card is None:
+                return None
+            roles = card_roles(game, contract, code)
+            base = {**card_face(game, card), "roles": roles}
+            base["label"] = ", ".join([base["name"], *roles, *([where] if where else [])])
+            known[(contract, code, where)] = base
+        d = {**base, "roles": list(base["roles"])}
         info[code] = d
         return d
 

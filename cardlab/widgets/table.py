@@ -100,8 +100,13 @@ class Table(CardlabWidget):
         self._ready = False
         self._download_id = 0
         self._last_step: tuple[int, int] = (-1, -1)
-        # sentence of the action that led to a state, per (seat, show_all); states are immutable
-        self._said: weakref.WeakKeyDictionary[State, dict[Any, str]] = weakref.WeakKeyDictionary()
+        # what this widget worked out about a state, per (what, seat, show_all): its game view,
+        # card info, narration and the sentence of the action that led to it. States are
+        # immutable, so each is computed once; weak keys let dropped branches go.
+        self._memo: weakref.WeakKeyDictionary[State, dict[Any, Any]] = weakref.WeakKeyDictionary()
+        # card faces and labels (without legality) per (contract, code, where), for one game
+        self._faces: dict[tuple[str | None, str, str], dict[str, Any]] = {}
+        self._faces_game: Any = None
         super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour)
         self._reset(state, mode or ("review" if state.is_over else "play"), step)
         self._ready = True
@@ -445,7 +450,23 @@ class Table(CardlabWidget):
             self._publish()
 
     # -- the view ------------------------------------------------------------------------------
+    def _memo_of(self, s: State) -> dict[Any, Any]:
+        memo = self._memo.get(s)
+        if memo is None:
+            memo = self._memo[s] = {}
+        return memo
+
     def _game_view(self, s: State) -> dict[str, Any]:
+        """The game's view of ``s`` for this viewer (built once per state and viewer; shared by
+        the published view, so never mutated after it is made)."""
+        memo = self._memo_of(s)
+        key = ("view", self.seat, bool(self.show_all))
+        view = memo.get(key)
+        if view is None:
+            view = memo[key] = self._make_game_view(s)
+        return view
+
+    def _make_game_view(self, s: State) -> dict[str, Any]:
         view = s.view(self.seat)
         if self.show_all:
             hands = []
@@ -483,7 +504,7 @@ class Table(CardlabWidget):
         actor = self._learner()
         verbs = game.spec.card_verbs
         legal = s.legal_actions() if not s.is_over else []
-        info = card_info(s, gv, legal)
+        info = self._card_info(s, gv, legal)
         acting_here = actor is not None and actor == mover
         hand_visible = acting_here and (self.seat == actor or bool(self.show_all))
         actor_cards = self._visible_hand_cards(s, actor) if hand_visible and actor is not None \
@@ -539,15 +560,46 @@ class Table(CardlabWidget):
         }
         self.view = view
 
+    def _card_info(self, s: State, gv: Mapping[str, Any],
+                   legal: list[Action]) -> dict[str, dict[str, Any]]:
+        """:func:`card_info` of ``s`` for this viewer, once per state (card faces and labels
+        are shared between states of the same game)."""
+        memo = self._memo_of(s)
+        key = ("info", self.seat, bool(self.show_all))
+        info = memo.get(key)
+        if info is None:
+            if self._faces_game is not s.game:
+                self._faces, self._faces_game = {}, s.game
+            info = memo[key] = card_info(s, gv, legal, faces=self._faces)
+        return info
+
     def _narration(self, s: State) -> list[str]:
         """``s.narration()`` as this viewer may hear it: an action whose cards stay hidden
-        from the viewer (a discard) is told without naming them."""
-        chain = s.states()
-        return [self._sentence(prev, nxt) for prev, nxt in zip(chain, chain[1:])]
+        from the viewer (a discard) is told without naming them.
+
+        Built along the line: each state keeps the sentences up to it, so a new state adds
+        one sentence to its parent's instead of walking the whole deal again.
+        """
+        key = ("narration", self.seat, bool(self.show_all))
+        todo: list[State] = []
+        t: State | None = s
+        said: tuple[str, ...] = ()
+        while t is not None:
+            memo = self._memo_of(t)
+            if key in memo:
+                said = memo[key]
+                break
+            todo.append(t)
+            t = t.parent
+        for t in reversed(todo):
+            if t.parent is not None:
+                said = (*said, self._sentence(t.parent, t))
+            self._memo_of(t)[key] = said
+        return list(said)
 
     def _sentence(self, prev: State, nxt: State) -> str:
-        key = (self.seat, bool(self.show_all))
-        memo = self._said.setdefault(nxt, {})
+        key = ("said", self.seat, bool(self.show_all))
+        memo = self._memo_of(nxt)
         if key in memo:
             return memo[key]
         action = nxt.history[-1]
@@ -555,7 +607,7 @@ class Table(CardlabWidget):
         cards = card_args(prev.game, action)
         actor = prev.to_move
         if cards and not self.show_all and actor != self.seat:
-            seen = visible_codes(nxt.view(self.seat))
+            seen = visible_codes(self._game_view(nxt))  # the same cards as nxt.view(seat)
             deck = prev.game.deck
             hidden = [c for c in cards if c not in seen]
             words = set(text.replace(",", " ").replace("(", " ").replace(")", " ").split())

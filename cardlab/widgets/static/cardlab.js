@@ -520,8 +520,17 @@ function onKey(event, root, view, send) {
 function focusKeyOf(root) {
   const active = root.ownerDocument.activeElement;
   if (!active || !root.contains(active)) return null;
-  const keyed = active.closest("[data-key]");
+  const keyed = active === root ? null : active.closest("[data-key]");
   return keyed ? keyed.getAttribute("data-key") : "root";
+}
+
+// was the focused element reached from the keyboard (so a redraw must put focus on the
+// corresponding card or button again), rather than by a click?
+function keyboardFocus(root, ui) {
+  const active = root.ownerDocument.activeElement;
+  if (!active || active === root || !root.contains(active)) return false;
+  if (ui.keyboard) return true;
+  try { return active.matches(":focus-visible"); } catch (_) { return true; }
 }
 
 function restoreFocus(root, key, hadCardFocus) {
@@ -558,14 +567,24 @@ function render({ model, el }) {
     timer: null,
     lastDownload: firstTable && firstTable.download ? firstTable.download.id : null,
     lastSpoken: "",
+    keyboard: false, // the last input inside the widget was a key (not a pointer)
   };
   const send = (intent) => model.send(intent);
   const wrap = kind === "editor" ? (intent) => send({ type: "table", intent }) : send;
 
   const draw = () => {
     const view = model.get("view") || {};
+    // Focus is touched only if it was inside the widget. After a click the focused button is
+    // about to be replaced: focus the root, which stays, *before* the new nodes go in (style is
+    // still clean then, so focus() costs nothing), and keys keep reaching the widget instead of
+    // JupyterLab. Only a keyboard user gets focus moved onto the new card or button, which
+    // needs the new nodes' style and layout at once (focus() forces them).
     const key = focusKeyOf(root);
     const hadCard = !!(key && (key.startsWith("card:") || key.startsWith("placed:")));
+    const byKeyboard = keyboardFocus(root, ui);
+    if (key && !byKeyboard && root.ownerDocument.activeElement !== root) {
+      root.focus({ preventScroll: true });
+    }
     const drawKind = DRAW[kind] || drawTable;
     body.replaceChildren(drawKind(view, send, model, ui));
     root.classList.toggle("cardlab-four-colour", !!model.get("four_colour"));
@@ -575,7 +594,7 @@ function render({ model, el }) {
     const spoken = [...((tv && tv.news) || []), view.message || ""].filter(Boolean).join(". ");
     if (spoken && spoken !== ui.lastSpoken) live.textContent = spoken;
     ui.lastSpoken = spoken;
-    restoreFocus(root, key, hadCard);
+    if (byKeyboard) restoreFocus(root, key, hadCard);
     clearTimeout(ui.timer);
     ui.timer = null;
     if (tv && tv.bot_pending && tv.bot_pending.step === tv.step) {
@@ -593,7 +612,9 @@ function render({ model, el }) {
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     }
   };
+  const pointerdown = () => { ui.keyboard = false; };
   const keydown = (event) => {
+    if (event.key !== "Escape") ui.keyboard = true;
     const tv = tableViewOf(kind, model.get("view") || {});
     onKey(event, root, tv, wrap);
     // JupyterLab also handles single keys ("a", "b", "d d") at the document in the bubbling
@@ -609,12 +630,14 @@ function render({ model, el }) {
   model.on("change:view", draw);
   model.on("change:four_colour", draw);
   root.addEventListener("keydown", keydown);
+  root.addEventListener("pointerdown", pointerdown, true);
   draw();
   return () => {
     clearTimeout(ui.timer);
     model.off("change:view", draw);
     model.off("change:four_colour", draw);
     root.removeEventListener("keydown", keydown);
+    root.removeEventListener("pointerdown", pointerdown, true);
     root.remove();
   };
 }
