@@ -284,6 +284,17 @@ def _hint_rows(rounds: int) -> list[Row]:
     out.append({"benchmark": f"hint latency: officer_skat opening lead, "
                 f"{len(st2.legal_actions())} cards, n=200",
                 "value": 1000 / timed(hskat, max(rounds, 3)), "unit": "ms"})
+    from cardlab.sim import pandoeren as pd
+
+    st3 = pd.scalar_start(cardlab.load("pandoeren"), 3, ["bid 130"])
+
+    def hpand() -> int:
+        hint(st3, seed=1)
+        return 1
+
+    out.append({"benchmark": f"hint latency: pandoeren opening lead after 'bid 130', "
+                f"{len(st3.legal_actions())} actions, n=200",
+                "value": 1000 / timed(hpand, max(rounds, 3)), "unit": "ms"})
     return out
 
 

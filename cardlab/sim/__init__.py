@@ -17,8 +17,8 @@ only numpy). The pieces:
   ``game.deal(seed=…)`` exactly.
 * :func:`bid_odds`, :func:`compare_variants` — studies returning plain data, with
   ``progress=True`` and ``executor=`` (any :class:`concurrent.futures.Executor`).
-* :func:`hint` — the best card for the seat to move, by Monte Carlo (Five Hundred and
-  Officer Skat).
+* :func:`hint` — the best card for the seat to move, by Monte Carlo over layouts of the
+  hidden cards that fit what that seat has seen (every game's play phase).
 
 >>> import cardlab, cardlab.sim
 >>> odds = cardlab.sim.bid_odds("five_hundred", "JK JH JD AH KH QH 10H AS KS 4D", "8H",

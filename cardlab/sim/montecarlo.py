@@ -5,7 +5,10 @@ move cannot see, consistent with what it has seen, plays the card and then the
 rest of the deal with the batch simulator, and averages the result. The value
 of a play is the mover's side's score minus the other side's (Five Hundred:
 side points of the deal; Officer Skat: the seat's points minus the
-opponent's), each deal scored on its own.
+opponent's; Pandoeren: the declaring side's points, counted for the mover if it
+is on that side in the layout and against it otherwise, or the mover's own points
+under ``scoring="zero_sum_per_opponent"``; Panfin: the mover's net chips), each deal
+scored on its own.
 
 What the sampler respects: the seat's own hand, every card seen (played,
 face up, the discards if it is the contractor), each hand's size, and (Five
@@ -13,7 +16,9 @@ Hundred) the voids players have shown — a seat that failed to follow a suit ge
 no card of that effective suit; in misère, under J3, a seat that showed a void
 cannot hold the unnominated joker. Officer Skat: the face-down cards are
 unknown to both players, so they are shuffled among the face-down places.
-Nothing else is inferred (no reading of the bidding).
+Nothing else is inferred (no reading of the bidding). Pandoeren and Panfin: see
+:mod:`cardlab.sim.sampling_trick_games` (the kijkkaart, the called card and the
+partner, stuk and public roem; the turned-up card, the cut's Gobbo, the voids).
 
 >>> import cardlab, cardlab.sim
 >>> game = cardlab.load("officer_skat")
@@ -56,8 +61,13 @@ def hint(state: Any, *, n: int = 200, seed: int = 0, policy: str = "heuristic"
         values = _hint_500(state, legal, n, seed, policy)
     elif name == "officer_skat":
         values = _hint_skat(state, legal, n, seed, policy)
+    elif name == "pandoeren":
+        values = _hint_pandoeren(state, legal, n, seed, policy)
+    elif name == "panfin":
+        values = _hint_panfin(state, legal, n, seed, policy)
     else:
-        raise NotImplementedError(f"hint covers five_hundred and officer_skat, not {name}")
+        raise NotImplementedError(
+            f"hint covers five_hundred, officer_skat, pandoeren and panfin, not {name}")
     means = {a: float(v.mean()) for a, v in zip(legal, values)}
     errs = {a: float(v.std() / np.sqrt(len(v))) for a, v in zip(legal, values)}
     best = max(legal, key=lambda a: means[a])  # ties: the earlier action
@@ -217,3 +227,56 @@ def _hint_skat(state: Any, legal: list[str], n: int, seed: int, policy: str
     me = state.to_move
     diff = pts[:, me] - pts[:, 1 - me]
     return [diff[i * n:(i + 1) * n].astype(float) for i in range(k)]
+
+
+# -- Pandoeren and Panfin -------------------------------------------------------------------
+def _hint_pandoeren(state: Any, legal: list[str], n: int, seed: int, policy: str
+                    ) -> list[np.ndarray]:
+    from cardlab.sim.sampling_trick_games import pandoeren_batch
+
+    deck = state.game.deck
+    k = len(legal)
+    batch = pandoeren_batch(state, n, seed).take(np.tile(np.arange(n), k))
+    c = batch.tb.n_cards
+    cards = np.full(n * k, c, dtype=np.int64)
+    roem = np.zeros(n * k, dtype=bool)
+    stuk = np.zeros(n * k, dtype=bool)
+    for i, a in enumerate(legal):
+        verb, arg = a.split()
+        rows = slice(i * n, (i + 1) * n)
+        if verb == "announce":
+            (roem if arg == "roem" else stuk)[rows] = True
+        else:
+            cards[rows] = deck.index(deck.parse(arg))
+    batch.announce(roem, stuk)  # the announcer stays to move; the policy plays on
+    batch.apply(cards, cards < c)
+    batch.play(policy, Streams(derive_seeds(np.tile(deal_seeds(seed, 0, n), k), PLAY_STREAM)))
+    pts = batch.scores()
+    me = state.to_move
+    if state.game.options.scoring == "zero_sum_per_opponent":
+        value = pts[:, me]
+    else:
+        side = batch.team_mask()[:, me]
+        value = np.where(side, 1, -1) * pts[np.arange(n * k), batch.declarer]
+    return [value[i * n:(i + 1) * n].astype(float) for i in range(k)]
+
+
+def _hint_panfin(state: Any, legal: list[str], n: int, seed: int, policy: str
+                 ) -> list[np.ndarray]:
+    from cardlab.sim.sampling_trick_games import panfin_batch
+
+    deck = state.game.deck
+    k = len(legal)
+    batch = panfin_batch(state, n, seed).take(np.tile(np.arange(n), k))
+    c = batch.tb.n_cards
+    first = np.full(n * k, c, dtype=np.int64)
+    second = np.full(n * k, c, dtype=np.int64)
+    for i, a in enumerate(legal):
+        codes = a.split()[1:]
+        first[i * n:(i + 1) * n] = deck.index(deck.parse(codes[0]))
+        if len(codes) == 2:
+            second[i * n:(i + 1) * n] = deck.index(deck.parse(codes[1]))
+    batch.apply(first, second, np.ones(n * k, dtype=bool))
+    batch.play(policy, Streams(derive_seeds(np.tile(deal_seeds(seed, 0, n), k), PLAY_STREAM)))
+    value = batch.scores()[:, state.to_move]
+    return [value[i * n:(i + 1) * n].astype(float) for i in range(k)]

@@ -1,0 +1,406 @@
+"""Layouts of the hidden cards for the hint in Pandoeren's play and Panfin's trick phase.
+
+:func:`pandoeren_batch` and :func:`panfin_batch` deal ``n`` layouts of the cards the seat
+to move cannot see and return a batch simulator (``PandoerenBatch`` / ``PanfinBatch``)
+holding one deal per layout, ready to play on. They use only what that seat may know:
+
+* its own hand, the hands laid open (ouvert, praatje), every card played, the size of
+  every hand (all from ``state.view(seat)``), and — Pandoeren — the kijkkaart, which
+  everyone saw face up at the deal (A2.4), so it lies in the declarer's hand or is her
+  discard; the discard itself only for the declarer;
+* the voids a seat has shown by not following (Pandoeren A2.8: a seat that played
+  another plain suit — or, unless ``trump_while_able_to_follow``, a trump — holds none
+  of the led suit, and one that did not follow a led trump holds at most the jas, if
+  ``jas_never_forced``; Panfin B2.10.3: a
+  seat that did not answer the led suit holds none, and with ``must_trump_when_void``
+  one that then played no trump holds no trump either; a two-card answer to the jokers
+  with fewer than two trumps shows the seat had no more);
+* Pandoeren: the called card is held by neither the declarer nor her discard (A2.7.3 /
+  P-A8), the jas of a Kereltje likewise under ``kereltje_own_jas="illegal"``; a public
+  partner holds the called card; a seat that announced stuk held the trump king and
+  queen; a seat whose roem is public held exactly that much roem at trick 1;
+* Panfin: the turned-up card the dealer took (B2.10.1) is in the dealer's hand or her
+  discard, the Gobbo kept at the cut (B2.5) in the cutter's hand or discards; since the
+  trick phase began, no active hand held a combination when the declarations ended
+  (B2.9); the cards drawn in the exchange, the stock and others' discards are unknown.
+
+What depends on the hidden hands is then worked out from each sampled layout, never read
+from the real one: Pandoeren's partner (the holder of the called ace or the jas in the
+layout, unless the partnership is public), who on the declaring side has lost a trick,
+stuk held, roem in hand and the roem that would count (denial included); Panfin's "the
+Gobbo must be led next" (B2.10.4, ``consecutive_forced``). The batch's public fields
+(trick so far, points, chips, announcements) come from the state.
+
+Nothing else is inferred (no reading of the bidding or of which card beat which). The
+sampler shuffles the unknown cards into the hidden places and keeps the layouts that
+respect every constraint; the rare remainder is filled greedily (most constrained card
+first), which is consistent but not exactly uniform.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from cardlab.sim.rng import shuffle_batch
+from cardlab.sim.studies import deal_seeds
+
+__all__ = ["fill_layouts", "pandoeren_batch", "panfin_batch"]
+
+Accept = Callable[[np.ndarray], bool]
+
+
+# -- the generic sampler ----------------------------------------------------------------------
+def fill_layouts(pool: list[int], need: list[int], allowed: np.ndarray, n: int, seed: int,
+                 accept: Accept | None = None) -> np.ndarray:
+    """``(n, len(need))`` hands as ``uint64`` masks (bit ``i`` = card ``i``): the cards of
+    ``pool`` dealt into places of sizes ``need`` (the rest go "elsewhere": stock, discards), each
+    card only to a place ``allowed[place, card]`` permits (row ``len(need)`` = elsewhere),
+    and, if given, only layouts ``accept(masks)`` approves (tried, not guaranteed)."""
+    k = len(need)
+    rest = len(pool) - sum(need)
+    if rest < 0:
+        raise ValueError("more hidden places than hidden cards")
+    bit = np.array([1 << c for c in range(64)], dtype=np.uint64)
+    out = np.zeros((n, k), dtype=np.uint64)
+    # cards with a single possible place go there in every layout
+    fixed = np.zeros(k, dtype=np.uint64)
+    room = list(need) + [rest]
+    free: list[int] = []
+    for c in pool:
+        places = np.flatnonzero(allowed[:, c])
+        if len(places) == 1 and room[places[0]] > 0:
+            room[places[0]] -= 1
+            if places[0] < k:
+                fixed[places[0]] |= bit[c]
+        else:
+            free.append(c)
+    owners = np.repeat(np.arange(k + 1), room)
+    pool_a = np.array(free, dtype=np.int64)
+    got, rounds = 0, 0
+    while got < n and rounds < 6:
+        m = max(4 * (n - got), 64)
+        seeds = deal_seeds(seed, 10_000 * rounds, 10_000 * rounds + m)
+        cards = pool_a[shuffle_batch(seeds, len(pool_a))] if len(pool_a) else np.zeros(
+            (m, 0), dtype=np.int64)
+        ok = allowed[owners[None, :], cards].all(axis=1) if len(pool_a) else np.ones(
+            m, dtype=bool)
+        cand = cards[ok]
+        masks = np.zeros((len(cand), k), dtype=np.uint64)
+        for j in range(k):
+            masks[:, j] = fixed[j] | np.bitwise_or.reduce(bit[cand[:, owners == j]], axis=1)
+        if accept is not None:
+            masks = masks[[accept(row) for row in masks]]
+        take = masks[: n - got]
+        out[got:got + len(take)] = take
+        got += len(take)
+        rounds += 1
+    rng = np.random.default_rng(seed)
+    while got < n:  # rare: a greedy fill that keeps the hard constraints
+        row = _greedy(free, room, allowed, rng)
+        for j in range(k):
+            out[got, j] = fixed[j] | np.uint64(sum(1 << c for c in row[j]))
+        got += 1
+    return out
+
+
+def _greedy(pool: list[int], room: list[int], allowed: np.ndarray, rng: np.random.Generator
+            ) -> list[list[int]]:
+    """Most-constrained cards first, each to a random place that may hold it and has room."""
+    for _ in range(50):
+        order = sorted(pool, key=lambda c: (allowed[:, c].sum(), rng.random()))
+        left = list(room)
+        hands: list[list[int]] = [[] for _ in left]
+        for c in order:
+            ok = [j for j in range(len(left)) if left[j] and allowed[j, c]]
+            if not ok:
+                break
+            j = ok[int(rng.integers(len(ok)))]
+            hands[j].append(c)
+            left[j] -= 1
+        else:
+            return hands
+    # no consistent layout found (the constraints contradict): ignore them
+    shuffled = [int(c) for c in rng.permutation(pool)]
+    out, pos = [], 0
+    for size in room:
+        out.append(shuffled[pos:pos + size])
+        pos += size
+    return out
+
+
+def _mask(idx: dict[Any, int], cards: Any) -> int:
+    return sum(1 << idx[c] for c in cards)
+
+
+# -- Pandoeren --------------------------------------------------------------------------------
+def pandoeren_batch(state: Any, n: int, seed: int) -> Any:
+    """A ``PandoerenBatch`` of ``n`` deals: ``state`` with the cards hidden from the seat to
+    move dealt at random, consistent with what it knows (module docstring)."""
+    from cardlab.cards import Card
+    from cardlab.sim.pandoeren import PandoerenBatch
+
+    game, me = state.game, state.to_move
+    deck = game.deck
+    idx = {c: i for i, c in enumerate(deck)}
+    opts = game.options
+    view = state.view(me)
+    d = state.declarer
+    trump = state.trump
+    kind = state.bid.kind
+    # what the mover sees
+    known = np.zeros(4, dtype=np.uint64)
+    hidden = []
+    for h in view["hands"]:
+        if h["cards"] is None:
+            hidden.append(h["seat"])
+        else:
+            known[h["seat"]] = np.uint64(_mask(idx, deck.parse_many(" ".join(h["cards"]))))
+    need = [next(h["count"] for h in view["hands"] if h["seat"] == s) for s in hidden]
+    tricks = [t["plays"] for t in view["tricks"]] + ([view["trick"]] if view["trick"] else [])
+    played_by = [0, 0, 0, 0]
+    for plays in tricks:
+        for p in plays:
+            played_by[p["seat"]] |= 1 << idx[deck.parse(p["card"])]
+    seen = int(np.bitwise_or.reduce(known)) | sum(played_by)
+    for x in view["extras"]:
+        if x["label"] == "discard" and x["cards"]:
+            seen |= _mask(idx, deck.parse_many(" ".join(x["cards"])))
+    pool = [i for i in range(len(deck)) if not seen >> i & 1]
+    slot = {s: j for j, s in enumerate(hidden)}
+    allowed = np.ones((len(hidden) + 1, len(deck)), dtype=bool)
+    other = len(hidden)  # the "elsewhere" row: the declarer's discard
+
+    def only(card: Card, places: list[int]) -> None:
+        i = idx[card]
+        keep = allowed[places, i].copy()
+        allowed[:, i] = False
+        allowed[places, i] = keep
+
+    # A2.8 shown voids
+    suits = {s: [i for i, c in enumerate(deck) if c.suit == s] for s in "SCDH"}
+    jas = Card("J", trump) if trump else None
+    for plays in tricks:
+        led = deck.parse(plays[0]["card"]).suit
+        for p in plays[1:]:
+            suit = deck.parse(p["card"]).suit
+            if suit == trump and opts.trump_while_able_to_follow:
+                continue  # trumping shows nothing: one may trump while able to follow
+            if p["seat"] in slot and suit != led:
+                void = [i for i in suits[led] if not (led == trump and opts.jas_never_forced
+                                                      and deck[i] == jas)]
+                allowed[slot[p["seat"]], void] = False
+    # A2.4 the kijkkaart: face up at the deal, then in the declarer's hand or her discard
+    kk = state.kijkkaart  # public: every seat saw it before the auction
+    if idx[kk] in pool:
+        only(kk, [slot[d], other] if d in slot else [other])
+    # A2.7.3 / P-A8 / A2.7.4 the card that makes the partner
+    partner_card = state.called if kind.partner == "called" else (
+        jas if kind.partner == "jas" else None)
+    public_partner = view["partner_public"]
+    if partner_card is not None and idx[partner_card] in pool:
+        mine = view["partner"]
+        if mine is not None and mine in slot:  # a public partner holds it
+            only(partner_card, [slot[mine]])
+        elif kind.partner == "called" or opts.kereltje_own_jas == "illegal":
+            only(partner_card, [slot[s] for s in hidden if s != d])
+    # A2.10.3 stuk announced: the trump king and queen were in that hand
+    names = list(game.seat_names)
+    for name in view["stuk"]:
+        s = names.index(name)
+        for r in "KQ":
+            c = Card(r, trump)
+            if s in slot and idx[c] in pool:
+                only(c, [slot[s]])
+    # A2.10.2 public roem: that seat's roem at trick 1 is known exactly
+    roem_known = {}
+    if kind.counts_roem:
+        for s in range(4):
+            if state.roem_was_announced(s) and s in slot:
+                roem_known[s] = view["roem"].get(names[s], 0)
+    roem_of = _roem_cache(game)
+
+    def accept(row: np.ndarray) -> bool:
+        return all(roem_of(int(row[slot[s]]) | played_by[s])[0] == v
+                   for s, v in roem_known.items())
+
+    masks = fill_layouts(pool, need, allowed, n, seed, accept if roem_known else None)
+    hands = np.tile(known, (n, 1))
+    for s, j in slot.items():
+        hands[:, s] = masks[:, j]
+
+    batch = PandoerenBatch.from_states([state]).take(np.zeros(n, dtype=np.int64))
+    # everything that depends on the hidden hands is replaced from the layouts
+    batch.hands[:] = hands
+    partner = np.full(n, -1, dtype=np.int64)
+    if public_partner:
+        partner[:] = -1 if view["partner"] is None else view["partner"]
+    elif partner_card is not None:
+        pc = np.uint64(1 << idx[partner_card])
+        who = next((p["seat"] for plays in tricks for p in plays
+                    if p["card"] == partner_card.code), None)
+        if who is not None:
+            partner[:] = who if who != d else -1
+        else:
+            for s in range(4):
+                if s != d:
+                    partner[(hands[:, s] & pc) != 0] = s
+    batch.partner = partner
+    winners = [t["winner"] for t in view["tricks"]]
+    batch.team_lost = np.array([any(w not in (d, p) for w in winners) for p in partner],
+                               dtype=bool)
+    batch.stuk_held[:] = False
+    batch.roem_val[:] = 0
+    batch.roem_counted[:] = 0
+    if kind.counts_roem:
+        start = hands | np.array(played_by, dtype=np.uint64)
+        kq = _mask(idx, [Card("K", trump), Card("Q", trump)]) if trump else 0
+        batch.stuk_held[:] = (start & np.uint64(kq)) == np.uint64(kq) if kq else False
+        bidders = {s for s, c in state.auction.calls if c != "pass"}
+        for b in range(n):
+            facts = [roem_of(int(start[b, s])) for s in range(4)]
+            batch.roem_val[b] = [f[0] for f in facts]
+            batch.roem_counted[b] = _roem_table(facts, d, int(partner[b]), bidders,
+                                                opts.roem_denial)
+    return batch
+
+
+def _roem_cache(game: Any) -> Callable[[int], tuple[int, list[Any]]]:
+    """``roem(mask) -> (total, instances)`` of the hand ``mask`` (memoised per call)."""
+    from cardlab.games.pandoeren.roem import roem_instances, roem_total
+
+    deck = game.deck
+    reuse = game.options.roem_card_reuse
+    memo: dict[int, tuple[int, list[Any]]] = {}
+
+    def roem(mask: int) -> tuple[int, list[Any]]:
+        got = memo.get(mask)
+        if got is None:
+            inst = roem_instances([deck[i] for i in range(len(deck)) if mask >> i & 1], reuse)
+            got = memo[mask] = (roem_total(inst), inst)
+        return got
+
+    return roem
+
+
+def _roem_table(facts: list[tuple[int, list[Any]]], d: int, p: int, bidders: set[int],
+                denial: bool) -> list[int]:
+    """A2.10.2: the roem that counts for the team when the announcers are none / the
+    declarer / the partner / both, from one layout's hands (as the batch's table)."""
+    from cardlab.games.pandoeren.roem import team_roem_valid
+
+    team = {d} if p < 0 else {d, p}
+    deniers = [facts[s][1] for s in range(4) if s not in team and s in bidders]
+    out = []
+    for m in range(4):
+        ann = [s for i, s in enumerate((d, p)) if s >= 0 and m >> i & 1]
+        total = sum(facts[s][0] for s in ann)
+        ok = total > 0 and (not denial or team_roem_valid([facts[s][1] for s in ann], deniers))
+        out.append(total if ok else 0)
+    return out
+
+
+# -- Panfin -----------------------------------------------------------------------------------
+def panfin_batch(state: Any, n: int, seed: int) -> Any:
+    """A ``PanfinBatch`` of ``n`` deals: ``state`` with the cards hidden from the seat to
+    move dealt at random, consistent with what it knows (module docstring)."""
+    from cardlab.games.panfin.rules import GOBBO, VECIA, classify, is_trump, suit_of
+    from cardlab.sim.panfin import PanfinBatch
+
+    game, me = state.game, state.to_move
+    deck = game.deck
+    idx = {c: i for i, c in enumerate(deck)}
+    opts = game.options
+    view = state.view(me)
+    dom = state.dominant
+    players = game.players
+    known = np.zeros(players, dtype=np.uint64)
+    hidden, need = [], []
+    for h in view["hands"]:
+        if h["cards"] is None:
+            if h["count"]:
+                hidden.append(h["seat"])
+                need.append(h["count"])
+        else:
+            known[h["seat"]] = np.uint64(_mask(idx, deck.parse_many(" ".join(h["cards"]))))
+    # the plays are public (B2.10): every trick so far and the one on the table
+    tricks = [plays for _, plays, _ in state.tricks_] + ([state.trick_] if state.trick_ else [])
+    seen = int(np.bitwise_or.reduce(known))
+    for plays in tricks:
+        for _, cards in plays:
+            seen |= _mask(idx, cards)
+    for x in view["extras"]:
+        if x["label"] == "my discards":
+            seen |= _mask(idx, deck.parse_many(" ".join(x["cards"])))
+    turnup = list(state.turnup)
+    taken = turnup.pop() if state.swapped else None
+    seen |= _mask(idx, turnup)  # B2.10.1: a turned-up card not taken stays on the table
+    pool = [i for i in range(len(deck)) if not seen >> i & 1]
+    slot = {s: j for j, s in enumerate(hidden)}
+    other = len(hidden)
+    allowed = np.ones((len(hidden) + 1, len(deck)), dtype=bool)
+
+    def only(i: int, seat: int) -> None:
+        keep = [slot[seat], other] if seat in slot else [other]
+        allowed[:, i] = False
+        allowed[keep, i] = True
+
+    if taken is not None and idx[taken] in pool:
+        only(idx[taken], state.dealer)  # the dealer's hand, or her discard
+    cut = list(state.cut)
+    if cut and cut[0] is GOBBO and opts.cut_gobbo_kept and idx[GOBBO] in pool:
+        only(idx[GOBBO], state.cutter)  # kept by the cutter (B2.5), or exchanged away
+    # B2.10.3 shown voids
+    eff = [suit_of(c, dom) for c in deck]
+    trumps = [i for i, c in enumerate(deck) if is_trump(c, dom)]
+    for plays in tricks:
+        led = suit_of(plays[0][1][0], dom)
+        for seat, cards in plays[1:]:
+            if seat not in slot:
+                continue
+            row = slot[seat]
+            if len(cards) == 2:  # answering the jokers: trumps while one has them
+                if sum(is_trump(c, dom) for c in cards) < 2:
+                    allowed[row, trumps] = False
+                continue
+            if suit_of(cards[0], dom) != led:
+                allowed[row, [i for i in range(len(deck)) if eff[i] == led]] = False
+                if opts.must_trump_when_void and not is_trump(cards[0], dom):
+                    allowed[row, trumps] = False
+    # B2.9: the trick phase began, so no active hand held a combination when the
+    # declarations ended (the dealer's hand then is unknown if she swapped after)
+    played_by = [0] * players
+    for plays in tricks:
+        for seat, cards in plays:
+            played_by[seat] |= _mask(idx, cards)
+    check = [s for s in hidden if not state.folded[s] and not (state.swapped
+                                                               and s == state.dealer)]
+    memo: dict[int, bool] = {}
+
+    def plain(mask: int) -> bool:
+        got = memo.get(mask)
+        if got is None:
+            got = memo[mask] = classify([deck[i] for i in range(len(deck)) if mask >> i & 1],
+                                        dom) is None
+        return got
+
+    def accept(row: np.ndarray) -> bool:
+        return all(plain(int(row[slot[s]]) | played_by[s]) for s in check)
+
+    masks = fill_layouts(pool, need, allowed, n, seed, accept if check else None)
+    hands = np.tile(known, (n, 1))
+    for s, j in slot.items():
+        hands[:, s] = masks[:, j]
+    batch = PanfinBatch.from_states([state]).take(np.zeros(n, dtype=np.int64))
+    batch.hands[:] = hands
+    # B2.10.4 consecutive_forced: the seat that led the Vecia alone leads the Gobbo next if
+    # it holds it — in this layout
+    due = np.full(n, -1, dtype=np.int64)
+    last = state.trick_ or (state.tricks_[-1][1] if state.tricks_ else ())
+    if opts.both_jokers_lead == "consecutive_forced" and last and last[0][1] == (VECIA,):
+        s = last[0][0]
+        due[(hands[:, s] & np.uint64(1 << idx[GOBBO])) != 0] = s
+    batch.gobbo_due = due
+    return batch
