@@ -11,6 +11,6 @@ echo "== mypy"
 .venv/bin/mypy cardlab
 echo "== pytest"
 exec .venv/bin/python -m pytest -p no:cacheprovider \
-  --doctest-modules cardlab tests \
+  --doctest-modules cardlab tests --ignore=tests/ui/fixtures \
   --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/*.ipynb \
   "$@"

@@ -17,7 +17,13 @@ from typing import Any
 
 import pytest
 from kernel import kernel_exec
-from labtools import open_and_run_all, screenshot, serious_errors
+from labtools import (
+    open_and_run_all,
+    screenshot,
+    serious_errors,
+    shutdown_sessions,
+    wait_all_cells_ran,
+)
 
 pytestmark = pytest.mark.ui
 
@@ -34,6 +40,7 @@ def _expect() -> Any:
 def test_table_click_legal_then_illegal_card_and_keyboard(lab_server: Any, page: Any) -> None:
     expect = _expect()
     open_and_run_all(lab_server, page, "ui_widgets.ipynb")
+    wait_all_cells_ran(page, 5)
     page.locator(".jp-OutputArea-output:has-text('UI-READY')").wait_for()
     table = page.locator(".cardlab-table").first
     table.wait_for(state="attached")
@@ -83,6 +90,7 @@ def test_table_click_legal_then_illegal_card_and_keyboard(lab_server: Any, page:
 
 def test_other_widgets_draw(lab_server: Any, page: Any) -> None:
     open_and_run_all(lab_server, page, "ui_widgets.ipynb")
+    wait_all_cells_ran(page, 5)
     page.locator(".jp-OutputArea-output:has-text('UI-READY')").wait_for()
     for selector, name in ((".cardlab-rung", "trump-ladder"), ("[data-call]", "auction-ladder"),
                            ("[data-part]", "deal-editor")):
@@ -95,18 +103,28 @@ def test_other_widgets_draw(lab_server: Any, page: Any) -> None:
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_tutorial_notebook_renders_its_widgets(lab_server: Any, page: Any, notebook: str) -> None:
+    import json
+
+    cells = json.loads((lab_server.root / notebook).read_text())["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    expected_errors = sum("raises-exception" in c.get("metadata", {}).get("tags", [])
+                          for c in code)
     open_and_run_all(lab_server, page, notebook)
-    last = page.locator(".jp-Notebook .jp-CodeCell").last
-    last.locator(".jp-InputPrompt:has-text('[')").wait_for()
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-InputPrompt')].every("
-        "p => !p.textContent.includes('[*]'))", timeout=120_000)
-    widget = page.locator(".cardlab-root, [data-lm-suppress-shortcuts]").first
+    # every code cell ran (JupyterLab runs on past cells tagged raises-exception)
+    try:
+        wait_all_cells_ran(page, len(code))
+    except Exception:
+        screenshot(page, f"FAILED-{notebook}")
+        raise
+    widget = page.locator(".cardlab-root").first
     widget.wait_for(state="attached")
-    assert page.locator(".cardlab-card, .cardlab-rung, [data-call]").count() > 0
-    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-                        ":has-text('Traceback')").count() == 0
+    assert page.locator(".cardlab-root").count() > 0
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+                          ":has-text('Traceback')").count()
+    assert errors == expected_errors, f"{errors} error outputs, {expected_errors} expected"
     screenshot(page, notebook.replace(".ipynb", ""))
+    page.close()
+    shutdown_sessions(lab_server)
     assert not serious_errors(page.errors), page.errors
 
 
@@ -140,11 +158,12 @@ def test_voila_page_renders_and_clicks(lab_server: Any, page: Any, tmp_path: Pat
         card.wait_for(state="attached", timeout=120_000)
         screenshot(page, "voila")
         root = page.locator("[data-step]").first
-        legal = page.locator('.cardlab-card[data-legal="true"]')
-        if legal.count():
-            before = root.get_attribute("data-step")
-            legal.first.click()
-            expect(root).not_to_have_attribute("data-step", before or "")
+        # a legal card, or in the auction a call: either way the kernel answers with a new step
+        target = page.locator('.cardlab-card[data-legal="true"], .cardlab-action[data-action]')
+        assert target.count() > 0, "nothing to click on the Voilà page"
+        before = root.get_attribute("data-step")
+        target.first.click()
+        expect(root).not_to_have_attribute("data-step", before or "")
         assert not serious_errors(page.errors), page.errors
     finally:
         proc.terminate()
