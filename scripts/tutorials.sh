@@ -3,4 +3,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup-venv.sh lab
-exec .venv/bin/jupyter lab notebooks/00_start_here.ipynb "$@"
+# JupyterLab refuses to run as root unless told (containers, some school machines)
+as_root=()
+if [ "$(id -u)" = "0" ]; then as_root=(--allow-root); fi
+exec .venv/bin/jupyter lab notebooks/00_start_here.ipynb "${as_root[@]}" "$@"
