@@ -468,17 +468,18 @@ class OfficerSkatState(State):
             refusal = self._game_refusal(args[0])
             if refusal is not None:
                 return refusal
-            return Verdict(True, f"{who} may choose {self._words(args[0])} "
-                           f"({'OS-3.2' if self.event.role == 'F' else 'B-2'})")
+            rule = "OS-3.2" if self.event.role == "F" else "B-2"
+            return Verdict(True, f"{who} may choose {self._words(args[0])} ({rule})", "",
+                           rule)
         if verb == "pass":
             refusal = self._pass_refusal()
-            return refusal or Verdict(True, f"{who} may pass (B-2)")
+            return refusal or Verdict(True, f"{who} may pass (B-2)", "", "B-2")
         if phase == "kontra":
             return Verdict(True, f"{who}, the declarer's opponent, may double with Kontra or "
-                           "decline (OS-7.4)")
+                           "decline (OS-7.4)", "", "OS-7.4")
         if phase == "re":
             return Verdict(True, f"{who}, the declarer, may answer the Kontra with Re or "
-                           "decline (OS-7.4)")
+                           "decline (OS-7.4)", "", "OS-7.4")
         return self._judge_play(seat, args[0])
 
     def _judge_play(self, seat: int, code: str) -> Verdict:
@@ -505,11 +506,13 @@ class OfficerSkatState(State):
             return Verdict(False, f"{lead} led {need}, and {who} has a face-up card of "
                            f"{need}, so {who} must follow", "must_follow_suit", "OS-5.5")
         if led is None:
-            return Verdict(True, f"{who} leads; any face-up card may be led (OS-5.1)")
+            return Verdict(True, f"{who} leads; any face-up card may be led (OS-5.1)", "",
+                           "OS-5.1")
         if effective_suit(card, self.contract) == led:
-            return Verdict(True, f"{card} follows {self._suit_words(led)} (OS-5.5)")
+            return Verdict(True, f"{card} follows {self._suit_words(led)} (OS-5.5)", "",
+                           "OS-5.5")
         return Verdict(True, f"{who} has no face-up card of {self._suit_words(led)}, so any "
-                       "face-up card may be played (OS-5.5)")
+                       "face-up card may be played (OS-5.5)", "", "OS-5.5")
 
     def _suit_words(self, suit: str) -> str:
         if suit == TRUMP:
