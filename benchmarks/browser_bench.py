@@ -24,10 +24,12 @@ play, and the cards are played again. Every click changes ``data-step``. The car
 clicks are the headline row (compared with the counter: target ≤ 1.5×); the undo
 clicks are a row of their own.
 
-With ``--nodelay`` rows (the default here), a second server runs the same
-measurement with a test-only ``jupyter_server_config.py`` that turns on
-``TCP_NODELAY`` for the kernel websocket (jupyter_server does not, and Nagle's
-algorithm with delayed ACKs holds small frames back: RECIPES §3).
+The first server is JupyterLab as cardlab installs it: ``cardlab.serverext`` turns
+``TCP_NODELAY`` on for the kernel websocket (jupyter_server does not, and Nagle's
+algorithm with delayed ACKs holds small frames back: RECIPES §3). The counter and the
+Table share that server, so their ratio compares like with like; that is the headline.
+A second server (skip it with ``--no-plain``) repeats the measurement with the
+extension turned off in a user config: the plain jupyter_server.
 Benchmarks are not tests: nothing here asserts on time.
 """
 
@@ -129,20 +131,10 @@ def _notebook(*sources: str) -> str:
                        "nbformat": 4, "nbformat_minor": 5}, indent=1)
 
 
-NODELAY_CONFIG = '''\
-# test-only: set TCP_NODELAY on the kernel websocket (jupyter_server does not; RECIPES §3)
-from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
-
-_open = KernelWebsocketHandler.open
-
-
-async def _open_nodelay(self, *args, **kwargs):
-    self.set_nodelay(True)
-    return await _open(self, *args, **kwargs)
-
-
-KernelWebsocketHandler.open = _open_nodelay
-'''
+#: a user config that turns cardlab's server extension off: the plain jupyter_server
+PLAIN_CONFIG = json.dumps({"ServerApp": {"jpserver_extensions": {"cardlab.serverext": False}}})
+#: what a running server logs when cardlab.serverext is active
+ACTIVE_MESSAGE = "cardlab: TCP_NODELAY on kernel websockets"
 
 
 def _free_port() -> int:
@@ -154,7 +146,7 @@ def _free_port() -> int:
 class Lab:
     """One JupyterLab on 127.0.0.1 with a random token in a temporary root."""
 
-    def __init__(self, base: Path, nodelay: bool) -> None:
+    def __init__(self, base: Path, extension: bool) -> None:
         self.root = base / "root"
         home = base / "home"
         self.root.mkdir()
@@ -168,8 +160,8 @@ class Lab:
             json.dumps({"windowingMode": "none"}))
         config = home / "config"
         config.mkdir()
-        if nodelay:
-            (config / "jupyter_server_config.py").write_text(NODELAY_CONFIG)
+        if not extension:
+            (config / "jupyter_server_config.json").write_text(PLAIN_CONFIG)
         env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config),
                    JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                    JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
@@ -416,24 +408,34 @@ def _rows_for(label: str, got: dict[str, Any]) -> list[Row]:
     return rows
 
 
-def _one_server(base: Path, ctx: Any, nodelay: bool, clicks: int) -> list[Row]:
+def _server_label(extension: bool) -> str:
+    return (" (JupyterLab as installed with cardlab: cardlab.serverext sets TCP_NODELAY)"
+            if extension else " (plain jupyter_server: cardlab.serverext off)")
+
+
+def _one_server(base: Path, ctx: Any, extension: bool, clicks: int) -> list[Row]:
     t0 = time.perf_counter()
-    lab = Lab(base, nodelay)
+    lab = Lab(base, extension)
     t1 = time.perf_counter()
     try:
         got = _measure(lab, ctx, clicks)
         t2 = time.perf_counter()
+        active = ACTIVE_MESSAGE in lab.log_path.read_text(errors="replace")
     finally:
         lab.stop()
-    print(f"browser bench{' (TCP_NODELAY)' if nodelay else ''}: server {t1 - t0:.1f} s, "
+    print(f"browser bench{_server_label(extension)}: server {t1 - t0:.1f} s, "
           f"page and clicks {t2 - t1:.1f} s, stop {time.perf_counter() - t2:.1f} s",
           file=sys.stderr)
-    label = " (TCP_NODELAY on the kernel websocket)" if nodelay else " (default server)"
+    label = _server_label(extension)
+    if active != extension:  # say what really ran, not what was asked for
+        label = (" (cardlab.serverext NOT active: reinstall cardlab)" if extension
+                 else " (cardlab.serverext still active)")
     return _rows_for(label, got)
 
 
-def browser_rows(clicks: int = CLICKS, nodelay: bool = True) -> list[Row]:
-    """The browser rows: a default server, then (``nodelay``) one with TCP_NODELAY."""
+def browser_rows(clicks: int = CLICKS, plain: bool = True) -> list[Row]:
+    """The browser rows: JupyterLab as cardlab installs it (the headline), then (``plain``)
+    the plain jupyter_server with cardlab's server extension turned off."""
     reason = missing_reason()
     if reason:
         return [{"benchmark": "browser click round trip", "value": f"skipped: {reason}",
@@ -447,13 +449,13 @@ def browser_rows(clicks: int = CLICKS, nodelay: bool = True) -> list[Row]:
             args=LAUNCH_ARGS, viewport={"width": 1280, "height": 1000})
         ctx.set_default_timeout(60_000)
         try:
-            for i, nd in enumerate((False, True) if nodelay else (False,)):
+            for i, ext in enumerate((True, False) if plain else (True,)):
                 base = Path(tmp) / f"lab{i}"
                 base.mkdir()
                 try:
-                    rows += _one_server(base, ctx, nd, clicks)
+                    rows += _one_server(base, ctx, ext, clicks)
                 except Exception as err:  # report the failure as a row; keep the table
-                    rows.append({"benchmark": f"browser{' (TCP_NODELAY)' if nd else ''}",
+                    rows.append({"benchmark": f"browser{_server_label(ext)}",
                                  "value": f"failed: {type(err).__name__}: {str(err)[:200]}",
                                  "unit": ""})
         finally:
@@ -468,11 +470,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--clicks", type=int, default=CLICKS, help="clicks per measurement")
-    ap.add_argument("--no-nodelay", action="store_true",
-                    help="skip the second server with TCP_NODELAY")
+    ap.add_argument("--no-plain", action="store_true",
+                    help="skip the second server (plain jupyter_server, cardlab.serverext off)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    for row in browser_rows(args.clicks, nodelay=not args.no_nodelay):
+    for row in browser_rows(args.clicks, plain=not args.no_plain):
         value = row["value"]
         shown = f"{value:.1f}" if isinstance(value, float) else str(value)
         print(f"{row['benchmark']}: {shown} {row.get('unit', '')} {row.get('ratio', '')}".rstrip())

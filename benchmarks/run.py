@@ -381,8 +381,10 @@ between the two. Each time is taken in the page, from a capture-phase click list
 MutationObserver that sees the kernel's reply change `data-value` / `data-step` (the parts: the
 websocket frame sent, the largest frame received before the redraw, the redraw). Card clicks
 play a legal card (the bots answer at once); at the end of the deal Undo steps back to the start
-of play (its own row). The TCP_NODELAY rows repeat it with a test-only server config that sets
-TCP_NODELAY on the kernel websocket (jupyter_server does not; RECIPES §3)."""
+of play (its own row). The first server is JupyterLab as cardlab installs it: its server
+extension `cardlab.serverext` sets TCP_NODELAY on the kernel websocket (jupyter_server does not,
+and Nagle's algorithm with delayed ACKs holds a reply back; RECIPES §3). The "plain
+jupyter_server" rows repeat it with that extension turned off in a user config."""
 
 
 def machine() -> str:

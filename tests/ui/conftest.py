@@ -86,7 +86,7 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
          "--ServerApp.port_retries=0", "--allow-root", "--LabApp.news_url=None",
          "--LabApp.check_for_updates_class=jupyterlab.handlers.announcements.NeverCheckForUpdate"],
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root)
-    server = LabServer(f"http://127.0.0.1:{port}", token, root, proc)
+    server = LabServer(f"http://127.0.0.1:{port}", token, root, proc, home / "lab.log")
     deadline = time.time() + 90
     while True:
         try:

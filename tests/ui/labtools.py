@@ -28,10 +28,12 @@ def _get(url: str, timeout: float = 2.0) -> Any:
 
 
 class LabServer:
-    """A running JupyterLab: its base URL, token and root folder."""
+    """A running JupyterLab: its base URL, token, root folder and log file."""
 
-    def __init__(self, url: str, token: str, root: Path, proc: subprocess.Popen[bytes]):
+    def __init__(self, url: str, token: str, root: Path, proc: subprocess.Popen[bytes],
+                 log_path: Path | None = None):
         self.url, self.token, self.root, self.proc = url, token, root, proc
+        self.log_path = log_path
 
     def api(self, path: str) -> Any:
         return _get(f"{self.url}{path}?token={self.token}")

@@ -73,6 +73,10 @@ def test_table_click_legal_then_illegal_card_and_keyboard(lab_server: Any, page:
                                      "table.state.history])")
     assert played.strip() == "True"
     screenshot(page, "table-after-click")
+    # the clicked card is gone, but focus stays in the widget: keys still go to it
+    inside = page.evaluate("(() => { const a = document.activeElement; "
+                           "return !!(a && a.closest('.cardlab-root')); })()")
+    assert inside, "after a mouse click, focus must stay inside the widget"
 
     # keyboard: arrows move between cards, and keys do not leak to JupyterLab
     n_cells = page.locator(".jp-Notebook .jp-Cell").count()
@@ -197,3 +201,13 @@ def test_notebook7_renders_and_clicks(lab_server: Any, page: Any) -> None:
     screenshot(page, "notebook7")
     # Notebook 7.6.5 logs one known harmless page error (RECIPES §3), allow-listed
     assert not serious_errors(page.errors), page.errors
+
+
+def test_server_runs_cardlab_extension(lab_server: Any) -> None:
+    """The server the tutorials run in loads cardlab.serverext (installed with cardlab), so
+    kernel websockets send widget replies without Nagle's delay."""
+    from cardlab.serverext import ACTIVE_MESSAGE
+
+    assert lab_server.log_path is not None
+    log = lab_server.log_path.read_text(errors="replace")
+    assert ACTIVE_MESSAGE in log, log[-2000:]

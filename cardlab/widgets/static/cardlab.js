@@ -613,6 +613,16 @@ function render({ model, el }) {
     }
   };
   const pointerdown = () => { ui.keyboard = false; };
+  // A button pressed with the mouse is usually replaced by the redraw its click causes, and
+  // focus would fall out of the widget (then keys reach JupyterLab). So a mouse press on a
+  // button focuses the widget's root instead of the button: the focus move a press makes
+  // anyway, with no focus to rescue (and no style flush) in the redraw.
+  const mousedown = (event) => {
+    const target = event.target instanceof Element ? event.target.closest("button") : null;
+    if (event.button !== 0 || !target || !root.contains(target) || target.disabled) return;
+    event.preventDefault();
+    if (root.ownerDocument.activeElement !== root) root.focus({ preventScroll: true });
+  };
   const keydown = (event) => {
     if (event.key !== "Escape") ui.keyboard = true;
     const tv = tableViewOf(kind, model.get("view") || {});
@@ -631,6 +641,7 @@ function render({ model, el }) {
   model.on("change:four_colour", draw);
   root.addEventListener("keydown", keydown);
   root.addEventListener("pointerdown", pointerdown, true);
+  root.addEventListener("mousedown", mousedown);
   draw();
   return () => {
     clearTimeout(ui.timer);
@@ -638,6 +649,7 @@ function render({ model, el }) {
     model.off("change:four_colour", draw);
     root.removeEventListener("keydown", keydown);
     root.removeEventListener("pointerdown", pointerdown, true);
+    root.removeEventListener("mousedown", mousedown);
     root.remove();
   };
 }
