@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardlab.cards import Card, Deck
 from cardlab.engine.action import Action
+from cardlab.engine.action_ids import ActionIds, ActionTable
 from cardlab.engine.options import build_options, options_dict
 from cardlab.errors import CardError, IllegalAction
 
@@ -164,6 +165,39 @@ class Game(ABC):
     def _normalise_word(self, verb: str, word: str) -> str:
         """A non-card argument: games override to canonicalise (``7h`` → ``7H``)."""
         return word
+
+    # -- integer action ids (STYLE §5; engine/action_ids.py) ------------------------
+    def action_table(self) -> ActionTable:
+        """This game's actions as data (words, then card blocks), for integer ids."""
+        raise NotImplementedError(f"{self.name} declares no action table")
+
+    def action_ids(self) -> ActionIds:
+        """The converter between notation and integer ids (made once per game)."""
+        ids: ActionIds | None = getattr(self, "_action_id_converter", None)
+        if ids is None:
+            ids = ActionIds(self.name, self.action_table(), self.parse_action)
+            self._action_id_converter = ids
+        return ids
+
+    def action_id(self, action: str) -> int:
+        """The stable integer id of ``action`` (see :mod:`cardlab.engine.action_ids`).
+
+        :raises IllegalAction: ``unknown_action`` for notation that names no action of
+            this game (``unknown_card`` for a bad card code).
+        """
+        return self.action_ids().id_of(action)
+
+    def action_text(self, action_id: int) -> Action:
+        """The action with integer id ``action_id``, in canonical notation.
+
+        :raises IllegalAction: ``bad_action_id`` for an id out of range.
+        """
+        return self.action_ids().text_of(action_id)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids this game has (ids run from 0 to this − 1)."""
+        return self.action_ids().size
 
     # -- teaching aids every game provides (used by widgets and notebooks) ----------
     def deal_parts(self) -> list[tuple[str, int]]:

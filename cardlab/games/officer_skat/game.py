@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardlab.cards import Card, Deck, skat_pack
+from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, pack_order
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.match import Match
@@ -69,6 +70,20 @@ class OfficerSkat(Game):
 
     def _make_deck(self) -> Deck:
         return skat_pack(self.options.faces)
+
+    def action_table(self) -> ActionTable:
+        """Integer ids (:mod:`cardlab.engine.action_ids`): ``declare C`` … ``declare ramsch``
+        (0–6), ``pass`` 7, ``kontra`` 8, ``no_kontra`` 9, ``re`` 10, ``no_re`` 11, then
+        ``play`` of each card in pack order (12–43), whatever the options.
+
+        >>> import cardlab
+        >>> game = cardlab.load("officer_skat")
+        >>> game.action_id("declare grand"), game.action_id("play AS"), game.num_distinct_actions
+        (4, 12, 44)
+        """
+        words = (*(f"declare {g}" for g in GAME_CALLS), "pass", "kontra", "no_kontra", "re",
+                 "no_re")
+        return ActionTable(words, (CardBlock("play", 1, tuple(self.deck)),))
 
     @property
     def events(self) -> tuple[DealEvent, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardlab.cards import FRENCH_SUITS, Card, Deck, pandoeren_pack
+from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, deal_by_schedule, pack_order, packet_schedule
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.match import Match
@@ -23,6 +24,7 @@ from cardlab.games.pandoeren.play import card_name, ladders
 from cardlab.games.pandoeren.rules import (
     BID_WORDS,
     KINDS,
+    NAMED_ORDER,
     PRESETS,
     SUIT_WORDS,
     PandoerenOptions,
@@ -66,6 +68,30 @@ class PandoerenGame(Game):
 
     def _make_deck(self) -> Deck:
         return pandoeren_pack()
+
+    def action_table(self) -> ActionTable:
+        """Integer ids (:mod:`cardlab.engine.action_ids`): ``pass`` 0, the named bids in
+        ladder order (``bid piccolo`` 1 … ``bid prive`` 11), ``trump S C D H`` (12–15),
+        ``announce stuk`` 16, ``announce roem`` 17, then ``discard``, ``call`` and ``play``
+        of each card in pack order (33 ids each, from 18), and last the bids whose number
+        the caps set: number bids ``bid 120`` … ``number_bid_cap``, then ``bid pandoer+n``
+        … ``pandoer_extra_cap`` (so the caps move no other id).
+
+        >>> import cardlab
+        >>> game = cardlab.load("pandoeren")
+        >>> game.action_id("bid misere"), game.action_id("trump H"), game.action_id("play AS")
+        (2, 15, 84)
+        >>> game.action_text(117), game.num_distinct_actions
+        (Action('bid 120'), 146)
+        """
+        named = tuple(w for w in NAMED_ORDER if not w.startswith("#") and w != "+n")
+        words = ("pass", *(f"bid {w}" for w in named), *(f"trump {s}" for s in FRENCH_SUITS),
+                 "announce stuk", "announce roem")
+        cards = tuple(self.deck)
+        blocks = tuple(CardBlock(verb, 1, cards) for verb in ("discard", "call", "play"))
+        numbers = tuple(f"bid {w}" for w in self.ladder if w.isdigit())
+        extras = tuple(f"bid {w}" for w in self.ladder if w.startswith("pandoer+"))
+        return ActionTable(words, blocks, tail=numbers + extras)
 
     @property
     def seat_names(self) -> tuple[str, ...]:

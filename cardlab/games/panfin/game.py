@@ -8,6 +8,7 @@ from typing import Any
 
 from cardlab.cards import Card, Deck, treviso_pack
 from cardlab.engine.action import Action
+from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, pack_order
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.match import Match
@@ -53,6 +54,27 @@ class PanfinGame(Game):
     def _make_deck(self) -> Deck:
         """B2.1: the 40-card Treviso pack."""
         return treviso_pack()
+
+    def action_table(self) -> ActionTable:
+        """Integer ids (:mod:`cardlab.engine.action_ids`): ``tengo`` 0, ``fold`` 1,
+        ``servito`` 2, ``choose S B C D`` (3–6); then ``play`` of one card (40 ids from 7)
+        and of two (``play FS FB`` and the two-card answers to it, 780 ids from 47), ``swap``
+        of one card (40 ids from 827), and ``tengo`` with 1, 2, 3 and 4 cards (from 867;
+        the most ``max_exchange`` allows), cards always in pack order.
+
+        >>> import cardlab
+        >>> game = cardlab.load("panfin")
+        >>> game.action_id("choose D"), game.action_id("play FS FB"), game.action_id("tengo")
+        (6, 128, 0)
+        >>> game.action_text(game.action_id("tengo 2C 7S")), game.num_distinct_actions
+        (Action('tengo 7S 2C'), 102957)
+        """
+        cards = tuple(self.deck)
+        words = ("tengo", "fold", "servito", *(f"choose {s}" for s in SUITS))
+        blocks = (CardBlock("play", 1, cards), CardBlock("play", 2, cards),
+                  CardBlock("swap", 1, cards),
+                  *(CardBlock("tengo", k, cards) for k in range(1, 5)))
+        return ActionTable(words, blocks)
 
     @property
     def options(self) -> PanfinOptions:
