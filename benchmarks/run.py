@@ -49,8 +49,43 @@ def timed(fn: Callable[[], int], rounds: int) -> float:
     return statistics.median(rates)
 
 
+def rollout_playouts(n: int) -> tuple[Callable[[], int], list[int]]:
+    """Five Hundred random playouts on the mutable rollout state, driven as OpenSpiel's loop
+    is: ``random.Random(0).choice`` over ``legal_ids()``, ``apply_id``; a new rollout per
+    game from ``game.rollout(seed=s, dealer=s % players)``, so the deal is timed too (full
+    rules: auction, kitty, nomination, play and scoring). Returns the loop (it returns the
+    games played) and a counter of the player actions of its last run."""
+    import random
+
+    game = cardlab.load("five_hundred")
+    warm = game.rollout(seed=0)  # one deal outside the timing: the tables are made on first use
+    while not warm.is_over:
+        warm.apply_id(warm.legal_ids()[-1])
+    count = [0]
+
+    def loop() -> int:
+        rng = random.Random(0)
+        k = 0
+        for s in range(n):
+            r = game.rollout(seed=s, dealer=s % game.players)
+            while not r.is_over:
+                r.apply_id(rng.choice(r.legal_ids()))
+                k += 1
+        count[0] = k
+        return n
+
+    return loop, count
+
+
+#: which of our rows each OpenSpiel peer's Python-driven ratio uses
+RATIO_BASIS = {"five_hundred": "rollout state (legal_ids + apply_id), timed interleaved "
+                               "round by round with the peer",
+               "officer_skat": "scalar engine (apply + legal_actions)"}
+
+
 def game_rows(name: str, n: int, rounds: int) -> list[Row]:
-    """Deals/s, playouts/s and actions/s for one game under its default options."""
+    """Deals/s, playouts/s and actions/s for one game under its default options (Five
+    Hundred also on the rollout state, whose actions/s row comes last)."""
     try:
         game = cardlab.load(name)
     except Exception as err:  # a game not landed yet is reported, not fatal
@@ -97,6 +132,18 @@ def game_rows(name: str, n: int, rounds: int) -> list[Row]:
     per_game = actions[0] / n
     rate_legal = timed(legal_only, rounds)
     rate_heur = timed(heuristic_playouts, rounds)
+    extra: list[Row] = []
+    if name == "five_hundred":
+        loop, count = rollout_playouts(n * 4)
+        rate_roll = timed(loop, rounds)
+        extra = [
+            {"benchmark": f"{name}: random playouts, rollout state (legal_ids + apply_id)",
+             "value": rate_roll, "unit": "games/s", "ratio": f"×{rate_roll / rate_play:.1f} "
+             "vs the scalar engine"},
+            {"benchmark": f"{name}: player actions, rollout state (legal_ids + apply_id), "
+             "deal and scoring included", "value": rate_roll * count[0] / (n * 4),
+             "unit": "actions/s"},
+        ]
     return [
         {"benchmark": f"{name}: seeded deals", "value": rate_deal, "unit": "deals/s"},
         {"benchmark": f"{name}: random playouts (scalar engine)", "value": rate_play,
@@ -106,6 +153,7 @@ def game_rows(name: str, n: int, rounds: int) -> list[Row]:
         {"benchmark": f"{name}: legal_actions at the deal", "value": rate_legal, "unit": "calls/s"},
         {"benchmark": f"{name}: heuristic-bot playouts (scalar engine, every seat a bot)",
          "value": rate_heur, "unit": "games/s"},
+        *extra,
     ]
 
 
@@ -163,6 +211,18 @@ def openspiel_rows(n: int, rounds: int, ours: dict[str, float]) -> list[Row]:
                         count[0] += 1
             return n
 
+        if mine == "five_hundred":  # our rollout and the peer, interleaved round by round
+            ours_loop, ours_count = rollout_playouts(n * 4)
+            theirs: list[float] = []
+            mine_rates: list[float] = []
+            ratios: list[float] = []
+            for _ in range(2 * max(rounds, 3) + 1):
+                theirs.append(timed(py_loop, 1) * count[0] / n)
+                mine_rates.append(timed(ours_loop, 1) * ours_count[0] / (n * 4))
+                ratios.append(mine_rates[-1] / theirs[-1])
+            rows.append({"benchmark": f"{mine}: player actions, rollout state, interleaved with "
+                         f"OpenSpiel {peer} (median)", "value": statistics.median(mine_rates),
+                         "unit": "actions/s"})
         rate_py = timed(py_loop, rounds)
         per_game = count[0] / n
         bots = [pyspiel.make_uniform_random_bot(p, 1) for p in range(g.num_players())]
@@ -176,10 +236,15 @@ def openspiel_rows(n: int, rounds: int, ours: dict[str, float]) -> list[Row]:
         our_actions = ours.get(mine)
         rows.append({"benchmark": f"OpenSpiel {peer}: Python-driven random games",
                      "value": rate_py, "unit": "games/s"})
-        rows.append({"benchmark": f"OpenSpiel {peer}: player actions (Python-driven)",
-                     "value": rate_py * per_game, "unit": "actions/s",
-                     "ratio": f"{mine} ×{our_actions / (rate_py * per_game):.2f}"
-                     if our_actions else ""})
+        if mine == "five_hundred":
+            ratio = statistics.median(ratios)
+            rate_peer = statistics.median(theirs)
+        else:
+            rate_peer = rate_py * per_game
+            ratio = our_actions / rate_peer if our_actions else 0.0
+        rows.append({"benchmark": f"OpenSpiel {peer}: player actions (Python-driven); ratio: "
+                     f"{mine}, {RATIO_BASIS[mine]}", "value": rate_peer, "unit": "actions/s",
+                     "ratio": f"{mine} ×{ratio:.2f}" if ratio else ""})
         rows.append({"benchmark": f"OpenSpiel {peer}: C++ loop (evaluate_bots)",
                      "value": rate_cpp, "unit": "games/s"})
     return rows

@@ -33,20 +33,16 @@ from typing import Any
 import numpy as np
 
 from cardlab.games.five_hundred.rules import MISERE_VALUES, SUITS, parse_bid
+from cardlab.games.five_hundred.tables import NO_SUIT, TABLE_KEYS, card_table
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds, play_seed, shuffle_batch
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
            "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM"]
 
-#: the table of a contract: ``(denomination, nominated joker suit)``; index = position here
-TABLE_KEYS: tuple[tuple[str, str | None], ...] = (
-    ("S", None), ("C", None), ("D", None), ("H", None), ("NT", None),
-    ("NT", "S"), ("NT", "C"), ("NT", "D"), ("NT", "H"))
-#: effective-suit code of an unnominated joker (it has no suit, 5H-7.3)
-NO_SUIT = 4
-#: strength classes: a led-suit card < a trump < an unnominated joker (5H-7.1)
-_FOLLOW, _TRUMP, _JOKER = 100, 200, 300
+#: the tables of a contract, ``(denomination, nominated joker suit)`` (index = position in
+#: TABLE_KEYS), the effective-suit code of a free joker and the strength classes come from
+#: ``cardlab.games.five_hundred.tables``, which the rollout state shares
 
 class FiveHundredTables:
     """Per-card tables of every contract of one 4-player game (built from ``game``)."""
@@ -74,19 +70,13 @@ class FiveHundredTables:
         self.lead_key = np.zeros((t, c), dtype=np.int64)
         self.free_joker = np.zeros(t, dtype=bool)
         for ti, (den, nom) in enumerate(TABLE_KEYS):
-            rules = game.contract_rules(den, nom)
-            self.trump[ti] = SUITS.index(den) if den in SUITS else -1
-            for i, card in enumerate(deck):
-                s = rules.suit_of[card]
-                e = NO_SUIT if s is None else SUITS.index(s)
-                self.eff[ti, i] = e
-                self.power[ti, i] = rules.power[card]
-                self.suitmask[ti, e] |= np.uint64(1 << i)
-                cls = (_JOKER if e == NO_SUIT else _TRUMP if e == self.trump[ti] else _FOLLOW)
-                self.lead_key[ti, i] = cls + rules.power[card]
-                for led in range(4):
-                    self.strength[ti, led, i] = (cls + rules.power[card]
-                                                 if cls != _FOLLOW or e == led else 0)
+            ct = card_table(game, den, nom)  # 5H-3 / 5H-7.1, shared with the rollout state
+            self.trump[ti] = ct.trump
+            self.eff[ti] = ct.eff
+            self.power[ti] = ct.power
+            self.suitmask[ti] = np.array(ct.suit_masks, dtype=np.uint64)
+            self.lead_key[ti] = ct.lead_key
+            self.strength[ti, :4, :c] = ct.strength
             self.strength[ti, :, c] = -1  # "no card" (a seat sitting out)
             self.free_joker[ti] = bool(jokers) and self.eff[ti, self.joker] == NO_SUIT
         #: bit masks by card index (the "no card" index c gives 0), and by suit code

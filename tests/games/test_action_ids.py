@@ -17,6 +17,10 @@ import cardlab
 from cardlab.engine.rng import SplitMix64
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("five_hundred", {}),
+    ("five_hundred", {"players": 3}),
+    ("five_hundred", {"players": 5}),
+    ("five_hundred", {"players": 6}),
     ("officer_skat", {}),
     ("officer_skat", {"pass_allowed": True, "ramsch_allowed": True}),
     ("pandoeren", {}),
@@ -59,7 +63,7 @@ def test_every_legal_action_has_its_id(name: str, options: dict[str, Any], seed:
         state = state.apply(legal[rng.randbelow(len(legal))])
 
 
-@pytest.mark.parametrize("name", ["officer_skat", "pandoeren", "panfin"])
+@pytest.mark.parametrize("name", ["five_hundred", "officer_skat", "pandoeren", "panfin"])
 def test_bad_ids_and_notation_are_refused_by_name(name: str) -> None:
     game = cardlab.load(name)
     n = game.num_distinct_actions

@@ -58,6 +58,13 @@ NT or misère, naming the suit to follow). With ``allow_final_raise`` the high b
 ``no_suit_to_name`` (J7), ``sitting_out`` (5H-6.2), ``card_face_down`` (a ghost's covered
 card), ``wrong_phase``, ``bad_notation``.
 
+**Integer ids and fast playouts.** Every action has a stable integer id
+(``game.action_id('bid 7H')`` → 9, ``game.action_text(9)``; the layout is in
+:mod:`~cardlab.games.five_hundred.action_ids`). ``game.rollout(seed=…, dealer=…)`` and
+``state.rollout()`` give a mutable deal driven by ids (``legal_ids()``, ``apply_id(i)``,
+``clone()``, ``to_state()``) for random playouts and search:
+:mod:`~cardlab.games.five_hundred.rollout`.
+
 **Glossary** (the spec's words): *kitty* (the three cards set aside), *contractor* (won the
 auction), *contract*, *left_bower* / *right_bower* (the jacks of the trump colour),
 *misere* / *open_misere* / *blind_misere*, *sans_kitty*, *nominate* (name the joker's suit),
@@ -66,11 +73,22 @@ auction), *contract*, *left_bower* / *right_bower* (the jacks of the trump colou
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardlab.games.five_hundred.game import SPEC, FiveHundredGame
 from cardlab.games.five_hundred.rules import FiveHundredOptions
 from cardlab.games.five_hundred.state import FiveHundredState
 
-__all__ = ["GAME", "SPEC", "FiveHundredGame", "FiveHundredOptions", "FiveHundredState"]
+__all__ = ["GAME", "SPEC", "FiveHundredGame", "FiveHundredOptions", "FiveHundredRollout",
+           "FiveHundredState", "Rollout"]
+
+
+def __getattr__(name: str) -> Any:  # the rollout classes load on first use (rollout.py)
+    if name in ("FiveHundredRollout", "Rollout"):
+        from cardlab.games.five_hundred import rollout
+
+        return getattr(rollout, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: the registry's entry point
 GAME = FiveHundredGame

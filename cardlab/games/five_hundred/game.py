@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from cardlab.cards import Card, Deck
 from cardlab.engine.action import Action
+from cardlab.engine.action_ids import ActionTable
 from cardlab.engine.dealing import check_partition, deal_by_schedule, pack_order, packet_schedule
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.options import build_options
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
+from cardlab.games.five_hundred.action_ids import FiveHundredActionIds, action_table
 from cardlab.games.five_hundred.rules import (
     DENOMINATIONS,
     MISERE_VALUES,
@@ -54,6 +57,15 @@ _WORDS = {"MISERE": "misere", "MISÈRE": "misere", "OPEN_MISERE": "open_misere",
 _SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
 
 
+@cache
+def _rollout_module() -> Any:
+    """``rollout.py``, imported on first use (its tables take a moment to build, and
+    ``import cardlab`` should not wait for them)."""
+    from cardlab.games.five_hundred import rollout
+
+    return rollout
+
+
 class FiveHundredGame(Game):
     """Five Hundred under one set of options (see the package docstring for seats and sides)."""
 
@@ -72,6 +84,8 @@ class FiveHundredGame(Game):
         self._sides = self._make_sides()
         self._side_of = {s: name for name, seats in self._sides.items() for s in seats}
         self._index_by_code = {c.code: i for i, c in enumerate(self.deck)}
+        self._action_ids: FiveHundredActionIds | None = None
+        self._rollout_setup: Any = None  # the rollout's look-up tables (rollout.py), made once
 
     # -- declared facts -------------------------------------------------------------------
     def _make_deck(self) -> Deck:
@@ -240,6 +254,45 @@ class FiveHundredGame(Game):
         cards = {k: self.deck.parse_many(v) for k, v in parts.items()}
         check_partition(self.deck, cards, dict(self.deal_parts()), rule="5H-2")
         return self._state_from_parts(cards, dealer, None)
+
+    def rollout(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> Any:
+        """A mutable deal driven by integer action ids, for fast playouts and search
+        (:mod:`cardlab.games.five_hundred.rollout`); the same arguments as :meth:`deal`,
+        and the same cards to the same seats.
+
+        >>> import cardlab
+        >>> r = cardlab.load("five_hundred").rollout(seed=7, dealer=3)
+        >>> r.phase, r.to_move, r.legal_ids()[:3]
+        ('auction', 0, [0, 1, 2])
+        """
+        return _rollout_module().new_rollout(self, seed=seed, dealer=dealer, **setup)
+
+    # -- integer action ids (action_ids.py) ---------------------------------------------------
+    def action_table(self) -> ActionTable:
+        """Integer ids (:mod:`cardlab.games.five_hundred.action_ids`): the words ``pass``,
+        the bids, ``nominate …`` and ``call alone`` (0–59) in every configuration, then
+        ``play`` of each card in pack order (from 60), the joker led naming each suit,
+        ``call`` of each non-joker and every ``discard`` set.
+
+        >>> import cardlab
+        >>> game = cardlab.load("five_hundred")
+        >>> game.action_id("bid 7H"), game.action_id("play JK H"), game.num_distinct_actions
+        (9, 106, 12490)
+        """
+        return action_table(self)
+
+    def action_ids(self) -> FiveHundredActionIds:
+        """The converter between notation and integer ids (made once per game), with the
+        rollout's helpers."""
+        if self._action_ids is None:
+            self._action_ids = FiveHundredActionIds(self)
+        return self._action_ids
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the id and rollout caches (process pools; rebuilt on demand)."""
+        state = {**self.__dict__, "_action_ids": None, "_rollout_setup": None}
+        state.pop("_action_id_converter", None)
+        return state
 
     def match(self, seed: int | None = None, scores: Any = None, dealer: int = 0) -> Any:
         """A game to 500 (5H-9): ``match.play(bots)``, ``.scores``, ``.sheet``, ``.winner``."""

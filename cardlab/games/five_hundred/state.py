@@ -523,6 +523,13 @@ class FiveHundredState(State):
             self.trick = Trick(winner)
             self._turn = winner
 
+    def rollout(self) -> Any:
+        """This moment as a mutable deal driven by integer action ids, for fast playouts
+        and search (:mod:`cardlab.games.five_hundred.rollout`)."""
+        from cardlab.games.five_hundred.rollout import rollout_from_state
+
+        return rollout_from_state(self)
+
     # -- words ----------------------------------------------------------------------------
     def describe(self, action: str) -> str:
         """Plain words for a legal ``action`` now: ``'N bids seven hearts'``."""
