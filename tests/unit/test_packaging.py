@@ -37,3 +37,13 @@ def test_wheel_ships_static_front_end_and_py_typed(wheel: Path):
                for p in (REPO / "cardlab/widgets/static").iterdir() if p.is_file()}
     assert on_disk <= statics
     assert not any("tests/" in n or n.endswith(".ipynb") for n in names)
+
+
+def test_wheel_enables_the_server_extension(wheel: Path):
+    """cardlab.serverext is switched on by a config file the wheel installs into
+    ``<prefix>/etc/jupyter/jupyter_server_config.d/``."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = [n for n in names
+               if n.endswith(".data/data/etc/jupyter/jupyter_server_config.d/cardlab.json")]
+    assert shipped, sorted(n for n in names if ".data/" in n)
+    assert "cardlab/serverext.py" in names
