@@ -13,6 +13,9 @@ API that both rollout classes share (:mod:`cardlab.games.five_hundred.rollout`),
 
 from __future__ import annotations
 
+import random
+from itertools import combinations
+from math import comb
 from operator import index, itemgetter, mod
 from struct import Struct
 from typing import TYPE_CHECKING, Any, Final
@@ -46,6 +49,14 @@ FOLLOW_MAX: Final = 1 << 16
 #: the same for pack positions (``bit``)
 POSITIONS: Final = tuple(tuple(tuple(i - PLAY_BASE for i in ids) for ids in chunk)
                           for chunk in CHUNKS)
+P0, P1, P2, P3 = POSITIONS[:4]
+#: the number of set bits of each 11-bit chunk
+COUNTS: Final = tuple(v.bit_count() for v in range(2048))
+#: ``n.bit_length()`` by ``n``: the bits ``Random._randbelow(n)`` draws at a time
+BITS: Final = tuple(n.bit_length() for n in range(256))
+#: ``random.Random``'s own ``_randbelow`` (``getrandbits`` with rejection): a generator whose
+#: class keeps it is drawn from inline by ``play_random``, exactly as ``choice`` would
+RANDBELOW: Final[Any] = vars(random.Random)["_randbelow"]
 #: the auction kept on a few ints: passing final (5H-5.4d), or one call each (5H-5.6); or
 #: the engine's Bidding record (the final raise and the rebid options)
 AUSTRALIAN, AMERICAN, ENGINE_AUCTION = range(3)
@@ -77,6 +88,34 @@ def positions_of(m: int) -> tuple[int, ...]:
         if not m:
             break
     return out
+
+
+def pick_card(m: int, getbits: Any) -> int:
+    """The pack position of a card drawn uniformly from mask ``m`` (non-empty) exactly as
+    ``rng.choice(ids_of(m))`` would (``getbits`` is the generator's ``getrandbits``):
+    ``_randbelow(popcount)``, then the ``r``-th set bit, counted 11 bits at a time."""
+    n = m.bit_count()
+    b = BITS[n]
+    r = getbits(b)
+    while r >= n:
+        r = getbits(b)
+    if m >> 44:
+        return positions_of(m)[r]
+    x = m & 2047
+    k = COUNTS[x]
+    if r < k:
+        return P0[x][r]
+    r -= k
+    x = m >> 11 & 2047
+    k = COUNTS[x]
+    if r < k:
+        return P1[x][r]
+    r -= k
+    x = m >> 22 & 2047
+    k = COUNTS[x]
+    if r < k:
+        return P2[x][r]
+    return P3[m >> 33][r - k]
 
 
 def check_seed(seed: object) -> int:
@@ -227,6 +266,7 @@ class RolloutSetup:
         self.slam = o.slam_minimum
         self._discard_arrays: Any = None
         self._discard_masks: list[int] | None = None
+        self._combos: dict[int, tuple[tuple[int, ...], ...]] = {}
 
     def _getters(self, dealer: int) -> tuple[tuple[int, Any], ...]:
         g = self.game
@@ -277,6 +317,22 @@ class RolloutSetup:
         # order; the ids are gathered from premade ints (cheaper than making 286 new ones)
         rank = t1.take(p).take(i1) + t2.take(p).take(i2) + t3.take(p).take(i3)
         return every.take(rank).tolist()  # type: ignore[no-any-return]
+
+    def discard_count(self, hand_size: int) -> int:
+        """5H-6.1 how many discards a hand of ``hand_size`` cards has (``C(h, k)``)."""
+        return comb(hand_size, self.ids.kitty_size)
+
+    def discard_at(self, positions: tuple[int, ...], r: int) -> int:
+        """The id of item ``r`` of :meth:`discard_ids` for the hand at ``positions``
+        (ascending), without making the list: the ``r``-th index set of
+        ``combinations(range(h), k)``, in the same lexicographic order (tables per ``h``)."""
+        h = len(positions)
+        sets = self._combos.get(h)
+        if sets is None:
+            sets = self._combos[h] = tuple(combinations(range(h), self.ids.kitty_size))
+        ids = self.ids
+        binom = ids.binom
+        return ids.discard_base + sum(binom[m][positions[x]] for m, x in enumerate(sets[r]))
 
     def contractors(self, declarer: int, call: int, partner: int | None) -> tuple[int, ...]:
         """The seats that share the contract ``call`` (as ``state.deal_facts()`` says)."""
@@ -388,6 +444,17 @@ class Rollout:
     def to_state(self) -> FiveHundredState:  # pragma: no cover
         """The immutable state at this point."""
         raise NotImplementedError
+
+    def play_random(self, rng: random.Random) -> int:
+        """Play the deal to its end choosing uniformly among the legal actions at every step,
+        exactly as ``while not r.is_over: r.apply_id(rng.choice(r.legal_ids()))`` does with
+        the same ``rng`` (the same actions, final state and generator state afterwards).
+        Returns the number of actions taken (0 when the deal is already over)."""
+        k = 0
+        while not self.is_over:
+            self.apply_id(rng.choice(self.legal_ids()))
+            k += 1
+        return k
 
     def legal_actions(self) -> list[Action]:
         """The legal actions in notation (``game.action_text`` of each legal id)."""

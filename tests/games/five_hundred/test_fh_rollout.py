@@ -438,3 +438,144 @@ def test_5h_4_shuffle_fast_path_and_rejection_fallback() -> None:
     assert SplitMix64(seed).next_u64() == z
     assert shuffle(seed) == [1 << i for i in shuffled(range(43), seed)]
     assert game.rollout(seed=seed, dealer=2).hands == game.deal(seed=seed, dealer=2).hands
+
+
+# -- the built-in random playout ----------------------------------------------------------------
+def step_driver(roll: Any, rng: random.Random) -> int:
+    """The playout ``play_random`` promises to equal: ``choice`` over ``legal_ids()``."""
+    k = 0
+    while not roll.is_over:
+        roll.apply_id(rng.choice(roll.legal_ids()))
+        k += 1
+    return k
+
+
+def inner(roll: Any) -> Any:
+    """Everything a rollout holds: the public picture, and every slot of the fast class."""
+    out = [picture(roll), roll.tricks_won, roll.contract, roll.result]
+    if isinstance(roll, FiveHundredRollout):
+        out += [(name, getattr(roll, name, None)) for name in FiveHundredRollout.__slots__]
+    return out
+
+
+def assert_play_random_equals_driver(roll: Any, seed: int) -> Any:
+    """``play_random`` on a clone of ``roll`` against the step driver on ``roll`` itself,
+    both with ``random.Random(seed)``: the same count, actions, points, final state and
+    generator state. Returns the finished clone."""
+    copy = roll.clone()
+    ours, theirs = random.Random(seed), random.Random(seed)
+    k = copy.play_random(ours)
+    assert k == step_driver(roll, theirs)
+    assert copy.is_over and roll.is_over
+    assert copy.history_ids == roll.history_ids
+    assert copy.points == roll.points
+    assert inner(copy) == inner(roll)
+    assert ours.random() == theirs.random()  # the generators drew exactly the same
+    return copy
+
+
+@pytest.mark.parametrize("opts", OPTION_SETS, ids=_name)
+def test_play_random_equals_the_step_driver(opts: dict[str, Any]) -> None:
+    """``play_random(random.Random(s))`` plays exactly the actions of ``while not is_over:
+    apply_id(rng.choice(legal_ids()))`` with ``random.Random(s)``, from the deal, from a
+    clone part-way (mid-auction, mid-play) and from ``state.rollout()`` of an immutable
+    state part-way (every player count, both presets, every option; fast path and the
+    engine wrapper alike)."""
+    game = game_for(opts)
+    engine = isinstance(game.rollout(seed=0), EngineRollout)
+    seeds = range(2) if engine else range(12)
+    for seed in seeds:
+        dealer = seed % game.players
+        assert_play_random_equals_driver(game.rollout(seed=seed, dealer=dealer), seed)
+        # part-way: a clone after some random steps (the fast path caches the legal ids)
+        roll = game.rollout(seed=seed, dealer=dealer)
+        walk = random.Random(seed + 1000)
+        for _ in range(walk.randrange(1, 35)):
+            if roll.is_over:
+                break
+            roll.apply_id(walk.choice(roll.legal_ids()))
+        roll.legal_ids()
+        assert_play_random_equals_driver(roll, seed)
+    state = game.deal(seed=5, dealer=1)
+    walk = random.Random(5)
+    for _ in range(20):
+        if state.is_over:
+            break
+        state = state.apply(walk.choice(state.legal_actions()))
+    assert_play_random_equals_driver(state.rollout(), 5)
+
+
+def test_play_random_reaches_every_phase_and_joker_rule() -> None:
+    """More seeds of the comparison above on four configurations, which between them meet
+    the kitty, a partner call, the nomination, joker leads naming a suit and a misère."""
+    seen: set[str] = set()
+    for opts in ({}, {"players": 5}, {"joker_lead_nomination": "not_shown_void"},
+                 {"joker_after_all_suits_led": "no_play_before_last_trick"}):
+        game = game_for(opts)
+        for seed in range(100, 130):
+            roll = game.rollout(seed=seed, dealer=seed % game.players)
+            done = assert_play_random_equals_driver(roll, seed)
+            for a in done.to_state().history:
+                verb, *rest = a.split()
+                seen.add(verb)
+                if verb == "play" and rest[0].startswith("JK") and len(rest) == 2:
+                    seen.add("joker lead")
+            if done.contract and "misere" in done.contract:
+                seen.add("misere")
+    assert seen >= {"bid", "pass", "discard", "call", "nominate", "play", "joker lead",
+                    "misere"}, seen
+
+
+def test_play_random_draws_as_choice_and_randrange() -> None:
+    """The assumption ``play_random`` rests on: ``Random.choice(seq)`` draws as
+    ``seq[rng.randrange(len(seq))]`` and as ``getrandbits(len(seq).bit_length())`` with
+    rejection (the inline draw), leaving the generator in the same state; and the pick of
+    the ``r``-th set bit of a mask equals ``choice`` over that mask's ids."""
+    from cardlab.games.five_hundred.rollout_core import ids_of, pick_card
+
+    for n in [*range(1, 130), 286, 3003, 8008]:
+        for seed in range(3):
+            a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
+            x = a.choice(range(n))
+            assert x == b.randrange(n)
+            bits = n.bit_length()
+            r = c.getrandbits(bits)
+            while r >= n:
+                r = c.getrandbits(bits)
+            assert r == x
+            assert a.random() == b.random() == c.random()
+    rng = random.Random(9)
+    for _ in range(300):
+        m = sum(1 << i for i in rng.sample(range(63), rng.randrange(1, 17)))
+        seed = rng.randrange(1 << 30)
+        a, b = random.Random(seed), random.Random(seed)
+        assert 60 + pick_card(m, a.getrandbits) == b.choice(ids_of(m))
+        assert a.random() == b.random()
+
+
+def test_play_random_with_other_generators_and_when_over() -> None:
+    """A ``Random`` subclass with its own ``random()`` (so its ``_randbelow`` does not use
+    ``getrandbits``) or its own ``_randbelow`` gets the plain loop: still the driver's
+    playout. ``SystemRandom`` (its own ``getrandbits``) plays a whole deal. An ended deal
+    plays nothing."""
+
+    class Floats(random.Random):
+        def random(self) -> float:
+            return super().random()
+
+    class Halves(random.Random):
+        def _randbelow(self, n: int) -> int:  # type: ignore[override]
+            return n // 2
+
+    game = game_for({})
+    for cls in (Floats, Halves):
+        roll, copy = game.rollout(seed=3, dealer=1), game.rollout(seed=3, dealer=1)
+        ours, theirs = cls(4), cls(4)
+        assert copy.play_random(ours) == step_driver(roll, theirs)
+        assert inner(copy) == inner(roll)
+        assert ours.random() == theirs.random()
+    roll = game.rollout(seed=3, dealer=1)
+    k = roll.play_random(random.SystemRandom())
+    assert roll.is_over and k == len(roll.history_ids) > 0
+    assert roll.points == roll.to_state().result.points
+    assert roll.play_random(random.Random(0)) == 0
