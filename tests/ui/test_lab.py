@@ -77,6 +77,7 @@ def test_table_click_legal_then_illegal_card_and_keyboard(lab_server: Any, page:
     inside = page.evaluate("(() => { const a = document.activeElement; "
                            "return !!(a && a.closest('.cardlab-root')); })()")
     assert inside, "after a mouse click, focus must stay inside the widget"
+    _check_narration(lab_server, table)
 
     # keyboard: arrows move between cards, and keys do not leak to JupyterLab
     n_cells = page.locator(".jp-Notebook .jp-Cell").count()
@@ -89,7 +90,27 @@ def test_table_click_legal_then_illegal_card_and_keyboard(lab_server: Any, page:
     page.keyboard.press("b")
     time.sleep(0.3)
     assert page.locator(".jp-Notebook .jp-Cell").count() == n_cells
+
+    # stepping back shortens the story: the narration is redrawn, not appended to
+    table.locator(".cardlab-step-first").click()
+    expect(root).to_have_attribute("data-step", "0")
+    _check_narration(lab_server, table)
     assert not serious_errors(page.errors), page.errors
+
+
+def _check_narration(lab_server: Any, table: Any) -> None:
+    """The narration in the page is the kernel's, line for line, the last line current
+    (the front end appends new lines to the list it keeps rather than redrawing it)."""
+    import json
+
+    want = json.loads(kernel_exec(lab_server, "import json; print(json.dumps("
+                                              "table.view['narration']))"))
+    items = table.locator(".cardlab-narration li")
+    _expect()(items).to_have_count(len(want))
+    assert [t.strip() for t in items.all_inner_texts()] == [t.strip() for t in want]
+    if want:
+        current = table.locator('.cardlab-narration li[data-current="true"]')
+        assert current.count() == 1 and current.inner_text().strip() == want[-1].strip()
 
 
 def test_other_widgets_draw(lab_server: Any, page: Any) -> None:

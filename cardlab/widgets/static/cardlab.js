@@ -263,12 +263,38 @@ function drawNarration(view) {
   return list;
 }
 
-function drawTable(view, send, model) {
-  const table = h("div", {
-    class: "cardlab-table", "data-phase": view.phase || "", "data-mode": view.mode || "",
-    "data-show-all": String(!!view.show_all),
-  });
-  table.append(h("div", { class: "cardlab-header" },
+// The narration only grows while a deal goes on. A live widget (``ui`` given) keeps its
+// table and narration list in the page across redraws and appends just the new lines: the
+// browser then lays out one new line instead of the whole story again (the longest part of
+// a redraw's layout).
+function keepNarration(keep, view) {
+  const lines = view.narration || [];
+  const old = keep.lines;
+  if (old.length > lines.length || old.some((text, i) => text !== lines[i])) {
+    keep.list.replaceChildren();
+    keep.lines = [];
+  }
+  const from = keep.lines.length;
+  if (from === lines.length) return;
+  if (keep.list.lastElementChild) keep.list.lastElementChild.setAttribute("data-current", "false");
+  for (let i = from; i < lines.length; i++) {
+    keep.list.append(h("li", { "data-current": String(i === lines.length - 1) }, lines[i]));
+  }
+  keep.lines = lines.slice();
+}
+
+function drawTable(view, send, model, ui) {
+  const keep = ui ? (ui.table ||= { table: h("div"), list: drawNarration({}), lines: [] }) : null;
+  const table = keep ? keep.table : h("div");
+  table.className = "cardlab-table";
+  table.setAttribute("data-phase", view.phase || "");
+  table.setAttribute("data-mode", view.mode || "");
+  table.setAttribute("data-show-all", String(!!view.show_all));
+  if (keep) {
+    for (const child of [...table.children]) if (child !== keep.list) child.remove();
+  }
+  const parts = document.createDocumentFragment();
+  parts.append(h("div", { class: "cardlab-header" },
     h("span", { class: "cardlab-title" }, view.title || view.game || ""),
     h("span", { class: "cardlab-status" }, " · " + (view.status || "") +
       (view.mode === "play" ? " · playing" : " · reviewing") + (view.branched ? " · your branch" : "")),
@@ -276,13 +302,19 @@ function drawTable(view, send, model) {
   const felt = h("div", { class: "cardlab-felt", "data-seats": (view.hands || []).length });
   for (const hand of view.hands || []) felt.append(drawHand(view, hand, send));
   felt.append(drawMiddle(view));
-  table.append(felt, drawActions(view, send), drawControls(view, send), drawModes(view, send, model));
-  table.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+  parts.append(felt, drawActions(view, send), drawControls(view, send), drawModes(view, send, model));
+  parts.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
   if ((view.result_lines || []).length) {
-    table.append(h("ul", { class: "cardlab-result", "aria-label": "result" },
+    parts.append(h("ul", { class: "cardlab-result", "aria-label": "result" },
       view.result_lines.map((t) => h("li", {}, t))));
   }
-  table.append(drawNarration(view));
+  if (!keep) {
+    table.append(parts, drawNarration(view));
+    return table;
+  }
+  keepNarration(keep, view);
+  if (keep.list.parentNode !== table) table.append(keep.list);
+  table.insertBefore(parts, keep.list);
   return table;
 }
 
@@ -586,7 +618,8 @@ function render({ model, el }) {
       root.focus({ preventScroll: true });
     }
     const drawKind = DRAW[kind] || drawTable;
-    body.replaceChildren(drawKind(view, send, model, ui));
+    const drawn = drawKind(view, send, model, ui);
+    if (body.firstChild !== drawn || body.childNodes.length !== 1) body.replaceChildren(drawn);
     root.classList.toggle("cardlab-four-colour", !!model.get("four_colour"));
     const tv = tableViewOf(kind, view);
     root.setAttribute("data-step", tv && tv.step !== undefined ? String(tv.step) : "");
