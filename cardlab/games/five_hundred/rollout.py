@@ -95,6 +95,7 @@ from cardlab.games.five_hundred.rollout_core import (
     ids_of,
     pick_card,
     positions_of,
+    randbelow,
     setup_for,
 )
 from cardlab.games.five_hundred.rules import SUITS
@@ -621,31 +622,17 @@ class FiveHundredRollout(Rollout):
                     2 * self._high + (self._called >> seat & 1))
                 if leg is None:
                     leg = self.legal_ids()
-                n = len(leg)
-                b = BITS[n]
-                r = getbits(b)
-                while r >= n:
-                    r = getbits(b)
-                i = leg[r]
+                i = leg[randbelow(len(leg), getbits)]
                 self._legal = None
                 history.append(i)
                 self._after_call(seat, i)
             elif ph == KITTY:  # 5H-6.1 the r-th discard, in legal_ids' order
                 pos = positions_of(self._hands[self._turn])
-                n = s.discard_count(len(pos))
-                b = n.bit_length()
-                r = getbits(b)
-                while r >= n:
-                    r = getbits(b)
+                r = randbelow(s.discard_count(len(pos)), getbits)
                 self._apply_other(s.discard_at(pos, r))
             else:  # a partner call, a nomination
                 leg = self.legal_ids()
-                n = len(leg)
-                b = BITS[n]
-                r = getbits(b)
-                while r >= n:
-                    r = getbits(b)
-                self.apply_id(leg[r])
+                self.apply_id(leg[randbelow(len(leg), getbits)])
         return len(history) - start
 
     def _play_out(self, getbits: Any) -> None:

@@ -90,6 +90,16 @@ def positions_of(m: int) -> tuple[int, ...]:
     return out
 
 
+def randbelow(n: int, getbits: Any) -> int:
+    """``random.Random._randbelow(n)`` made with the generator's ``getrandbits``: the same
+    draws, so a pick from a list of ``n`` is the pick ``rng.choice`` would make."""
+    b = n.bit_length()
+    r = getbits(b)
+    while r >= n:
+        r = getbits(b)
+    return r
+
+
 def pick_card(m: int, getbits: Any) -> int:
     """The pack position of a card drawn uniformly from mask ``m`` (non-empty) exactly as
     ``rng.choice(ids_of(m))`` would (``getbits`` is the generator's ``getrandbits``):

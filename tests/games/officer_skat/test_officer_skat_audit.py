@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from officer_skat_helpers import to_play
 
 import cardlab
 from cardlab.cards import skat_pack
@@ -71,13 +72,7 @@ def load(**options: Any):
 
 def calls(state, game: str, kontra: bool = False, re: bool = False):
     """Declare ``game`` and answer Kontra/Re up to the opening lead."""
-    state = state.apply(f"declare {game}")
-    while state.phase in ("kontra", "re"):
-        if state.phase == "kontra":
-            state = state.apply("kontra" if kontra else "no_kontra")
-        else:
-            state = state.apply("re" if re else "no_re")
-    return state
+    return to_play(state, game, kontra=kontra, re=re)
 
 
 def play_line(piles, game: str, line: str, kontra: bool = False, re: bool = False,
