@@ -91,7 +91,13 @@ class HeuristicBot(SeededBot):
         if phase == "re":
             trumps = sum(1 for c in mine if effective_suit(c, view["contract"]) == TRUMP)
             return Action("re" if mine and trumps / len(mine) >= RE_TRUMP_SHARE else "no_re")
-        return self._play(state, view, legal)
+        # B-6 re_window=until_opening_lead: ``re`` may stand beside the opening lead. The bot
+        # judges Re on its own face-up cards, which it already judged at step 10 (the same
+        # cards), so it declines by leading.
+        plays = [a for a in legal if a.verb == "play"]
+        if len(plays) == 1:
+            return plays[0]
+        return self._play(state, view, plays)
 
     # -- calls -----------------------------------------------------------------------
     def _declare(self, legal: list[Action], mine: list[Card]) -> Action:

@@ -47,12 +47,14 @@ def hint(state: Any, *, n: int = 200, seed: int = 0, policy: str = "heuristic"
     """The best play for the seat to move by Monte Carlo over ``n`` layouts.
 
     :returns: ``{"seat", "best" (action string), "values" (action → mean value),
-        "stderr" (action → its standard error), "n", "policy"}``; actions in the engine's
-        order.
+        "stderr" (action → its standard error), "n", "policy"}``; the card plays, in the
+        engine's order (a call beside them, such as Officer Skat's Re, is not valued).
     """
     if state.phase != "play":
         raise ValueError("hint works in the play phase")
-    legal = [str(a) for a in state.legal_actions()]
+    # the cards are valued; a call that stands beside them (Officer Skat's Re at the
+    # opening lead, B-6) is not a card to play out
+    legal = [str(a) for a in state.legal_actions() if a.verb == "play"]
     name = state.game.name
     if len(legal) == 1:
         return {"seat": state.to_move, "best": legal[0], "values": {legal[0]: 0.0},

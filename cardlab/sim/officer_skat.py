@@ -11,6 +11,12 @@ and Ramsch; every scoring method of OS-7 (:meth:`OfficerSkatBatch.scores`).
 Policies as in :mod:`cardlab.sim.five_hundred`: ``"random"`` is
 :class:`cardlab.bots.RandomBot` on the deal's play stream, ``"heuristic"`` a
 simple deterministic player.
+
+Kontra and Re are fixed per deal before play starts (``kontra``/``re`` flags). Under
+``re_window="until_opening_lead"`` (B-6) the scalar engine still offers ``re`` beside
+the opening lead while Re is open; a batch only plays cards, so it treats an open Re as
+declined (as the heuristic bot does). To simulate a Re said at the lead, start the batch
+with ``re=True``.
 """
 
 from __future__ import annotations
@@ -122,7 +128,8 @@ class OfficerSkatBatch:
     # -- construction -----------------------------------------------------------------------
     @classmethod
     def from_states(cls, states: Sequence[Any]) -> OfficerSkatBatch:
-        """A batch from scalar states in the play phase (any point of it)."""
+        """A batch from scalar states in the play phase (any point of it); a Re still open
+        at the opening lead (B-6) counts as declined."""
         game = states[0].game
         tb = tables_for(game)
         out = cls(tb, len(states))
@@ -445,7 +452,9 @@ def scalar_start(game: Any, seed: int, contract: str, dealer: int, kontra: bool 
                  re: bool = False) -> Any:
     """The scalar engine's state at the opening lead for the same set-up as
     :func:`start_play` (forehand declares; ``ramsch`` needs ``pass_allowed`` and
-    ``ramsch_allowed``: both pass)."""
+    ``ramsch_allowed``: both pass). Re is said or declined at step 10; under
+    ``re_window="until_opening_lead"`` with Kontra and no Re the state's legal actions
+    still hold ``re`` beside the cards (B-6), which the batch never chooses."""
     st = game.deal(seed=seed, dealer=dealer)
     while st.phase != "play":
         ph = st.phase

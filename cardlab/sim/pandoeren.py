@@ -12,14 +12,16 @@ trick), the partner becoming public (A2.7.3; ``zwabber_partner`` too), the early
 stop of ``stop_when_decided`` and each contract's test and payments (A2.11,
 ``scoring``, ``piccolo_objective``).
 
-Non-card actions in the play: ``announce stuk`` (and, with
-``roem_announce="manual"``, ``announce roem``) are legal actions of the scalar
-engine, listed before the cards; the batch models them in the same place of its
-legal list, with the same legality (the stuk deadline, who may announce roem
-when), so the random policy takes the same decision the scalar
-``RandomBot`` takes. Roem itself (the combinations and their denial) is taken
-from the scalar engine's facts when the batch is built: for each deal a table of
-the roem that counts for each set of announcers among {declarer, partner}.
+Non-card actions in the play: with ``roem_announce="manual"``, ``announce roem``
+and ``announce stuk`` are legal actions of the scalar engine, listed before the
+cards; the batch models them in the same place of its legal list, with the same
+legality (the stuk deadline, who may announce roem when), so the random policy
+takes the same decision the scalar ``RandomBot`` takes. Under ``"auto"`` (the
+default) there are no announce actions: roem counts as the engine announces it
+and stuk whenever the declarer or the partner holds the trump K + Q (A2.10.3).
+Roem itself (the combinations and their denial) is taken from the scalar
+engine's facts when the batch is built: for each deal a table of the roem that
+counts for each set of announcers among {declarer, partner}.
 
 Policies: ``"random"`` — the ``k``-th legal action in the engine's order with
 ``k = randbelow(#legal)`` from one SplitMix64 stream per deal (= ``RandomBot``);
@@ -56,7 +58,7 @@ class PandoerenTables:
 
     def __init__(self, game: Any) -> None:
         from cardlab.cards import Card
-        from cardlab.games.pandoeren.play import card_points, rank_of
+        from cardlab.games.pandoeren.play import LAST_TRICK_BONUS, card_points, rank_of
 
         deck = game.deck
         o = game.options
@@ -96,6 +98,7 @@ class PandoerenTables:
                         m |= 1 << i
                 self.above[t, r + 1] = np.uint64(m)
         self.shifts = np.arange(c, dtype=np.uint64)
+        self.last_bonus = LAST_TRICK_BONUS  # A2.3
         self.ban = o.undertrump != "allowed"
         self.may_trump = bool(o.trump_while_able_to_follow)
         self.overtrump = bool(o.overtrump_on_trump_lead)
@@ -271,12 +274,13 @@ class PandoerenBatch:
         """Whether ``announce roem`` / ``announce stuk`` is legal for the seat to move
         (A2.10.2, A2.10.3 with ``stuk_deadline``); the engine lists them before the cards."""
         tb, r, p = self.tb, self._rows, self.to_move
+        if not tb.manual_roem:  # A2.10.3 auto: the engine announces; no actions
+            none = np.zeros(self.size, dtype=bool)
+            return none, none.copy()
         hand = self.hands[r, p]
         played_kq = popcount(tb.kq[self.table] & ~hand)
         stuk = (self.counts_roem & ~self.stuk_ann[r, p] & self.stuk_held[r, p]
                 & (played_kq <= tb.stuk_limit))
-        if not tb.manual_roem:
-            return np.zeros(self.size, dtype=bool), stuk
         first = (self.n_tricks == 0) & (self.n_played == 0)
         who = np.where(p == self.declarer, first, (p == self.partner) & self.partner_public)
         roem = self.counts_roem & ~self.roem_ann[r, p] & who & (self.roem_val[r, p] > 0)
@@ -332,7 +336,7 @@ class PandoerenBatch:
             self.partner_public |= zw
         self.partner_public |= complete & (w == d) & (self.partner >= 0)
         last = complete & (self.n_tricks == 7)
-        self.card_points[r, w] += np.where(complete, self.trick_pts + 5 * last, 0)
+        self.card_points[r, w] += np.where(complete, self.trick_pts + tb.last_bonus * last, 0)
         self.tricks_won[r, w] += complete
         ci = np.flatnonzero(complete)
         self.winners[ci, self.n_tricks[ci]] = w[ci]
@@ -418,7 +422,9 @@ class PandoerenBatch:
             a_d = (self.n_tricks > 0) | (self.n_played > 0)
             a_p = has_p & self.partner_public
         roem = self.roem_counted[r, a_d.astype(np.int64) + 2 * a_p]
-        stuk = (self.stuk_ann & self.stuk_held & self.team_mask()).any(axis=1)
+        # A2.10.3 stuk: auto, whenever the team holds it; manual, only if announced
+        held = self.stuk_held & self.team_mask()
+        stuk = (held & self.stuk_ann if self.tb.manual_roem else held).any(axis=1)
         return np.asarray(np.where(self.counts_roem, roem, 0)), np.asarray(
             np.where(self.counts_roem & stuk, 20, 0))
 

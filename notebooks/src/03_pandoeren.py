@@ -117,7 +117,7 @@ Markdown("\n".join(lines))
 # The ladder follows the deal. It marks the current bid and the bids that are legal now:
 
 # %%
-RECORD = ("bid 120, pass, pass, bid 130, pass, discard 8S, trump C, call AC, announce stuk, "
+RECORD = ("bid 120, pass, pass, bid 130, pass, discard 8S, trump C, call AC, "
           "play JC, play 6H, play AC, play 7D, play KC, play 8D, play 9C, play 7H, play AD, "
           "play 9D, play 7C, play JD, play QC, play 9H, play 7S, play 8H, play 10C, play JH, "
           "play JS, play 9S, play 8C, play QD, play KH, play QH, play AH, play 10D, play 10H, "
@@ -141,12 +141,15 @@ AuctionLadder(game, steps[5])
 #    secret partner. She does not say who it is, and nor does the partner.
 
 # %%
-print("\n".join(deal.narration()[5:9]))
+print("\n".join(deal.narration()[5:8]))
 
 # %% [markdown]
 # W keeps the A♥ and throws away the 8♠. Only the teacher's view shows which card she
 # discarded; the other players never learn it. She names clubs and calls the **A♣**. She also
-# announces **stuk**: she holds the king *and* queen of trumps (20 points).
+# holds **stuk**, the king *and* queen of trumps (20 points). Under the default rules she does not
+# have to say so: her stuk is counted for her automatically, and announced for her when she leads.
+# (With `roem_announce="manual"` she would have to play `announce stuk` herself before the
+# deadline, or lose it.)
 
 # %% [markdown]
 # ## 5. Play
@@ -161,12 +164,12 @@ print("\n".join(deal.narration()[5:9]))
 #   *lower* trump (**no undertrumping**) unless you have nothing else.
 # * **The jas is never forced.** You may always play it, and you may always keep it back.
 #
-# Step through the recorded deal. The table opens at step 12: W led the jas, N threw the 6♥, and
+# Step through the recorded deal. The table opens at step 11: W led the jas, N threw the 6♥, and
 # E had to play a trump. E played the **A♣**, the called ace, so now everyone knows that **E is
 # W's partner**.
 
 # %%
-Table(deal, seat=None, show_all=True, step=12)
+Table(deal, seat=None, show_all=True, step=11)
 
 # %% [markdown]
 # Other moments to look at (the step number is on the slider):
@@ -174,18 +177,25 @@ Table(deal, seat=None, show_all=True, step=12)
 # | step | what happens |
 # |---|---|
 # | 1–5 | the auction: N 120, E pass, S pass, W 130, N pass |
-# | 6–9 | W discards, names clubs, calls the A♣ and announces stuk |
-# | 10 | W leads the jas. Her roem is announced for her: K♣ Q♣ J♣ 10♣ in a row, 50 |
-# | 14–17 | W leads K♣, and partner E wins it with the **nel**, 9♣, which beats the king |
-# | 18–21 | E leads A♦. W has no diamonds and trumps it with 7♣. N must still follow with a diamond |
-# | 41 | the end: W and E have 115 card points, + 50 roem + 20 stuk = 185. The 130 is made |
+# | 6–8 | W discards, names clubs and calls the A♣ |
+# | 9 | W leads the jas. Her roem (K♣ Q♣ J♣ 10♣ in a row, 50) and her stuk (20) are announced for her |
+# | 13–16 | W leads K♣, and partner E wins it with the **nel**, 9♣, which beats the king |
+# | 17–20 | E leads A♦. W has no diamonds and trumps it with 7♣. N must still follow with a diamond |
+# | 40 | the end: W and E have 115 card points, + 50 roem + 20 stuk = 185. The 130 is made |
 #
-# ### Why is a card legal or not?
-#
-# The engine explains every move. Take E's turn at step 11: trumps were led, and E holds A♣ and 9♣.
+# Each completed trick shows its card points. The first trick holds the jas (20) and the ace of
+# trumps (11), so it is worth 31:
 
 # %%
-e_turn = steps[11]
+print("\n".join(deal.narration()[8:12]))
+
+# %% [markdown]
+# ### Why is a card legal or not?
+#
+# The engine explains every move. Take E's turn at step 10: trumps were led, and E holds A♣ and 9♣.
+
+# %%
+e_turn = steps[10]
 print(e_turn.explain("play 9C"))
 why = e_turn.explain("play AD")
 print(why)
@@ -234,7 +244,9 @@ AuctionLadder(game, my_table)
 #   leads to the first trick; the partner announces once everyone knows who she is. An opponent who
 #   **bid** in the auction may **deny** it by showing a better single combination. Then all of
 #   that player's roem is lost.
-# * **Stuk:** the king and queen of trumps in one hand, 20 points. It cannot be denied.
+# * **Stuk:** the king and queen of trumps in the declarer's or the partner's hand, 20 points. It
+#   cannot be denied. Under the default rules it is counted automatically; with
+#   `roem_announce="manual"` its holder must play `announce stuk` before the deadline.
 #
 # The other contracts are simply made or lost. Either way the declarer **and partner** each win or
 # lose the contract's game points (1 for 120–140). The other players' scores do not change.
@@ -279,7 +291,7 @@ ScoreCompare(deal)
 # | `overtrump_on_trump_lead` | `False` | `True` | when trumps are led you must play higher if you can |
 # | `jas_never_forced` | `True` | `False` | the jas must be played like any other trump |
 # | `roem_card_reuse` | `True` | `False` | a card counts in only one roem combination |
-# | `roem_announce` | `auto` | `manual` | you must announce roem yourself, or lose it |
+# | `roem_announce` | `auto` | `manual` | you must announce roem and stuk yourself, or lose them |
 # | `roem_denial` | `True` | `False` | roem cannot be denied |
 # | `stuk_deadline` | `before_second_card` | `before_first_card` | stuk must be announced before either card is played |
 # | `scoring` | `pagat_plus_minus` | `zero_sum_per_opponent` | the defenders pay |

@@ -95,3 +95,18 @@ def test_sampled_layouts_respect_voids_and_sizes() -> None:
         for suit in st.shown_void[s]:
             suit_mask = sum(1 << deck.index(c) for c in deck if st.rules.suit_of[c] == suit)
             assert not (layouts[:, s] & np.uint64(suit_mask)).any()
+
+
+def test_hint_values_the_cards_when_re_stands_beside_them() -> None:
+    """B-6 re_window=until_opening_lead: at F's opening lead ``re`` is legal beside the card
+    plays; the hint values the cards and leaves the call out."""
+    import cardlab
+    from cardlab.sim import hint
+
+    g = cardlab.load("officer_skat", re_window="until_opening_lead")
+    s = g.deal(seed=1).apply("declare C").apply("kontra").apply("no_re")
+    legal = [str(a) for a in s.legal_actions()]
+    assert s.phase == "play" and "re" in legal
+    h = hint(s, n=20, seed=3)
+    assert set(h["values"]) == {a for a in legal if a.startswith("play ")}
+    assert h["best"] in h["values"]

@@ -5,7 +5,8 @@ trumps and call — or Panfin's cut, declarations and swap — made on the scala
 play with the same random policy: the k-th legal action, ``k = randbelow(#legal)``, from
 one SplitMix64 stream per deal seeded ``play_seed(seed)``; on the scalar side that is
 ``RandomBot(play_seed(seed))``. Pandoeren's ``announce stuk`` / ``announce roem`` are legal
-actions of the engine and the batch lists them in the same place. The trick winners, card
+actions of the engine only with ``roem_announce="manual"`` (A2.10.3: under ``"auto"`` the
+engine announces them), and the batch lists them in the same place. The trick winners, card
 points / piatti, the number of actions, made/failed and each seat's points must be equal.
 """
 
@@ -63,11 +64,20 @@ def _check_pandoeren(game, seeds, states):
 
 def test_a2_8_pandoeren_batch_equals_engine_over_510_deals() -> None:
     """A2.8 / A2.10 / A2.11: every contract kind, default (pagat) rules: same tricks, card
-    points, announcements, results."""
+    points, results; A2.10.3 roem_announce='auto': no announce actions, stuk counted."""
     game = cardlab.load("pandoeren")
     seeds = list(range(510))
-    announced = _check_pandoeren(game, seeds, _pandoeren_starts(game, seeds))
-    assert announced > 10  # the random policy does announce stuk, as the engine lists it
+    states = _pandoeren_starts(game, seeds)
+    assert _check_pandoeren(game, seeds, states) == 0  # the engine announces, nobody acts
+    assert sum(st.stuk_counts() for st in states) > 10  # and the batch counts the stuk too
+
+
+def test_a2_10_3_pandoeren_manual_announcements_match_engine() -> None:
+    """A2.10.3 roem_announce='manual': announce stuk / roem are actions, and the random
+    policy takes them in the batch as in the engine."""
+    game = cardlab.load("pandoeren", roem_announce="manual")
+    seeds = list(range(3000, 3204))
+    assert _check_pandoeren(game, seeds, _pandoeren_starts(game, seeds)) > 10
 
 
 @pytest.mark.parametrize("options", [

@@ -47,7 +47,9 @@ NT or misère, naming the suit to follow). With ``allow_final_raise`` the high b
 ``pass`` in its raise turn means "stand".
 
 **Refusal codes** (``IllegalAction.code``, rule in ``.rule``): ``not_your_turn``,
-``already_passed`` (5H-5.4d), ``bid_too_low`` (5H-5.4a), ``misere_needs_seven`` (5H-5.4b),
+``already_passed`` (5H-5.4d), ``bid_too_low`` (5H-5.4a), ``misere_needs_seven`` (5H-5.4b;
+with ``misere_rank='after_8S'`` misère is legal while 7♠ ≤ the high bid < misère, so also
+over a standing 8♠, A-5),
 ``own_bid`` (5H-5.4e), ``misere_not_allowed``, ``open_misere_needs_eight``,
 ``blind_misere_first_call`` (A-8), ``sans_kitty_not_allowed`` (A-9), ``bid_below_minimum``,
 ``discard_count`` / ``duplicate_card`` / ``card_not_held`` (5H-6.1), ``own_card`` /
@@ -57,6 +59,12 @@ NT or misère, naming the suit to follow). With ``allow_final_raise`` the high b
 ``joker_not_before_last_trick`` (J5), ``joker_lead_only_last_trick`` (J6),
 ``no_suit_to_name`` (J7), ``sitting_out`` (5H-6.2), ``card_face_down`` (a ghost's covered
 card), ``wrong_phase``, ``bad_notation``.
+
+**Cards that change suit.** A reason (``explain``, a refusal) that involves a card whose
+effective suit is not its printed suit (5H-3.4: the left bower, the joker in a trump
+contract or once nominated, the four of the trump colour) names both suits, e.g. "the jack
+of clubs is the left bower: a trump (spades) in this hand, not a club (5H-3.1)"; so does a
+reason about a trick such a card led ("the led jack of clubs is … so trumps were led").
 
 **Integer ids and fast playouts.** Every action has a stable integer id
 (``game.action_id('bid 7H')`` → 9, ``game.action_text(9)``; the layout is in

@@ -144,9 +144,22 @@ class Bidding:
         return all(s != seat for s, _ in self.calls)
 
 
-def _level(call: str | None) -> int | None:
-    parsed = parse_bid(call.split(" ", 1)[0]) if call else None
-    return parsed[0] if parsed else None
+def _misere_window(b: Bidding, ladder: Ladder) -> bool:
+    """5H-5.4b / A-5 (``misere_requires_seven``): misère is legal while 7♠ ≤ the current high
+    bid < misère on the ladder. With misère after 7NT that is "the high bid is a 7-level bid";
+    with ``misere_rank=after_8S`` a standing 8♠ counts too."""
+    return b.high is not None and ladder.rank["7S"] <= b.high_rank < ladder.rank["misere"]
+
+
+def _misere_needs_seven(b: Bidding, options: FiveHundredOptions) -> Verdict:
+    """5H-5.4b / A-5: why misère is refused below the 7-level (or with no bid standing)."""
+    now = "nobody has bid yet" if b.high is None else f"the current bid is {bid_label(b.high)}"
+    if options.misere_rank == "after_8S":
+        return Verdict(False, "misère may be bid only over a bid from seven spades up to eight "
+                       f"spades (misere_rank=after_8S, misere_requires_seven), and {now}",
+                       "misere_needs_seven", "5H-11 A-5")
+    return Verdict(False, f"misère may be bid only over a 7-level bid, and {now}",
+                   "misere_needs_seven", "5H-5.4b")
 
 
 def judge_call(b: Bidding, seat: int, call: str, options: FiveHundredOptions,
@@ -220,10 +233,8 @@ def _judge_misere(b: Bidding, seat: int, base: str, modifier: str,
                            "your cards", "blind_misere_first_call", "5H-11 A-8")
     if b.high is not None and ladder.rank[base] <= b.high_rank:
         return _judge_height(b, seat, base, ladder, options)
-    if base == "misere" and options.misere_requires_seven and _level(b.high) != 7:
-        now = "nobody has bid yet" if b.high is None else f"the current bid is {bid_label(b.high)}"
-        return Verdict(False, f"misère may be bid only over a 7-level bid, and {now}",
-                       "misere_needs_seven", "5H-5.4b")
+    if base == "misere" and options.misere_requires_seven and not _misere_window(b, ladder):
+        return _misere_needs_seven(b, options)
     if base == "open_misere" and options.open_misere_requires_eight and (
             b.high is None or ladder.rank[b.high.split(' ')[0]] < ladder.rank["8S"]):
         return Verdict(False, "open misère may be bid only after an 8-level bid "
@@ -232,8 +243,15 @@ def _judge_misere(b: Bidding, seat: int, base: str, modifier: str,
     if not verdict.legal:
         return verdict
     rule = {"misere": "5H-5.4b", "open_misere": "5H-5.4c", "blind_misere": "5H-11 A-8"}[base]
+    reason = verdict.reason
+    if (base == "misere" and options.misere_requires_seven and options.misere_rank == "after_8S"
+            and b.high is not None and b.high_rank >= ladder.rank["8S"]):
+        # A-5: under the American placement a standing 8♠ still lets misère in
+        rule = "5H-11 A-5"
+        reason += (" (misere_rank=after_8S: misère sits just above eight spades, so it may be "
+                   "bid over any bid from seven spades up to eight spades)")
     extra = " You play alone, your partner sits out, and you promise to take no trick."
-    return Verdict(True, verdict.reason + "." + extra, "", rule)
+    return Verdict(True, reason + "." + extra, "", rule)
 
 
 def legal_calls(b: Bidding, seat: int, options: FiveHundredOptions, ladder: Ladder) -> list[str]:

@@ -19,7 +19,8 @@ from cardlab.games.five_hundred.rules import (
     FiveHundredOptions,
 )
 
-__all__ = ["PlayContext", "legal_plays", "judge_play", "trick_winner_seat"]
+__all__ = ["PlayContext", "legal_plays", "judge_play", "trick_winner_seat", "suit_change",
+           "changes_suit"]
 
 
 class PlayContext:
@@ -31,14 +32,17 @@ class PlayContext:
     :ivar suits_led: suits led so far this deal (a joker lead counts as its named suit).
     :ivar shown_void: suits this seat has failed to follow.
     :ivar misere: the contract is a misère of any kind.
+    :ivar led_card: the card that led the trick (None when leading), so that a reason can
+        say when it changed suit (a left bower led leads trumps).
     """
 
     __slots__ = ("rules", "options", "deck", "hand", "led", "trick_no", "suits_led",
-                 "shown_void", "misere")
+                 "shown_void", "misere", "led_card")
 
     def __init__(self, rules: ContractRules, options: FiveHundredOptions, deck: Deck,
                  hand: tuple[Card, ...], led: str | None, trick_no: int,
-                 suits_led: frozenset[str], shown_void: frozenset[str], misere: bool) -> None:
+                 suits_led: frozenset[str], shown_void: frozenset[str], misere: bool,
+                 led_card: Card | None = None) -> None:
         self.rules = rules
         self.options = options
         self.deck = deck
@@ -48,6 +52,7 @@ class PlayContext:
         self.suits_led = suits_led
         self.shown_void = shown_void
         self.misere = misere
+        self.led_card = led_card
 
 
 def _free_jokers(ctx: PlayContext) -> list[Card]:
@@ -118,11 +123,80 @@ def _name(deck: Deck, rules: ContractRules, card: Card) -> str:
     return text
 
 
-def judge_play(ctx: PlayContext, card: Card, named: str | None) -> Verdict:
-    """5H-7 the verdict on playing ``card`` (naming ``named`` for a joker lead), with reasons."""
+def changes_suit(rules: ContractRules, card: Card) -> bool:
+    """5H-3.4: True if ``card``'s effective suit is not its printed suit (the left bower, the
+    joker in a trump contract or once nominated, the four of the trump colour)."""
+    eff = rules.suit_of[card]
+    return eff is not None and eff != card.suit
+
+
+def suit_change(deck: Deck, rules: ContractRules, card: Card, *, led: bool = False) -> str:
+    """5H-3.1 / 5H-3.4 / 5H-6.3: plain words naming both suits of a card that changes suit,
+    '' for any other card. ``led``: the card led the trick (so its suit is the trick's).
+
+    >>> import cardlab
+    >>> game = cardlab.load("five_hundred")
+    >>> print(suit_change(game.deck, game.contract_rules("S", None), game.deck.parse("JC")))
+    the jack of clubs is the left bower: a trump (spades) in this hand, not a club (5H-3.1)
+    """
+    if not changes_suit(rules, card):
+        return ""
+    eff = rules.suit_of[card] or ""
+    the = f"the led {deck.name(card)}" if led else f"the {deck.name(card)}"
+    if rules.trump is None:  # NT and misère: a nominated joker (5H-6.3, J7)
+        so = f", so {SUIT_PLURAL[eff]} were led" if led else ""
+        return (f"{the} was nominated as a {SUIT_WORD[eff]}: it belongs to {SUIT_PLURAL[eff]} "
+                f"in this hand, the highest {SUIT_WORD[eff]} and not a trump{so} (5H-6.3)")
+    so = ", so trumps were led" if led else ""
+    if card.is_joker:
+        return (f"{the} belongs to the trump suit: the highest trump ({SUIT_PLURAL[eff]}) in "
+                f"this hand{so} (5H-3.1)")
+    if card.rank == "J":
+        return (f"{the} is the left bower: a trump ({SUIT_PLURAL[eff]}) in this hand, not a "
+                f"{SUIT_WORD[card.suit]}{so} (5H-3.1)")
+    return (f"{the} is the four of the trump colour: a trump ({SUIT_PLURAL[eff]}) in this "
+            f"hand, not a {SUIT_WORD[card.suit]}{so} (5H-2)")
+
+
+def _with_suit_notes(ctx: PlayContext, verdict: Verdict, cards: Sequence[Card]) -> Verdict:
+    """Add to ``verdict`` the words on every card of ``cards`` (and the led card) whose
+    effective suit is not its printed suit, each naming both suits (5H-3.4)."""
     rules, deck = ctx.rules, ctx.deck
+    notes = [suit_change(deck, rules, c) for c in cards]
+    if ctx.led_card is not None:
+        notes.append(suit_change(deck, rules, ctx.led_card, led=True))
+    extra = []
+    for note in notes:
+        if note and note not in verdict.reason and note not in extra:
+            extra.append(note)
+    if not extra:
+        return verdict
+    return Verdict(verdict.legal, "; ".join([verdict.reason, *extra]), verdict.code,
+                   verdict.rule)
+
+
+def judge_play(ctx: PlayContext, card: Card, named: str | None) -> Verdict:
+    """5H-7 the verdict on playing ``card`` (naming ``named`` for a joker lead), with reasons.
+
+    A reason that involves a card whose effective suit is not its printed suit (the card
+    played, the card led, or a card the player must follow with) names both suits."""
     if card not in ctx.hand:
-        return Verdict(False, f"you do not hold the {deck.name(card)}", "card_not_held", "5H-7.1")
+        return Verdict(False, f"you do not hold the {ctx.deck.name(card)}", "card_not_held",
+                       "5H-7.1")
+    verdict = _judge_held(ctx, card, named)
+    rules = ctx.rules
+    also: list[Card] = [card]
+    if ctx.led is not None:
+        # cards of the led suit's print that do not follow it (5H-7.2), then, for a refusal,
+        # the cards that must follow
+        also += [c for c in ctx.hand if c.suit == ctx.led and changes_suit(rules, c)]
+        if not verdict.legal:
+            also += [c for c in ctx.hand if rules.suit_of[c] == ctx.led]
+    return _with_suit_notes(ctx, verdict, also)
+
+
+def _judge_held(ctx: PlayContext, card: Card, named: str | None) -> Verdict:
+    rules = ctx.rules
     legal = legal_plays(ctx)
     free_joker = rules.suit_of[card] is None
     if named is not None and not free_joker:
@@ -157,15 +231,15 @@ def _must_follow(ctx: PlayContext, card: Card, follow: Sequence[Card]) -> Verdic
     names = ", ".join(_name(deck, rules, c) for c in follow)
     trump = rules.trump
     if trump is not None:
-        if led == trump and all(c.is_joker or (c.rank == "J" and c.suit != trump)
-                                for c in follow):
+        if led == trump and all(changes_suit(rules, c) for c in follow):
             only = (f"your only trump is {names}, so you must play it" if len(follow) == 1
                     else f"your only trumps are {names}, so you must play one of them")
             return Verdict(False, f"{SUIT_PLURAL[trump]} (trumps) were led and {only}",
                            "must_follow_suit", "5H-7.2")
-        if card.rank == "J" and rules.suit_of[card] == trump and card.suit == led:
-            return Verdict(False, f"{_name(deck, rules, card)} is a {SUIT_WORD[trump]} this deal, "
-                           f"not a {SUIT_WORD[led]}; {SUIT_PLURAL[led]} were led and you hold "
+        if changes_suit(rules, card) and card.suit == led:
+            return Verdict(False, f"{suit_change(deck, rules, card)}, so it is a "
+                           f"{SUIT_WORD[trump]} this deal and does not follow "
+                           f"{SUIT_PLURAL[led]}; {SUIT_PLURAL[led]} were led and you hold "
                            f"{names}, so you must follow with one", "must_follow_suit", "5H-7.2")
     return Verdict(False, f"{SUIT_PLURAL[led]} were led and you hold {names}, so you must "
                    "follow suit", "must_follow_suit", "5H-7.1")
@@ -178,24 +252,12 @@ def _legal_reason(ctx: PlayContext, card: Card) -> str:
         return f"you are on lead and may lead any card: {name}"
     led = ctx.led
     s = rules.suit_of[card]
-    if s == led:
-        if card.is_joker and rules.trump is not None:
-            return (f"{SUIT_PLURAL[led]} (trumps) were led and the joker is the highest "
-                    f"{SUIT_WORD[led]} this deal, so it follows suit")
-        if card.is_joker:
-            return (f"{SUIT_PLURAL[led]} were led and the joker, nominated as a "
-                    f"{SUIT_WORD[led]}, is the highest {SUIT_WORD[led]}, so it follows suit")
-        if card.suit != led:
-            return (f"{SUIT_PLURAL[led]} (trumps) were led: the {deck.name(card)} is a "
-                    f"{SUIT_WORD[led]} this deal (left bower), so it follows suit")
-        return f"{SUIT_PLURAL[led]} were led and {name} follows suit"
-    extra = ""
-    if card.rank == "J" and card.suit == led and s != led:
-        extra = (f"; {name} does not count as a {SUIT_WORD[led]}, it is a {SUIT_WORD[s or '']} "
-                 "this deal")
+    if s == led:  # a card that changes suit gets its words from _with_suit_notes
+        trumps = " (trumps)" if led == rules.trump else ""
+        return f"{SUIT_PLURAL[led]}{trumps} were led and {name} follows suit"
     trumping = " and trumps the trick" if rules.trump is not None and s == rules.trump else ""
     return (f"you hold no {SUIT_WORD[led]} ({SUIT_PLURAL[led]} were led), so you may play any "
-            f"card: {name}{trumping}{extra}")
+            f"card: {name}{trumping}")
 
 
 def _judge_free_joker(ctx: PlayContext, card: Card, named: str | None,

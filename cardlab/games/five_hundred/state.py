@@ -266,7 +266,8 @@ class FiveHundredState(State):
         hand = self._hands[seat] if self.piles[seat] is None else self.playable(seat)
         return PlayContext(self.rules, g.options, g.deck, hand,
                            trick.suit if trick.plays else None, len(self.tricks) + 1,
-                           self.suits_led, self.shown_void[seat], self.contract in MISERE_VALUES)
+                           self.suits_led, self.shown_void[seat], self.contract in MISERE_VALUES,
+                           trick.plays[0].card if trick.plays else None)
 
     # -- judging ------------------------------------------------------------------------
     def _seat_refusal(self, seat: int) -> Verdict | None:
@@ -531,7 +532,7 @@ class FiveHundredState(State):
         return rollout_from_state(self)
 
     # -- words ----------------------------------------------------------------------------
-    def describe(self, action: str) -> str:
+    def _describe(self, action: str) -> str:
         """Plain words for a legal ``action`` now: ``'N bids seven hearts'``."""
         from cardlab.games.five_hundred.view import describe_action
 
@@ -574,7 +575,7 @@ class FiveHundredState(State):
             out.discard(self.partner_card)  # named aloud by the contractor: its code is public
         return out
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator), as JSON-able data (brief's schema)."""
         from cardlab.games.five_hundred.view import build_view
 

@@ -19,10 +19,14 @@ Phases (``state.phase``)
     pass too, which makes the game Ramsch (B-2).
     ``kontra``: the declarer's opponent may double, after D's first face-up
     row (OS-3.2 step 6). ``re``: after a Kontra, the declarer may redouble,
-    after his second face-up row (step 10; with ``re_window="until_opening_lead"``
-    after the whole deal, just before the opening lead). ``play``: 16 tricks
-    (a Null declarer under ``null_mode="no_tricks"`` loses, and the deal ends,
-    at their first trick). ``done``: ``state.result`` holds the score.
+    after his second face-up row (step 10; a declarer D, after F passed, after
+    the whole deal). With ``re_window="until_opening_lead"`` (B-6) F is still
+    asked at step 10, but a Re not said there stays open: at F's opening lead
+    ``re`` stands beside the card plays (``state.re_open``), and the window
+    closes when F plays a card. ``play``: 16 tricks (a Null declarer under
+    ``null_mode="no_tricks"`` loses, and the deal ends, at their first trick);
+    ``state.tricks`` holds the completed tricks, each with its ``points``.
+    ``done``: ``state.result`` holds the score.
     The cards between decisions are dealt automatically, in the OS-3.2 order.
 
 Actions (DESIGN §2.2)
@@ -32,7 +36,10 @@ Actions (DESIGN §2.2)
     ``unknown_game``, ``null_not_allowed``, ``null_not_allowed_card_points``,
     ``ramsch_not_allowed``, ``pass_not_allowed``, ``dealer_must_choose``,
     ``already_passed``, ``unknown_card``, ``already_played``, ``not_your_card``,
-    ``card_face_down``, ``must_follow_suit``, plus the engine's ``not_your_turn``.
+    ``card_face_down``, ``must_follow_suit``, ``re_window_closed``,
+    ``re_already_said``, plus the engine's ``not_your_turn``. A reason that turns on a
+    jack that is a trump rather than a card of its printed suit names both suits and
+    cites OS-5.4 beside OS-5.5 (``rule == "OS-5.4/OS-5.5"``).
 
 Setting up a deal
     ``game.deal(seed=7, dealer=0)``; ``game.deal(deck="JC 7D …", dealer=0)`` (32

@@ -9,7 +9,7 @@ function that legality, the trick winner, ``explain`` and the view all use
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -20,6 +20,7 @@ __all__ = [
     "CARD_POINTS", "TRUMP_JACKS", "PLAIN_LADDER", "NULL_LADDER", "SUITS", "BASE_VALUES",
     "GAME_WORDS", "TOTAL_POINTS", "TRUMP", "OfficerSkatOptions", "PRESETS", "effective_suit",
     "rank_of", "strength", "trump_cards", "is_suit_game", "deal_events", "DealEvent",
+    "changes_suit", "trick_points",
 ]
 
 #: OS-2.2 card points; every suit holds 30, the pack 120.
@@ -109,6 +110,29 @@ def effective_suit(card: Card, contract: str | None) -> str:
     if card.rank == "J" or card.suit == contract:
         return TRUMP
     return card.suit
+
+
+def changes_suit(card: Card, contract: str | None) -> bool:
+    """OS-5.4: True if ``card`` does not belong to its printed suit in ``contract``.
+
+    That is a jack in a suit game (other than the trump suit's own jack, which stays
+    with its suit among the trumps), in Grand and in Ramsch; never in Null.
+
+    >>> changes_suit(Card("J", "S"), "H"), changes_suit(Card("J", "H"), "H")
+    (True, False)
+    >>> changes_suit(Card("J", "S"), "grand"), changes_suit(Card("J", "S"), "null")
+    (True, False)
+    """
+    return effective_suit(card, contract) == TRUMP and card.suit != contract
+
+
+def trick_points(cards: Iterable[Card]) -> int:
+    """OS-2.2 the card points of the cards in one trick.
+
+    >>> trick_points([Card("A", "S"), Card("K", "H")])
+    15
+    """
+    return sum(CARD_POINTS[c.rank] for c in cards)
 
 
 def trump_cards(contract: str | None) -> list[Card]:

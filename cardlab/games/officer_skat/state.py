@@ -18,14 +18,20 @@ from cardlab.engine.action import Action, Verdict
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
 from cardlab.engine.tricks import Play, Trick, trick_winner
+from cardlab.games.officer_skat.play import (
+    OfficerSkatTrick,
+    follow_reason,
+    lead_reason,
+    with_suit_note,
+)
 from cardlab.games.officer_skat.rules import (
-    CARD_POINTS,
     SUITS,
     TRUMP,
     DealEvent,
     effective_suit,
     is_suit_game,
     strength,
+    trick_points,
     trump_cards,
 )
 from cardlab.games.officer_skat.scoring import DealFacts, contract_words, score
@@ -142,7 +148,8 @@ class OfficerSkatState(State):
     def __init__(self, game: OfficerSkat, layout: Layout, *, setup: dict[str, Any],
                  step: int = 0, calls: tuple[tuple[int, str], ...] = (),
                  contract: str | None = None, declarer: int | None = None,
-                 kontra: bool = False, re: bool = False, tricks: tuple[Trick, ...] = (),
+                 kontra: bool = False, re: bool = False,
+                 tricks: tuple[OfficerSkatTrick, ...] = (),
                  trick: Trick | None = None, played: frozenset[Card] = frozenset(),
                  turned: frozenset[Card] = frozenset(), finished: bool = False,
                  history: tuple[Action, ...] = (), parent: OfficerSkatState | None = None,
@@ -155,6 +162,7 @@ class OfficerSkatState(State):
         self.declarer = declarer
         self.kontra = kontra
         self.re = re
+        #: the completed tricks, each with its winner and its card points (``.points``)
         self.tricks = tricks
         self._cur = trick
         self.played = played
@@ -208,15 +216,24 @@ class OfficerSkatState(State):
         if event.kind == "kontra":
             return o.kontra_re and self.contract not in (None, "ramsch")
         if event.kind == "re_early":
-            return (self.kontra and self.declarer == self.forehand
-                    and o.re_window == "before_dealer_second_face_up_row"
-                    and not self._re_decided())
+            # step 10: F, the declarer, is asked under either re_window (B-6)
+            return self.kontra and self.declarer == self.forehand and not self._re_decided()
         if event.kind == "re_late":
+            # a declarer who is not F (D, after F passed, B-2) is asked after the whole deal
             return self.kontra and not self._re_decided()
         return event.kind == "play"
 
     def _re_decided(self) -> bool:
         return any(call in ("re", "no_re") for _, call in self.calls)
+
+    @property
+    def re_open(self) -> bool:
+        """B-6 ``re_window="until_opening_lead"``: True while F, the declarer, who did not
+        say Re at step 10, may still say it beside the opening lead. The window closes when
+        F plays a card; under the default window it is never open in the play phase."""
+        return (self.options.re_window == "until_opening_lead" and self.kontra and not self.re
+                and self._phase == "play" and not self.tricks and self._cur is None
+                and self.declarer == self.forehand and self._to_move == self.forehand)
 
     def _settle(self, step: int) -> int:
         """Deal on until the next decision (OS-3.2)."""
@@ -328,7 +345,7 @@ class OfficerSkatState(State):
         pts = [0, 0]
         for t in self.tricks:
             assert t.winner is not None
-            pts[t.winner] += sum(CARD_POINTS[c.rank] for c in t.cards)
+            pts[t.winner] += t.points
         return pts[0], pts[1]
 
     @cached_property
@@ -362,7 +379,8 @@ class OfficerSkatState(State):
     # -- legality ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action now: game calls in ``GAME_CALLS`` order then ``pass``;
-        ``kontra`` before ``no_kontra``; ``re`` before ``no_re``; cards in pack order."""
+        ``kontra`` before ``no_kontra``; ``re`` before ``no_re``; cards in pack order (at
+        the opening lead under ``re_window="until_opening_lead"``, ``re`` then the cards)."""
         return list(self._legal_index())
 
     def _legal_index(self) -> dict[Action, None]:
@@ -387,7 +405,8 @@ class OfficerSkatState(State):
             return [_act("re"), _act("no_re")]
         seat = self._to_move
         assert seat is not None
-        return [_act("play " + c.code) for c in self.game.deck.sort(self._playable_now(seat))]
+        plays = [_act("play " + c.code) for c in self.game.deck.sort(self._playable_now(seat))]
+        return [_act("re"), *plays] if self.re_open else plays
 
     def _playable_now(self, seat: int) -> list[Card]:
         """OS-5.5 the cards ``seat`` may play to the current trick."""
@@ -456,6 +475,8 @@ class OfficerSkatState(State):
             return Verdict(False, f"'{verb}' is not an Officer Skat action; the actions are "
                            "declare C/S/H/D/grand/null/ramsch, pass, kontra, no_kontra, re, "
                            "no_re, play <card>", "unknown_action", "")
+        if phase == "play" and verb in ("re", "no_re"):
+            return self._judge_re_in_play(verb, who)
         if verb not in PHASE_VERBS[phase]:
             now = " or ".join(PHASE_VERBS[phase])
             return Verdict(False, f"this is the {phase} step of the deal: {who} must {now} "
@@ -478,9 +499,45 @@ class OfficerSkatState(State):
             return Verdict(True, f"{who}, the declarer's opponent, may double with Kontra or "
                            "decline (OS-7.4)", "", "OS-7.4")
         if phase == "re":
+            later = ""
+            if self.options.re_window == "until_opening_lead" and seat == self.forehand:
+                later = (f"; a Re not said now stays open until {who} plays the opening card "
+                         "(B-6)")
             return Verdict(True, f"{who}, the declarer, may answer the Kontra with Re or "
-                           "decline (OS-7.4)", "", "OS-7.4")
+                           f"decline (OS-7.4){later}", "", "OS-7.4")
         return self._judge_play(seat, args[0])
+
+    def _judge_re_in_play(self, verb: str, who: str) -> Verdict:
+        """B-6 / OS-7.4: ``re`` (or ``no_re``) once the cards are being played."""
+        g = self.game
+        if not self.kontra:
+            return Verdict(False, f"this is the play step of the deal: {who} must play now; "
+                           "Re only answers a Kontra, and no Kontra was said in this deal",
+                           "wrong_phase", "OS-7.4")
+        if self.re_open:
+            if verb == "re":
+                return Verdict(True, f"{who}, the declarer, did not say Re at step 10, but "
+                               "under re_window until_opening_lead the Re window stays open "
+                               f"until {who} plays the opening card: {who} may say Re now or "
+                               "simply lead (B-6)", "", "B-6")
+            return Verdict(False, f"{who} declines Re by leading a card: at the opening lead "
+                           "there is no no_re (B-6)", "wrong_phase", "B-6")
+        if verb == "no_re":
+            return Verdict(False, f"this is the play step of the deal: {who} must play now, "
+                           "not no_re", "wrong_phase", "OS-5.1")
+        declarer = g.seat_name(self._declarer_seat())
+        if self.re:
+            return Verdict(False, f"{declarer} has already said Re: the stakes are already "
+                           "four times (OS-7.4)", "re_already_said", "OS-7.4")
+        if self.options.re_window == "until_opening_lead" and self.declarer == self.forehand:
+            closed = f"when {declarer} led the first card of the deal"
+        elif self.declarer == self.forehand:
+            closed = (f"at step 10, before {g.seat_name(self.dealer)}'s second face-up row "
+                      "was dealt (re_window before_dealer_second_face_up_row)")
+        else:
+            closed = f"when {declarer} declined Re before the opening lead"
+        return Verdict(False, f"the Re window closed {closed}: Re can no longer be said "
+                       "(B-6)", "re_window_closed", "B-6")
 
     def _judge_play(self, seat: int, code: str) -> Verdict:
         """OS-5.2 / OS-5.3 / OS-5.5: may ``seat`` play the card ``code`` now?"""
@@ -489,35 +546,27 @@ class OfficerSkatState(State):
             card = self.game.deck.parse(code)
         except ValueError as err:
             return Verdict(False, str(err), "unknown_card", "")
+        deck, contract = self.game.deck, self.contract
+        lead = self._cur.plays[0].card if self._cur is not None and self._cur.plays else None
         if card in self.played:
-            return Verdict(False, f"{card} has already been played", "already_played", "OS-5.1")
+            return Verdict(False, with_suit_note(f"{card} has already been played", card, lead,
+                                                 contract, deck), "already_played", "OS-5.1")
         # a face-down card is refused alike whoever owns it, so explain leaks nothing (B-24)
         if card not in self._tops_of(0) and card not in self._tops_of(1):
-            return Verdict(False, f"{card} is not a face-up card: only face-up top cards can be "
-                           "played, and face-down cards are unknown to both players",
-                           "card_face_down", "OS-5.2")
+            return Verdict(False, with_suit_note(
+                f"{card} is not a face-up card: only face-up top cards can be played, and "
+                "face-down cards are unknown to both players", card, lead, contract, deck),
+                "card_face_down", "OS-5.2")
         if self.layout.where[card][0] != seat:
-            return Verdict(False, f"{card} is not one of {who}'s cards", "not_your_card",
+            return Verdict(False, with_suit_note(f"{card} is not one of {who}'s cards", card,
+                                                 lead, contract, deck), "not_your_card",
                            "OS-2.3")
-        led = self._led_suit()
-        if led is not None and card not in self._playable_now(seat):
-            lead = self._cur.plays[0].card if self._cur else card
-            need = self._suit_words(led)
-            return Verdict(False, f"{lead} led {need}, and {who} has a face-up card of "
-                           f"{need}, so {who} must follow", "must_follow_suit", "OS-5.5")
-        if led is None:
-            return Verdict(True, f"{who} leads; any face-up card may be led (OS-5.1)", "",
-                           "OS-5.1")
-        if effective_suit(card, self.contract) == led:
-            return Verdict(True, f"{card} follows {self._suit_words(led)} (OS-5.5)", "",
-                           "OS-5.5")
-        return Verdict(True, f"{who} has no face-up card of {self._suit_words(led)}, so any "
-                       "face-up card may be played (OS-5.5)", "", "OS-5.5")
-
-    def _suit_words(self, suit: str) -> str:
-        if suit == TRUMP:
-            return "trumps"
-        return self.game.deck.suit_name(suit)
+        if lead is None:
+            text, rule = lead_reason(who, card, contract, deck)
+            return Verdict(True, text, "", rule)
+        ok, text, rule = follow_reason(who, card, lead, self._tops_of(seat), contract, deck,
+                                       _suit_table(contract))
+        return Verdict(ok, text, "" if ok else "must_follow_suit", rule)
 
     def _words(self, game: str | None) -> str:
         if game in SUITS:
@@ -561,7 +610,7 @@ class OfficerSkatState(State):
         if verb == "play":
             return self._play(action, seat)
         calls = self.calls + ((seat, str(action)),)
-        nxt = self.step + 1
+        nxt = self.step + 1 if self._phase != "play" else self.step  # B-6: Re at the lead
         if verb == "declare":
             game = action.args[0]
             return self._evolve(action, step=nxt, calls=calls, contract=game,
@@ -585,7 +634,9 @@ class OfficerSkatState(State):
         if len(trick.plays) < 2:
             return self._evolve(action, trick=trick, played=played)
         winner = trick_winner(trick.plays, strength(self.contract, trick.plays[0].card))
-        tricks = self.tricks + (trick.won_by(winner),)
+        done = OfficerSkatTrick(trick.leader, trick.plays, trick.suit, winner,
+                                trick_points(trick.cards))
+        tricks = self.tricks + (done,)
         # OS-5.3: cards uncovered in this trick turn face up now, playable from the next trick
         uncovered = {self.layout.piles[p.seat][self.layout.where[p.card][1]][0]
                      for p in trick.plays if self.layout.where[p.card][2] == "up"}
@@ -596,7 +647,7 @@ class OfficerSkatState(State):
                             turned=self.turned | uncovered, finished=finished)
 
     # -- words ---------------------------------------------------------------------
-    def describe(self, action: str) -> str:
+    def _describe(self, action: str) -> str:
         """Plain words for a legal ``action`` taken now."""
         act = self.game.parse_action(action)
         seat = self.to_move
@@ -611,8 +662,13 @@ class OfficerSkatState(State):
             return f"{who} says Kontra: the stakes are doubled"
         if verb == "no_kontra":
             return f"{who} does not say Kontra"
+        if verb == "re" and self._phase == "play":
+            return f"{who} answers Re before leading: the stakes are doubled again"
         if verb == "re":
             return f"{who} answers Re: the stakes are doubled again"
+        if verb == "no_re" and self.options.re_window == "until_opening_lead" and (
+                seat == self.forehand):
+            return f"{who} does not say Re now (it stays open until the opening lead)"
         if verb == "no_re":
             return f"{who} does not say Re"
         card = self.game.deck.parse(act.args[0])
@@ -624,6 +680,7 @@ class OfficerSkatState(State):
             winner = trick_winner(plays, strength(self.contract, plays[0].card))
             text += " and wins the trick" if winner == seat else (
                 f"; {self.game.seat_name(winner)} wins the trick")
+            text += f": {trick_points(p.card for p in plays)} points"  # OS-2.2
         return text
 
     def trump_order(self, contract: str | None = None) -> list[Card]:
@@ -647,7 +704,7 @@ class OfficerSkatState(State):
                 d["down"] = "hidden"
         return d
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator). Both players see the same: every
         face-up card is public and every face-down card is hidden from both (OS-2.3)."""
         g = self.game
@@ -675,7 +732,8 @@ class OfficerSkatState(State):
             "trick_suit": (trump or "trump") if led == TRUMP else led,
             "last_trick": None if last is None else {
                 "leader": last.leader, "plays": [{"seat": p.seat, "card": p.card.code}
-                                                 for p in last.plays], "winner": last.winner},
+                                                 for p in last.plays], "winner": last.winner,
+                "points": last.points},
             "tricks_won": {names[s]: self.tricks_won[s] for s in range(2)},
             "auction": [{"seat": s, "call": c} for s, c in self.calls],
             "contract": self.contract, "declarer": self.declarer, "trump": trump,
@@ -702,6 +760,8 @@ class OfficerSkatState(State):
             lines.append(f"{g.seat_name(self.to_move)} chooses the game on the face-up cards")
         elif phase == "play" and self._cur is None and self.tricks:
             lines.append("cards uncovered in the last trick are now face up and playable")
+        if self.re_open:
+            lines.append(f"{f} may still say Re until leading the first card (B-6)")
         elif phase == "done" and self.result is not None:
             lines += list(self.result.breakdown)
         return lines

@@ -23,15 +23,35 @@ Actions (DESIGN §2.2): ``bid 120`` … ``bid 300`` (capped by ``number_bid_cap`
 ``pandoer_extra_cap``), ``bid praatje``, ``bid prive``, ``pass``,
 ``discard 7C``, ``trump H``, ``call AS``, ``announce stuk``, ``play JD``.
 
-Added action: ``announce roem`` (only with ``roem_announce="manual"``): the
-declarer announces her roem as she leads to trick 1 (on that turn, before her
-card: the same hand of 8 cards counts); the partner on any of her turns once the
-partnership is public. Refusals: ``roem_auto`` (auto mode), ``no_counting``
-(contract without roem, P-A17), ``already_announced``, ``roem_too_late``,
+Announcements (A2.10.2, A2.10.3). Under ``roem_announce="auto"`` (the default)
+the engine announces roem and stuk for the declaring side and neither
+``announce roem`` nor ``announce stuk`` is ever a legal action (refusals
+``roem_auto`` and ``stuk_auto``): the spec has the engine announce them, so
+offering the action as well would only invite a learner to announce what is
+already counted. Roem counts as announced for the declarer from her lead to
+trick 1 and for the partner once the partnership is public; stuk (trump K + Q,
+20) counts whenever the declarer or the partner held it at the start of play,
+and shows in the view from the same moments as roem.
+
+Under ``roem_announce="manual"`` both are actions and forgotten ones are lost.
+``announce roem``: the declarer announces her roem as she leads to trick 1 (on
+that turn, before her card: the same hand of 8 cards counts); the partner on any
+of her turns once the partnership is public. Refusals: ``no_counting`` (contract
+without roem, P-A17), ``already_announced``, ``roem_too_late``,
 ``roem_not_now``, ``no_roem``. ``announce stuk`` is open to any seat that held
-the trump king and queen at the start of play (so the list of legal actions
-never betrays the secret partner); it counts only for the declaring side.
-Refusals: ``no_counting``, ``already_announced``, ``no_stuk``, ``stuk_too_late``.
+the trump king and queen at the start of play, until the deadline
+``stuk_deadline`` (so the list of legal actions never betrays the secret
+partner); it counts only for the declaring side. Refusals: ``no_counting``,
+``already_announced``, ``no_stuk``, ``stuk_too_late``.
+
+Auction ladder (A4.2): the number bids sit in brackets (ladder rows). Under
+``preset="pagat"`` 120-140 rank below Piccolo and 150/160 between Misère and
+Kereltje; under ``preset="butselaar"`` 130-150 form the lowest row, below Piccolo
+and Misère, and 160 stands alone (A1, A4.3), so there ``bid 150`` over
+``bid misere`` is refused and ``bid misere`` over ``bid 150`` is legal.
+
+Tricks: each completed trick in ``state.tricks`` carries its card ``points``
+(A2.3, the last trick's +5 included); they add up to the result's card points.
 
 Other refusal codes: ``already_passed``, ``not_your_turn``, ``wrong_phase``,
 ``unknown_action``, ``unknown_bid``, ``bid_too_low``, ``above_cap``,

@@ -9,6 +9,7 @@ deals (or to a target) and keeps the score sheet.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from cardlab.cards import FRENCH_SUITS, Card, Deck, pandoeren_pack
@@ -46,7 +47,9 @@ SPEC = GameSpec(
     name="pandoeren", title="Pandoeren", players=(4,),
     phases=("auction", "exchange", "trump", "call", "play", "done"),
     spec_file="pandoeren.md", options=PandoerenOptions, presets=PRESETS,
-    card_verbs=frozenset({"play", "discard", "call"}))
+    card_verbs=frozenset({"play", "discard", "call"}),
+    # A2.10: stuk and roem are announced from the hand that holds them
+    private_verbs=frozenset({"announce"}))
 
 
 class PandoerenGame(Game):
@@ -61,10 +64,13 @@ class PandoerenGame(Game):
 
     spec = SPEC
 
-    def __init__(self, options: PandoerenOptions) -> None:
+    def __init__(self, options: PandoerenOptions, *,
+                 ladder_options: PandoerenOptions | None = None) -> None:
         check_open_options(options)
         super().__init__(options)
-        self.ladder: tuple[str, ...] = bid_ladder_words(options)
+        #: A2.5 / A4.2 every bid in auction order, low to high (the brackets of the preset,
+        #: A4.3); ``ladder_options`` (for :meth:`score_deal`) builds it from other options.
+        self.ladder: tuple[str, ...] = bid_ladder_words(ladder_options or options)
 
     def _make_deck(self) -> Deck:
         return pandoeren_pack()
@@ -211,7 +217,14 @@ class PandoerenGame(Game):
         return {"trumps": suits[trump] if trump else [], "suits": plain_suits, "special": special}
 
     def bid_ladder(self) -> list[dict[str, Any]]:
-        """A4.2: every bid in auction order (within the caps), with its game points."""
+        """A4.2: every bid in auction order (within the caps), with its game points. Under
+        ``preset='butselaar'`` 130-150 form the lowest row, below Piccolo and Misère, and
+        160 stands alone below Kereltje (A1, A4.3).
+
+        >>> import cardlab
+        >>> [r["call"] for r in cardlab.load("pandoeren", preset="butselaar").bid_ladder()[:6]]
+        ['130', '140', '150', 'piccolo', 'misere', '160']
+        """
         out = []
         for word in self.ladder:
             bid = parse_bid(word)
@@ -240,7 +253,9 @@ class PandoerenGame(Game):
         """Rescore a finished deal under other options by replaying its actions.
 
         The options are set field by field (``preset='butselaar'`` here changes only the
-        game-point table, not the preset's other rules).
+        game-point table, not the preset's other rules: the deal is replayed on the bid
+        ladder it was played on, so an auction legal under ``pagat``, e.g. ``bid misere``
+        then ``bid 150``, can still be rescored with Butselaar's points).
 
         :raises ValueError: if the deal is not finished, or its actions are not legal
             (or do not finish the deal) under the new options.
@@ -250,7 +265,7 @@ class PandoerenGame(Game):
         # field by field, without expanding a preset: preset= here switches the points table
         values = build_options(PandoerenOptions, PRESETS, None,
                                {**self.options_dict(), **options}, game=self.name)
-        game = type(self)(values)
+        game = type(self)(values, ladder_options=replace(values, preset=self.options.preset))
         new: State = game.deal(**state.setup)
         for a in state.history:
             new = new.apply(str(a))

@@ -165,8 +165,14 @@ def _announcements(state: PandoerenState) -> list[tuple[str, Verdict]]:
 
 
 def _judge_stuk(state: PandoerenState) -> Verdict:
+    """A2.10.3: ``announce stuk`` is an action only with ``roem_announce="manual"``; under
+    ``"auto"`` the engine announces stuk for the declaring side (refusal ``stuk_auto``)."""
     seat = state.to_move
     assert seat is not None and state.bid is not None
+    if state.game.options.roem_announce != "manual":
+        return _no("stuk is announced automatically: it counts whenever the declarer or "
+                   "the partner holds the trump king and queen (roem_announce='auto')",
+                   "stuk_auto", "A2.10.3")
     if not state.bid.kind.counts_roem:
         return _no("stuk counts only in number contracts and Pandoer + n", "no_counting",
                    "P-A17")

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from cardlab.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card
-from cardlab.engine.tricks import Play, order_by_rank, standard_strength, trick_winner
+from cardlab.engine.tricks import Play, Trick, order_by_rank, standard_strength, trick_winner
 
 __all__ = ["TRUMP_LADDER", "PLAIN_LADDER", "KLAVERJAS_TRUMP_LADDER", "KLAVERJAS_PLAIN_LADDER",
            "TRUMP_POINTS", "PLAIN_POINTS", "LAST_TRICK_BONUS", "ladders", "rank_of",
-           "card_points", "winner_of", "FollowSituation", "follow_situation", "legal_cards",
-           "card_reason", "card_name"]
+           "card_points", "trick_points", "PandoerenTrick", "winner_of", "FollowSituation",
+           "follow_situation", "legal_cards", "card_reason", "card_name"]
 
 #: A2.2 trumps, high to low: jas (J), nel (9), A, K, Q, 10, 8, 7, (6).
 TRUMP_LADDER: Final = ("J", "9", "A", "K", "Q", "10", "8", "7", "6")
@@ -55,6 +55,33 @@ def rank_of(card: Card, trump: str | None, rank_order: str = "pandoeren") -> int
 def card_points(card: Card, trump: str | None) -> int:
     """A2.3: the card's points (trump values for the trump suit, else plain values)."""
     return (TRUMP_POINTS if card.suit == trump else PLAIN_POINTS).get(card.rank, 0)
+
+
+def trick_points(cards: Sequence[Card], trump: str | None, last: bool) -> int:
+    """A2.3: the card points a completed trick carries: its cards' points, +5 if it is the
+    last (eighth) trick.
+
+    >>> from cardlab.cards import Card
+    >>> trick_points([Card.parse(c) for c in ("JH", "AS", "10S", "7C")], "H", last=False)
+    41
+    """
+    return sum(card_points(c, trump) for c in cards) + (LAST_TRICK_BONUS if last else 0)
+
+
+@dataclass(frozen=True)
+class PandoerenTrick(Trick):
+    """A completed Pandoeren trick (the tricks in ``state.tricks``), with its card points.
+
+    :ivar points: the card points the trick carries (A2.3), the last trick's +5 included;
+        the sum over a deal's tricks is the deal's card points in the result. Public: the
+        cards of a trick are face up (the declarer's discard is in no trick).
+    """
+
+    points: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form (the engine's trick dict plus ``points``)."""
+        return {**super().as_dict(), "points": self.points}
 
 
 def winner_of(plays: Sequence[Play], trump: str | None, rank_order: str = "pandoeren") -> int:

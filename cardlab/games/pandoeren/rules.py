@@ -138,14 +138,21 @@ KINDS: Final[dict[str, ContractKind]] = {k.name: k for k in (
     ContractKind("prive", "Privé", "none", True, "the declarer alone wins all 8 tricks", 10),
 )}
 
-#: A4.2 auction order; ``#A``-``#D`` stand for the brackets of number bids
-#: (below 150, 150-160, 170-190, 200 and more) and ``+n`` for the Pandoer + n bids.
+#: A4.2 auction order; ``#A``-``#D`` stand for the brackets (ladder rows) of number bids
+#: and ``+n`` for the Pandoer + n bids.
 NAMED_ORDER: Final = ("#A", "piccolo", "misere", "#B", "kereltje", "zwabber", "#C",
                       "solo_zwabber", "piccolo_ouvert", "#D", "misere_ouvert", "stil_praatje",
                       "pandoer", "+n", "praatje", "prive")
 
-#: A4.2 the number-bid brackets: (lowest, highest) bid of each, highest None = open.
-BRACKETS: Final = {"#A": (120, 140), "#B": (150, 160), "#C": (170, 190), "#D": (200, None)}
+#: A4.2 the number-bid brackets by preset: (lowest, highest) bid of each row, highest
+#: None = open. ``pagat``: 120-140 below Piccolo, 150/160 below Kereltje. ``butselaar``
+#: (A1 "Ladder under butselaar", A4.3): a bracket is a ladder row, so 130-150 form the
+#: lowest row (below Piccolo and Misère) and 160 stands alone in the row pagat gives
+#: 150/160; 170-190 and 200+ keep their rows. ``lowest_number_bid`` cuts the first row.
+BRACKETS: Final = {
+    "pagat": {"#A": (120, 140), "#B": (150, 160), "#C": (170, 190), "#D": (200, None)},
+    "butselaar": {"#A": (120, 150), "#B": (160, 160), "#C": (170, 190), "#D": (200, None)},
+}
 
 #: A4.2 game points of number bids, by preset: (bid at most, points) rows, first match wins.
 NUMBER_POINTS: Final = {"pagat": ((140, 1), (160, 2), (190, 3), (10**9, 4)),
@@ -193,11 +200,20 @@ def parse_bid(word: str) -> Bid | None:
 
 
 def bid_ladder_words(opts: PandoerenOptions) -> tuple[str, ...]:
-    """A2.5 / A4.2: every bid in auction order, low to high, within the cap options."""
+    """A2.5 / A4.2: every bid in auction order, low to high, within the cap options; the
+    number brackets are those of the options' preset (A4.3, :data:`BRACKETS`).
+
+    >>> from cardlab.games.pandoeren.rules import PandoerenOptions, bid_ladder_words
+    >>> bid_ladder_words(PandoerenOptions())[:7]
+    ('120', '130', '140', 'piccolo', 'misere', '150', '160')
+    >>> bid_ladder_words(PandoerenOptions(preset="butselaar", lowest_number_bid=130))[:7]
+    ('130', '140', '150', 'piccolo', 'misere', '160', 'kereltje')
+    """
+    brackets = BRACKETS[opts.preset]
     out: list[str] = []
     for entry in NAMED_ORDER:
-        if entry in BRACKETS:
-            lo, hi = BRACKETS[entry]
+        if entry in brackets:
+            lo, hi = brackets[entry]
             top = opts.number_bid_cap if hi is None else min(hi, opts.number_bid_cap)
             out += [str(n) for n in range(max(lo, opts.lowest_number_bid), top + 1, 10)]
         elif entry == "+n":

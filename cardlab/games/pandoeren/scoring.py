@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any
 from cardlab.cards import Card
 from cardlab.engine.result import Result
 from cardlab.engine.tricks import Trick
-from cardlab.games.pandoeren.play import LAST_TRICK_BONUS, card_points
+from cardlab.games.pandoeren.play import card_points, trick_points
 from cardlab.games.pandoeren.roem import (
     STUK_VALUE,
-    holds_stuk,
     roem_instances,
     roem_total,
     team_roem_valid,
@@ -82,13 +81,12 @@ def objective_status(bid: Bid, opts: PandoerenOptions, tricks: Sequence[Trick], 
 
 
 def seat_card_points(tricks: Sequence[Trick], trump: str | None) -> list[int]:
-    """A2.3: each seat's card points in the tricks it won, +5 for the last of 8 tricks."""
+    """A2.3: each seat's card points in the tricks it won, +5 for the last of 8 tricks (the
+    sum of the tricks' ``points``, :func:`~cardlab.games.pandoeren.play.trick_points`)."""
     pts = [0, 0, 0, 0]
     for i, t in enumerate(tricks):
         assert t.winner is not None
-        pts[t.winner] += sum(card_points(c, trump) for c in t.cards)
-        if i == 7:
-            pts[t.winner] += LAST_TRICK_BONUS
+        pts[t.winner] += trick_points(t.cards, trump, last=i == 7)
     return pts
 
 
@@ -145,15 +143,15 @@ def score(state: PandoerenState) -> Result:
         details["tricks"][names[t.winner]] += 1  # type: ignore[index]
     if bid.kind.counts_roem:
         roem, valid, info = _roem(state, team, opts)
-        stuk = STUK_VALUE if any(s in state.stuk_announced and holds_stuk(
-            (state.start_hands or state.hands)[s], state.trump) for s in team) else 0
+        stuk = STUK_VALUE if state.stuk_counts() else 0  # A2.10.3 (auto / manual)
         counted = roem if valid else 0
         details.update(roem=counted, roem_info=info, stuk=stuk)
         if roem:
             lines.append(f"Roem announced: {roem}" + ("" if valid else ", denied (counts 0)")
                          + ".")
         if stuk:
-            lines.append("Stuk announced: 20.")
+            lines.append("Stuk announced: 20." if opts.roem_announce == "manual"
+                         else "Stuk (announced automatically): 20.")
         if bid.kind.name == "number":
             total = team_pts + counted + stuk
             made = total >= bid.number

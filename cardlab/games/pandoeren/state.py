@@ -17,7 +17,14 @@ from cardlab.engine.result import Result
 from cardlab.engine.state import State
 from cardlab.engine.tricks import Play, Trick
 from cardlab.games.pandoeren import judge as J
-from cardlab.games.pandoeren.play import card_name, ladders, winner_of
+from cardlab.games.pandoeren.play import (
+    LAST_TRICK_BONUS,
+    PandoerenTrick,
+    card_name,
+    ladders,
+    trick_points,
+    winner_of,
+)
 from cardlab.games.pandoeren.roem import holds_stuk, roem_instances, roem_total
 from cardlab.games.pandoeren.rules import Bid, PandoerenOptions, parse_bid
 from cardlab.games.pandoeren.scoring import annulled_result, objective_status, score
@@ -33,6 +40,11 @@ _ACTIONS: dict[str, Action] = {}
 
 #: bid ladder → high bid → the auction's legal calls (never changed once made)
 _AUCTION_LEGAL: dict[tuple[str, ...], dict[str | None, dict[Action, None]]] = {}
+
+
+def _points_words(n: int) -> str:
+    """``'1 point'``, ``'24 points'``."""
+    return f"{n} point" + ("" if n == 1 else "s")
 
 
 def _act(text: str) -> Action:
@@ -71,7 +83,9 @@ class PandoerenState(State):
         self.called: Card | None = None
         self.partner: int | None = None
         self.partner_public = False
-        self.tricks: tuple[Trick, ...] = ()
+        #: the completed tricks, each a :class:`~cardlab.games.pandoeren.play.PandoerenTrick`
+        #: with its winner and its card ``points`` (A2.3, the last trick's +5 included)
+        self.tricks: tuple[PandoerenTrick, ...] = ()
         self.trick: Trick | None = None
         self.start_hands: tuple[tuple[Card, ...], ...] | None = None
         self.roem_announced: frozenset[int] = frozenset()
@@ -149,6 +163,28 @@ class PandoerenState(State):
             return 0
         return roem_total(roem_instances(self.start_hands[seat],
                                          self.game.options.roem_card_reuse))
+
+    def stuk_was_announced(self, seat: int) -> bool:
+        """A2.10.3: has ``seat``'s stuk been announced? ``roem_announce="manual"``: by her
+        ``announce stuk``. ``"auto"``: the engine announces it for the declaring side as it
+        announces roem (the declarer as she leads to trick 1, the partner once the
+        partnership is public), if she held the trump king and queen; a defender's stuk is
+        never announced (it would not count)."""
+        if self.game.options.roem_announce == "manual":
+            return seat in self.stuk_announced
+        if self.bid is None or not self.bid.kind.counts_roem:
+            return False
+        return self.holds_stuk(seat) and self.roem_was_announced(seat)
+
+    def stuk_counts(self) -> bool:
+        """A2.10.3 / A2.11: does the declaring side's stuk count (20)? ``"auto"``: whenever
+        the declarer or the partner held the trump king and queen, no action needed;
+        ``"manual"``: only if its holder announced it in time (``stuk_deadline``)."""
+        if self.bid is None or not self.bid.kind.counts_roem:
+            return False
+        manual = self.game.options.roem_announce == "manual"
+        return any(self.holds_stuk(s) and (not manual or s in self.stuk_announced)
+                   for s in self.team())
 
     def holds_stuk(self, seat: int) -> bool:
         """A2.10.3: did ``seat`` hold the trump king and queen at the start of play?"""
@@ -300,7 +336,10 @@ class PandoerenState(State):
         assert self.trick is not None and self.bid is not None and self.declarer is not None
         opts = self.game.options
         winner = winner_of(self.trick.plays, self.trump, opts.rank_order)
-        self.tricks = self.tricks + (self.trick.won_by(winner),)
+        t = self.trick
+        points = trick_points(t.cards, self.trump, last=len(self.tricks) == 7)  # A2.3
+        self.tricks = self.tricks + (PandoerenTrick(t.leader, t.plays, t.suit, winner,
+                                                    points=points),)
         if len(self.tricks) == 1 and self.bid.kind.name == "zwabber" and (
                 opts.zwabber_partner == "first_trick_winner"):
             self.partner = winner if winner != self.declarer else None  # P-A10 (BDK)
@@ -318,7 +357,7 @@ class PandoerenState(State):
         return self
 
     # -- words ---------------------------------------------------------------------------
-    def describe(self, action: str) -> str:
+    def _describe(self, action: str) -> str:
         """Plain words for a legal ``action`` taken now (hidden facts stay hidden)."""
         act = self.game.parse_action(action)
         who = self.game.seat_name(self.to_move)
@@ -342,7 +381,11 @@ class PandoerenState(State):
         text = f"{who} plays the {card_name(card, self.trump)}"
         nxt = self._successor(act)
         if nxt.tricks and len(nxt.tricks) > len(self.tricks):
-            text += f" and {self.game.seat_name(nxt.tricks[-1].winner)} wins the trick"
+            done = nxt.tricks[-1]
+            last = len(nxt.tricks) == 8
+            text += (f" and {self.game.seat_name(done.winner)} wins the "
+                     f"{'last ' if last else ''}trick: {_points_words(done.points)}"
+                     + (f" ({LAST_TRICK_BONUS} for the last trick)" if last else ""))
         if nxt.partner_public and not self.partner_public and nxt.partner is not None:
             text += f"; {self.game.seat_name(nxt.partner)} is the partner"
         return text
@@ -366,7 +409,7 @@ class PandoerenState(State):
         return format_deal([*self.game.seat_names, "kijkkaart"],
                            [*self.dealt_hands, [self.kijkkaart]])
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator); see ``view.py``."""
         from cardlab.games.pandoeren.view import build_view
 

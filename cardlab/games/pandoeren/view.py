@@ -6,6 +6,14 @@ or a praatje (A2.9), the tricks, and the partner only once the partnership is
 public (A2.7.3) — or, for the partner herself, from the call. The called card
 is shown in words (``"ace of spades"``), never as a code, because the code is a
 card still hidden in someone's hand.
+
+Card points (A2.3) are public, since the cards of a trick are face up: ``last_trick``
+and each of ``tricks`` carry the trick's ``points`` (the last trick's +5 included), and
+``card_points`` keeps the running total per seat (each seat is a side of the match),
+so twin deals that differ only in hidden cards still give the same view. Stuk is
+listed under ``stuk`` once announced: by hand with ``roem_announce="manual"``, else
+when the engine announces it (A2.10.3: the declarer at her lead to trick 1, the
+partner once the partnership is public).
 """
 
 from __future__ import annotations
@@ -13,7 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import FRENCH_SUIT_NAMES
-from cardlab.engine.state import public_actions
 from cardlab.games.pandoeren.play import card_name
 
 if TYPE_CHECKING:
@@ -76,7 +83,7 @@ def _info(state: PandoerenState, seat: int | None, partner: int | None) -> list[
         if state.roem_was_announced(s) and state.roem_of(s) and state.bid is not None \
                 and state.bid.kind.counts_roem:
             lines.append(f"{names[s]} announced {state.roem_of(s)} roem.")
-        if s in state.stuk_announced:
+        if state.stuk_was_announced(s):
             lines.append(f"{names[s]} announced stuk.")
     if state.phase == "done":
         res = state.result
@@ -93,8 +100,10 @@ def build_view(state: PandoerenState, seat: int | None) -> dict[str, Any]:
     trick = state.trick.plays if state.trick is not None else ()
     last = state.tricks[-1] if state.tricks else None
     tricks_won = {n: 0 for n in names}
+    card_points = {n: 0 for n in names}  # A2.3 running, per seat (every seat is a side)
     for t in state.tricks:
         tricks_won[names[t.winner]] += 1  # type: ignore[index]
+        card_points[names[t.winner]] += t.points  # type: ignore[index]
     res = state.result
     to_move = state.to_move
     legal = ([str(a) for a in state.legal_actions()]
@@ -108,7 +117,7 @@ def build_view(state: PandoerenState, seat: int | None) -> dict[str, Any]:
         "trick_suit": state.trick.suit if state.trick is not None and trick else None,
         "last_trick": None if last is None else {
             "leader": last.leader, "plays": [p.as_dict() for p in last.plays],
-            "winner": last.winner},
+            "winner": last.winner, "points": last.points},
         "tricks_won": tricks_won,
         "auction": [{"seat": s, "call": c} for s, c in state.auction.calls],
         "contract": state.bid.word if state.bid is not None else None,
@@ -127,10 +136,11 @@ def build_view(state: PandoerenState, seat: int | None) -> dict[str, Any]:
         "roem": {names[s]: state.roem_of(s) for s in range(4)
                  if state.bid is not None and state.bid.kind.counts_roem
                  and state.roem_was_announced(s) and state.roem_of(s)},
-        "stuk": [names[s] for s in sorted(state.stuk_announced)],
+        "stuk": [names[s] for s in range(4) if state.stuk_was_announced(s)],
+        # A2.3 the card points of the completed tricks, by the seat that won them (public:
+        # tricks are face up; the discard is in no trick)
+        "card_points": card_points,
         "trick_number": len(state.tricks) + (1 if state.phase == "play" else 0),
         "tricks": [t.as_dict() for t in state.tricks],
     }
-    if seat is None:  # a spectator must not read a hidden hand off the legal cards
-        view["legal"] = public_actions(view, legal, game)
     return view

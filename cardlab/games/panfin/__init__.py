@@ -28,8 +28,19 @@ first: the cutter lifts the top 20 cards, :data:`~.game.CUT_DEPTH`), or stacked:
 ``None`` (the card(s) shown at the cut), ``turnup="4C"`` (``"FB 4C"`` when the Gobbo
 is turned and ``turnup_gobbo="turn_next_card"``), ``stock="… (top first)"``
 (default: the rest in pack order), ``pot=0``, ``stacks=[…]``. ``cut="FS"`` alone
-is a deal won at the cut. ``game.first_dealer(seed)`` runs B2.4 (deal face up
-until an ace); ``game.match(seed)`` uses it unless ``dealer=`` is given.
+is a deal won at the cut.
+
+**First dealer** (B2.4). ``game.first_dealer(seed)`` deals face up from a seeded
+shuffle, one card each in the direction of play from a random seat, until the first
+ace: that seat deals first. It returns ``(dealer, [(seat, card), …])``. To replay a
+real table, give the reveal instead: ``game.first_dealer(reveal="4C 2S AD", start=1)``
+(the cards turned face up, in order, and the seat that received the first one) gives
+``(3, [(1, 4C), (2, 2S), (3, AD)])``. The reveal must end with its first ace; an unknown
+or repeated card, a reveal with no ace (no dealer decided) or cards after the ace, a
+``start`` that is not a seat, or ``reveal=`` with ``seed=`` raise
+:class:`~cardlab.errors.IllegalAction` (a ``ValueError``) naming the field.
+``game.match(seed)`` uses the seeded reveal unless ``dealer=`` is given, e.g.
+``game.match(seed, dealer=game.first_dealer(reveal=…, start=…)[0])``.
 
 **Phases.** ``choose`` (the Vecia was turned up: the dealer names the dominant
 suit, B2.6) → ``declare`` (each seat in turn from the dealer's right, B2.7) →
@@ -44,8 +55,9 @@ for a folded seat, ``wrong_phase``, ``bad_notation``, ``unknown_card``,
 
 * ``choose D`` — dealer's dominant suit after a turned-up Vecia. ``bad_suit`` (B2.6).
 * ``tengo`` / ``tengo 7S 2C`` — stay in, exchanging the named cards (0 to
-  ``max_exchange``) for as many from the stock. ``too_many_cards`` (B2.7),
-  ``stock_short`` (F-A9).
+  ``max_exchange``) for as many from the stock. ``too_many_cards`` (B2.7; checked
+  before the cards are, so five cards from a four-card hand are too many, not
+  ``card_not_held``), ``stock_short`` (F-A9).
 * ``fold`` — out of the deal; the ante stays.
 * ``servito`` — four cards of one suit, jokers wild. ``not_servito`` (B2.8).
 * ``swap 3D`` — the dealer takes the turned-up card and discards ``3D`` (naming the
@@ -56,6 +68,11 @@ for a folded seat, ``wrong_phase``, ``bad_notation``, ``unknown_card``,
   ``one_card_only`` (B2.10.4).
 * ``play FS FB`` — both jokers led together (the double trick, F-A19);
   ``play 5D 7C`` — a two-card answer to it (trumps while you have them).
+
+A reason (``explain``, a refusal) that involves a joker whose trick-phase suit is not its
+printed one (the Vecia unless spade is dominant, the Gobbo unless bastoni is: F-A16)
+names both, e.g. "the Vecia (fante of spade) is a trump (coppe, the dominant suit) in
+this hand, not a spade card", also when that joker led the trick.
 
 Several cards in an action are written in the pack's order (``tengo 2C 7S`` reads
 as ``tengo 7S 2C``).

@@ -43,7 +43,9 @@ SCORING_OPTIONS = ("dealer_ante_multiplier", "carryover_dealer_adds", "servito_t
 SPEC = GameSpec(name="panfin", title="Panfin", players=(2, 3, 4, 5, 6),
                 phases=("choose", "declare", "swap", "play", "done"), spec_file="panfin.md",
                 options=PanfinOptions, presets={"canonical": {}},
-                card_verbs=frozenset({"play", "tengo", "swap"}))
+                card_verbs=frozenset({"play", "tengo", "swap"}),
+                # B2.7: servito is open only to a hand that holds a combination
+                private_verbs=frozenset({"servito"}))
 
 
 class PanfinGame(Game):
@@ -110,18 +112,90 @@ class PanfinGame(Game):
         return self.deck.parse(code)
 
     # -- the first dealer (B2.4) -------------------------------------------------------
-    def first_dealer(self, seed: int) -> tuple[int, list[tuple[int, Card]]]:
-        """B2.4: deal cards face up, one each anticlockwise from a random seat; the first to
-        receive an ace deals first ("l'asso fa el masso"). Returns the dealer and the reveal."""
-        cards = shuffled(self.deck, derive_seed(seed, 4))
-        seat = SplitMix64(derive_seed(seed, 5)).randbelow(self.players)
+    def first_dealer(self, seed: int | None = None, *,
+                     reveal: str | Sequence[str | Card] | None = None,
+                     start: int | None = None) -> tuple[int, list[tuple[int, Card]]]:
+        """B2.4: deal cards face up, one each anticlockwise (the direction of play, seat k
+        then k+1); the first to receive an ace deals first ("l'asso fa el masso"). Returns
+        the dealer and the reveal as ``(seat, card)`` pairs.
+
+        ``seed=``: a seeded shuffle and a random first seat (B2.4 RECOMMENDED). Or replay a
+        real table: ``reveal=`` the cards turned face up, in order (``"4C 2S AD"``, codes
+        or cards), and ``start=`` the seat that receives the first one. The reveal must
+        end with its first ace. Bad input raises :class:`~cardlab.errors.IllegalAction`
+        (a ``ValueError``) naming the field: ``unknown_card``, ``duplicate_card``,
+        ``reveal_undecided`` (no ace yet), ``reveal_too_long`` (cards after the ace),
+        ``no_such_seat`` (``start``), ``bad_argument``.
+
+        >>> import cardlab
+        >>> game = cardlab.load("panfin")
+        >>> dealer, shown = game.first_dealer(reveal="4C 2S AD", start=1)
+        >>> dealer, [(seat, card.code) for seat, card in shown]
+        (3, [(1, '4C'), (2, '2S'), (3, 'AD')])
+        """
+        if reveal is None:
+            if start is not None:
+                raise IllegalAction("first_dealer: start= is the seat that receives the first "
+                                    "card of a given reveal=; with seed= the first seat is "
+                                    "random (B2.4)", code="bad_argument", rule="B2.4")
+            if seed is None:
+                raise IllegalAction("first_dealer needs seed= (a seeded reveal) or reveal= "
+                                    "and start= (a real table's reveal)", code="bad_argument",
+                                    rule="B2.4")
+            cards = shuffled(self.deck, derive_seed(seed, 4))
+            seat = SplitMix64(derive_seed(seed, 5)).randbelow(self.players)
+        else:
+            if seed is not None:
+                raise IllegalAction("first_dealer: give seed= or reveal=, not both",
+                                    code="bad_argument", rule="B2.4")
+            cards = self._reveal_cards(reveal)
+            seat = self._reveal_start(start)
         shown: list[tuple[int, Card]] = []
-        for card in cards:
+        for i, card in enumerate(cards):
             shown.append((seat, card))
             if card.rank == "A":
+                if reveal is not None and i + 1 < len(cards):
+                    rest = " ".join(c.code for c in cards[i + 1:])
+                    raise IllegalAction(
+                        f"reveal= goes on after the first ace ({card.code} to seat {seat}, "
+                        f"{self.seat_name(seat)}), which already decides the dealer (B2.4); "
+                        f"drop {rest}", code="reveal_too_long", rule="B2.4")
                 return seat, shown
             seat = (seat + 1) % self.players
+        if reveal is not None:
+            raise IllegalAction(f"reveal= ends before an ace is shown, so no dealer is decided "
+                                f"(B2.4: the first player to receive an ace deals); it shows "
+                                f"{' '.join(c.code for c in cards) or 'no card'}",
+                                code="reveal_undecided", rule="B2.4")
         raise AssertionError("a Treviso pack always has an ace")  # pragma: no cover
+
+    def _reveal_cards(self, reveal: str | Sequence[str | Card]) -> list[Card]:
+        """B2.4: the cards of a given reveal, parsed and checked (each card at most once)."""
+        if not isinstance(reveal, (str, list, tuple)):
+            raise IllegalAction(f"reveal= is card codes (e.g. '4C 2S AD') or a list of them, "
+                                f"not {reveal!r}", code="bad_argument", rule="B2.4")
+        try:
+            cards = self.deck.parse_many(reveal)
+        except IllegalAction as err:
+            raise IllegalAction(f"reveal=: {err}", code=err.code, rule="B2.4") from None
+        seen: set[Card] = set()
+        for c in cards:
+            if c in seen:
+                raise IllegalAction(f"reveal= shows {c.code} twice; a pack has each card once",
+                                    code="duplicate_card", rule="B2.4")
+            seen.add(c)
+        return cards
+
+    def _reveal_start(self, start: object) -> int:
+        """B2.4: the seat that receives the first card of a given reveal."""
+        n = self.players
+        if start is None:
+            raise IllegalAction(f"reveal= needs start=, the seat (0…{n - 1}) that receives the "
+                                "first card", code="bad_argument", rule="B2.4")
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+            raise IllegalAction(f"start= must be a seat 0…{n - 1}, not {start!r}",
+                                code="no_such_seat", rule="B2.4")
+        return start
 
     # -- deals ---------------------------------------------------------------------
     def deal(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> State:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardlab.cards import Card
+from cardlab.cards import ITALIAN_SPECIAL_NAMES, ITALIAN_SUIT_NAMES, Card
 from cardlab.engine.action import Verdict
 from cardlab.games.panfin.rules import (
     GOBBO,
@@ -23,11 +23,55 @@ from cardlab.games.panfin.rules import (
     suit_of,
 )
 
-__all__ = ["TrickPlay", "judge_lead", "judge_follow", "winning_play", "is_double"]
+__all__ = ["TrickPlay", "judge_lead", "judge_follow", "winning_play", "is_double",
+           "changes_suit", "suit_change", "with_suit_notes"]
 
 #: one seat's play to a trick: (seat, cards)
 TrickPlay = tuple[int, tuple[Card, ...]]
 Namer = Callable[[Card], str]
+
+
+def changes_suit(card: Card, dominant: str | None) -> bool:
+    """B2.2 (F-A16): True if ``card``'s suit in the trick phase is not its printed suit: the
+    Vecia unless spade is dominant, the Gobbo unless bastoni is."""
+    return dominant is not None and (card is VECIA or card is GOBBO) and card.suit != dominant
+
+
+def suit_change(card: Card, dominant: str | None, *, led: bool = False) -> str:
+    """B2.2 (F-A16): plain words naming both suits of a joker that changes suit ('' for any
+    other card). ``led``: the card led the trick (so trumps were led).
+
+    >>> text = suit_change(GOBBO, "D")
+    >>> text.startswith("the Gobbo (fante of bastoni) is a trump (denari, the dominant suit)")
+    True
+    >>> text.endswith("in this hand, not a bastoni card (B2.2, F-A16)")
+    True
+    >>> suit_change(VECIA, "S")
+    ''
+    """
+    if dominant is None or not changes_suit(card, dominant):
+        return ""
+    printed = ITALIAN_SUIT_NAMES[card.suit]
+    the = "the led" if led else "the"
+    so = ", so trumps were led" if led else ""
+    return (f"{the} {ITALIAN_SPECIAL_NAMES[card.code]} (fante of {printed}) is a trump "
+            f"({ITALIAN_SUIT_NAMES[dominant]}, the dominant suit) in this hand, not a {printed} "
+            f"card{so} (B2.2, F-A16)")
+
+
+def with_suit_notes(verdict: Verdict, cards: Sequence[Card], led: Sequence[Card],
+                    dominant: str | None) -> Verdict:
+    """``verdict`` with the words on every joker of ``cards`` (played) and ``led`` (the
+    trick's lead) that changes suit, each naming both suits (B2.2, F-A16)."""
+    if dominant is None:
+        return verdict
+    notes = [suit_change(c, dominant) for c in cards]
+    notes += [suit_change(c, dominant, led=True) for c in led]
+    extra = [n for n in notes if n and n not in verdict.reason]
+    if not extra:
+        return verdict
+    return Verdict(verdict.legal, "; ".join([verdict.reason, *extra]), verdict.code,
+                   verdict.rule)
 
 
 def is_double(trick: Sequence[TrickPlay]) -> bool:
@@ -36,10 +80,24 @@ def is_double(trick: Sequence[TrickPlay]) -> bool:
 
 
 def judge_lead(hand: Sequence[Card], cards: tuple[Card, ...], options: PanfinOptions,
-               gobbo_due: bool, name: Namer) -> Verdict:
+               gobbo_due: bool, name: Namer, dominant: str | None = None) -> Verdict:
     """B2.10.3 (leading): any card, except that both jokers in hand must lead together
     (``both_jokers_lead="double_trick"``) or the Vecia then the Gobbo on the next lead
-    (``"consecutive_forced"``)."""
+    (``"consecutive_forced"``). With ``dominant`` given, a reason about a joker that changes
+    suit names both its suits (F-A16)."""
+    verdict = _judge_lead(hand, cards, options, gobbo_due, name)
+    if dominant is None:
+        return verdict
+    named = list(cards)
+    if verdict.code in ("must_lead_both_jokers", "must_lead_gobbo"):
+        named += [c for c in JOKERS if c in hand and c not in cards]  # the jokers it names
+    if not (VECIA in named or GOBBO in named):
+        return verdict
+    return with_suit_notes(verdict, named, (), dominant)
+
+
+def _judge_lead(hand: Sequence[Card], cards: tuple[Card, ...], options: PanfinOptions,
+                gobbo_due: bool, name: Namer) -> Verdict:
     both = VECIA in hand and GOBBO in hand
     if len(cards) == 2:
         if set(cards) != set(JOKERS):
@@ -82,7 +140,22 @@ def winning_play(trick: Sequence[TrickPlay], dominant: str | None) -> tuple[int,
 
 def judge_follow(hand: Sequence[Card], cards: tuple[Card, ...], trick: Sequence[TrickPlay],
                  dominant: str | None, options: PanfinOptions, name: Namer) -> Verdict:
-    """B2.10.3 / B2.10.4: an answer to the trick so far."""
+    """B2.10.3 / B2.10.4: an answer to the trick so far. A reason that involves a joker that
+    changes suit (played, or leading the trick) names both its suits (F-A16)."""
+    verdict = _judge_follow(hand, cards, trick, dominant, options, name)
+    led = trick[0][1]
+    named = list(cards)
+    if not verdict.legal and len(cards) == 1 and not is_double(trick):
+        # a refused card: the jokers it should have been (must trump, overtrump, beat)
+        named += [c for c in JOKERS if c in hand and c not in cards and changes_suit(
+            c, dominant) and _judge_follow(hand, (c,), trick, dominant, options, name).legal]
+    if not (VECIA in named or GOBBO in named or VECIA in led or GOBBO in led):
+        return verdict
+    return with_suit_notes(verdict, named, led, dominant)
+
+
+def _judge_follow(hand: Sequence[Card], cards: tuple[Card, ...], trick: Sequence[TrickPlay],
+                  dominant: str | None, options: PanfinOptions, name: Namer) -> Verdict:
     if is_double(trick):
         return _judge_double_answer(hand, cards, dominant, name)
     if len(cards) != 1:

@@ -263,6 +263,9 @@ class PanfinState(State):
             return self._judge_choose(action)
         if verb in ("fold", "servito") and action.args:
             return Verdict(False, f"'{verb}' takes no cards", "bad_notation", "B2.7")
+        if verb == "tengo" and len(action.args) > self.options.max_exchange:
+            # B2.7 / B4.2 the count is refused before the cards are looked at (held or not)
+            return self._judge_tengo(tuple(action.args))
         try:
             cards = tuple(self.game.card(a) for a in action.args)
         except IllegalAction as err:
@@ -295,7 +298,8 @@ class PanfinState(State):
                            "B2.10")
         name = self.game.deck.name
         if not self.trick_:
-            return judge_lead(hand, cards, self.options, self.gobbo_due == seat, name)
+            return judge_lead(hand, cards, self.options, self.gobbo_due == seat, name,
+                              self.dominant)
         return judge_follow(hand, cards, self.trick_, self.dominant, self.options, name)
 
     def _judge_choose(self, action: Action) -> Verdict:
@@ -317,13 +321,14 @@ class PanfinState(State):
                        "wins the pot unless another hand ties it or a Naturali or Simezi "
                        "beats it", "", "B2.8")
 
-    def _judge_tengo(self, cards: tuple[Card, ...]) -> Verdict:
+    def _judge_tengo(self, cards: tuple[Card | str, ...]) -> Verdict:
         """B2.7 / F-A9: tengo, exchanging 0 to ``max_exchange`` cards, capped by the stock."""
         k = len(cards)
         cap = self.options.max_exchange
         if k > cap:
             return Verdict(False, f"you may exchange at most {cap} card(s) "
-                           f"(max_exchange={cap})", "too_many_cards", "B2.7")
+                           f"(max_exchange={cap}), and 'tengo' names {k}", "too_many_cards",
+                           "B2.7")
         if k > len(self.stock):
             return Verdict(False, f"the stock holds only {len(self.stock)} card(s), so you can "
                            f"exchange no more than that", "stock_short", "F-A9")
@@ -450,7 +455,7 @@ class PanfinState(State):
                                      self.order, self.dominant, None, d["piatti"]))
 
     # -- words and views -----------------------------------------------------------
-    def describe(self, action: str) -> str:
+    def _describe(self, action: str) -> str:
         """Plain words for ``action`` taken now (no hidden card is named)."""
         act = self.game.parse_action(action)
         seat = self.to_move_
@@ -491,7 +496,7 @@ class PanfinState(State):
         """At the end, hands still in are shown (B2.9: combinations are thrown on the table)."""
         return self.phase_ == "done" and not self.folded[seat]
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator), in the schema every widget reads."""
         from cardlab.games.panfin.view import build_view
 

@@ -165,11 +165,16 @@ def test_os_3_2_no_re_without_kontra_and_kontra_only_by_dealer():
 
 
 def test_b_6_re_window_until_opening_lead():
-    """B-6 option: Re is decided after the whole deal, just before the opening lead."""
+    """B-6 option: F is still asked at step 10 (before D's second face-up row); a Re not
+    said there stays open beside the card plays at F's opening lead."""
     state = load(re_window="until_opening_lead").deal(piles=SEED5, dealer=D)
     state = state.apply("declare H").apply("kontra")
     assert state.phase == "re" and state.to_move == F
+    assert all(p["up"] is None for p in state.view(F)["piles"][D][4:])
+    state = state.apply("no_re")
+    assert state.phase == "play" and state.to_move == F
     assert all(p["up"] is not None for p in state.view(F)["piles"][D])
+    assert legal(state)[0] == "re" and state.re_open
 
 
 def test_b_4_choose_after_eight_face_up_cards():
@@ -296,7 +301,11 @@ def test_os_5_4_os_5_5_effective_suit_following(game, f_lead, d_ups, expected):
         if f"play {c}" not in want:
             verdict = state.explain(f"play {c}")
             assert not verdict.legal and verdict.code == "must_follow_suit"
-            assert verdict.rule == "OS-5.5"
+            # a jack (not the trump suit's own) among the led card, the refused card and the
+            # cards that must follow changes suit: the reason cites OS-5.4 beside OS-5.5
+            involved = [f_lead, c] + [a.split()[1] for a in want]
+            jack = game != "null" and any(x[0] == "J" and x[1:] != game for x in involved)
+            assert verdict.rule == ("OS-5.4/OS-5.5" if jack else "OS-5.5")
 
 
 @pytest.mark.parametrize("game, lead, follow, winner", [

@@ -141,12 +141,15 @@ def test_option_kontra_re_false():
 
 
 def test_option_re_window_until_opening_lead():
-    """re_window = until_opening_lead (B-6): Re is decided after D's second face-up row."""
+    """re_window = until_opening_lead (B-6): F is still asked at step 10, before D's second
+    face-up row; a Re not said there stays open at F's opening lead (not by default)."""
     early = stacked().apply("declare C").apply("kontra")
     late = stacked(re_window="until_opening_lead").apply("declare C").apply("kontra")
     assert early.phase == late.phase == "re"
     assert early.view(F)["piles"][D][4]["up"] is None
-    assert late.view(F)["piles"][D][4]["up"] is not None
+    assert late.view(F)["piles"][D][4]["up"] is None
+    assert "re" not in legal(early.apply("no_re"))
+    assert legal(late.apply("no_re"))[0] == "re"
 
 
 def test_option_schneider_le30():

@@ -68,7 +68,7 @@ def test_os_5_4_led_jack_asks_for_trumps_in_a_suit_game():
     state = to_play(stacked(f=["?/JS"], d=d), "H").apply("play JS")
     assert legal(state) == ["play AH"]
     e = state.explain("play AS")
-    assert not e.legal and e.code == "must_follow_suit" and e.rule == "OS-5.5"
+    assert not e.legal and e.code == "must_follow_suit" and e.rule == "OS-5.4/OS-5.5"
 
 
 def test_os_5_4_led_jack_in_grand_asks_for_jacks_only():

@@ -470,9 +470,14 @@ def test_a2_10_2_denial_only_by_bidding_opponents():
 
 
 def test_a2_10_2_roem_not_counted_without_counting_contract():
-    """P-A17: roem and stuk count only in number contracts and Pandoer+n."""
-    s = setup(D2, "pandoer", discard="6H", trump="H", call="AS")
+    """P-A17: roem and stuk count only in number contracts and Pandoer+n (with
+    roem_announce='manual' the announcement is refused; under 'auto' it is no action)."""
+    s = setup(D2, "pandoer", discard="6H", trump="H", call="AS", roem_announce="manual")
     assert s.explain("announce stuk").code == "no_counting"
+    s = setup(D2, "pandoer", discard="6H", trump="H", call="AS")
+    assert s.explain("announce stuk").code == "stuk_auto"
+    s = first_legal_playout(s)
+    assert (s.result.details["roem"], s.result.details["stuk"]) == (0, 0)
 
 
 #: N: a 6-run A-9 in hearts (120 roem, trumps or not) and the AS AC; nobody else holds roem.
@@ -481,26 +486,30 @@ SIX_RUN = dict(N="JH 9H AH KH QH 10H AS AC", E="KS JS 9S 7S KC JC 8D KD",
 
 
 def test_a2_10_2_roem_table_values_via_pandoer_plus():
-    """A2.10.2 / A2.11 Pandoer+n: a 6-run is worth 120: Pandoer+120 made (+5 for N and the
-    partner W), Pandoer+140 failed (-5 each)."""
+    """A2.10.2 / A2.11 Pandoer+n: a 6-run is worth 120, and N's KH QH are stuk (20, counted
+    automatically under roem_announce='auto', A2.10.3): Pandoer+140 made (+5 for N and the
+    partner W), Pandoer+160 failed (-5 each)."""
     spec = SIX_RUN
     # N: AH KH QH JH 10H 9H (6-run in hearts = 120, sequences run A K Q J 10 9 whether or
     # not trumps), plus three aces (no roem); N takes all 8 with six top trumps + AS AC
-    s = setup(spec, "pandoer+120", discard="6H", trump="H", call="AD")
+    s = setup(spec, "pandoer+140", discard="6H", trump="H", call="AD")
     s = first_legal_playout(s)
     assert all(t.winner in (0, 3) for t in s.tricks)
+    assert (s.result.details["roem"], s.result.details["stuk"]) == (120, 20)
     assert s.result.made and s.result.points["N"] == 5
-    s = first_legal_playout(setup(spec, "pandoer+140", discard="6H", trump="H", call="AD"))
+    s = first_legal_playout(setup(spec, "pandoer+160", discard="6H", trump="H", call="AD"))
     assert not s.result.made and s.result.points == {"N": -5, "E": 0, "S": 0, "W": -5}
 
 
 def test_a2_10_3_stuk_in_addition_to_roem_same_cards():
-    """A2.10.3: stuk (20) counts on top of roem that uses the same K and Q: 120 + 20 = 140."""
+    """A2.10.3: stuk (20) counts on top of roem that uses the same K and Q: 120 + 20 = 140.
+    Under roem_announce='auto' with no action; under 'manual' once announced."""
     spec = SIX_RUN
-    s = setup(spec, "pandoer+140", discard="6H", trump="H", call="AD")
+    s = first_legal_playout(setup(spec, "pandoer+140", discard="6H", trump="H", call="AD"))
+    assert s.result.made and s.result.points["N"] == 5 and s.result.points["W"] == 5
+    s = setup(spec, "pandoer+140", discard="6H", trump="H", call="AD", roem_announce="manual")
     assert s.explain("announce stuk").legal
-    s = s.apply("announce stuk")
-    s = first_legal_playout(s)
+    s = first_legal_playout(s.apply("announce roem").apply("announce stuk"))
     assert s.result.made and s.result.points["N"] == 5 and s.result.points["W"] == 5
 
 

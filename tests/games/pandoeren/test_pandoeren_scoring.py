@@ -155,14 +155,19 @@ def test_a4_3_option_zwabber_partner_first_trick_winner():
 
 
 def test_a2_10_number_bid_counts_cards_roem_and_stuk():
-    """A2.10 / A2.11: 146 card points + 160 roem (8-run) = 306; stuk adds 20 if announced."""
-    game_opts = dict(number_bid_cap=400)
-    without = hearts_out(declare(deal(**game_opts), "320", discard="6H", trump="H", call="AS"))
-    assert without.result.details["team_card_points"] == 146
-    assert without.result.details["roem"] == 160 and not without.result.made
-    assert without.result.points["N"] == -4
-    state = declare(deal(**game_opts), "320", discard="6H", trump="H", call="AS")
-    with_stuk = hearts_out(state, announce=("announce stuk",))
+    """A2.10 / A2.11: 146 card points + 160 roem (8-run) = 306; the stuk adds 20 (under
+    roem_announce='auto' with no action; under 'manual' only if announced)."""
+    auto = hearts_out(declare(deal(number_bid_cap=400), "320", discard="6H", trump="H",
+                              call="AS"))
+    assert auto.result.details["team_card_points"] == 146
+    assert (auto.result.details["roem"], auto.result.details["stuk"]) == (160, 20)
+    assert auto.result.made and auto.result.points == {"N": 4, "E": 4, "S": 0, "W": 0}
+    opts = dict(number_bid_cap=400, roem_announce="manual")
+    state = declare(deal(**opts), "320", discard="6H", trump="H", call="AS")
+    without = hearts_out(state, announce=("announce roem",))
+    assert without.result.details["roem"] == 160 and without.result.details["stuk"] == 0
+    assert not without.result.made and without.result.points["N"] == -4
+    with_stuk = hearts_out(state, announce=("announce roem", "announce stuk"))
     assert with_stuk.result.details["stuk"] == 20 and with_stuk.result.made
     assert with_stuk.result.points == {"N": 4, "E": 4, "S": 0, "W": 0}
 
@@ -171,7 +176,8 @@ def test_p_a16_option_stuk_deadline():
     """P-A16 stuk_deadline: 'before_second_card' allows stuk after one of K/Q is played;
     'before_first_card' does not."""
     for mode, ok in (("before_second_card", True), ("before_first_card", False)):
-        state = declare(deal(stuk_deadline=mode), "120", discard="6H", trump="H", call="AS")
+        state = declare(deal(stuk_deadline=mode, roem_announce="manual"), "120", discard="6H",
+                        trump="H", call="AS")
         state = play_cards(state, "KH", "8S", "7C", "7D")
         assert state.to_move == 0
         assert state.is_legal("announce stuk") is ok, mode
@@ -180,22 +186,30 @@ def test_p_a16_option_stuk_deadline():
 
 
 def test_a2_10_3_stuk_only_with_king_and_queen_and_only_in_counting_contracts():
-    """A2.10.3 / P-A17: stuk needs the trump K+Q and counts only in number / Pandoer+n."""
-    state = declare(deal(), "120", discard="6H", trump="S", call="AD")
+    """A2.10.3 / P-A17: stuk needs the trump K+Q and counts only in number / Pandoer+n
+    (the refusals of 'announce stuk' under roem_announce='manual')."""
+    state = declare(deal(roem_announce="manual"), "120", discard="6H", trump="S", call="AD")
     assert state.explain("announce stuk").code == "no_stuk"  # N holds no spades
-    state = declare(deal(), "prive", discard="6H", trump="H")
+    state = declare(deal(roem_announce="manual"), "prive", discard="6H", trump="H")
     assert state.explain("announce stuk").code == "no_counting"
+    assert hearts_out(state).result.details["stuk"] == 0
+    assert hearts_out(declare(deal(), "prive", discard="6H", trump="H")).result.details[
+        "stuk"] == 0
 
 
 def test_a2_11_pandoer_plus_needs_roem_and_stuk():
-    """A2.11: Pandoer+160 made with the 8-run; Pandoer+180 needs the stuk as well."""
+    """A2.11: Pandoer+160 made with the 8-run; Pandoer+180 needs the stuk as well (counted
+    by itself under roem_announce='auto'; announced by hand under 'manual'); +200 fails."""
     s = hearts_out(declare(deal(), "pandoer+160", discard="6H", trump="H", call="AS"))
     assert s.result.made and s.result.points["N"] == 5
     s = hearts_out(declare(deal(), "pandoer+180", discard="6H", trump="H", call="AS"))
-    assert not s.result.made
-    s = hearts_out(declare(deal(), "pandoer+180", discard="6H", trump="H", call="AS"),
-                   announce=("announce stuk",))
     assert s.result.made
+    s = hearts_out(declare(deal(), "pandoer+200", discard="6H", trump="H", call="AS"))
+    assert not s.result.made
+    manual = declare(deal(roem_announce="manual"), "pandoer+180", discard="6H", trump="H",
+                     call="AS")
+    assert not hearts_out(manual, announce=("announce roem",)).result.made
+    assert hearts_out(manual, announce=("announce roem", "announce stuk")).result.made
 
 
 def test_a4_3_option_roem_announce_manual():
