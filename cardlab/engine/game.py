@@ -42,6 +42,13 @@ class GameSpec:
     :ivar options: the frozen dataclass of rule options.
     :ivar presets: named option sets (``preset=``).
     :ivar card_verbs: verbs whose arguments are card codes (normalised on parse).
+    :ivar private_verbs: verbs whose availability depends on the mover's hand (Panfin's
+        ``servito``, Pandoeren's ``announce``): a seat that cannot see that hand is never
+        shown them as legal (:mod:`cardlab.engine.view`).
+    :ivar secret_actions: actions that a seat which cannot see the actor's hand must not
+        learn were taken, nor that the choice was offered (Five Hundred's
+        ``nominate none``, 5H-6.3): that seat sees the moment before such a choice as the
+        moment after it, and hears no sentence for it.
     """
 
     name: str
@@ -52,6 +59,8 @@ class GameSpec:
     options: type
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     card_verbs: frozenset[str] = frozenset({"play", "discard"})
+    private_verbs: frozenset[str] = frozenset()
+    secret_actions: frozenset[str] = frozenset()
 
 
 class Game(ABC):

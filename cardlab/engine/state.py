@@ -17,7 +17,7 @@ live here, so each game states only its own rules.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine.action import Action, Explanation, Verdict
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from cardlab.engine.game import Game
     from cardlab.engine.result import Result
 
-__all__ = ["State", "public_actions"]
+__all__ = ["State"]
 
 #: how many legal actions an error message lists before "…"
 _LEGAL_SHOWN = 12
@@ -77,9 +77,19 @@ class State(ABC):
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards now (the engine sees all; views hide them)."""
 
+    def view(self, seat: int | None = None,
+             shown: Iterable[int] | bool | None = ()) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator), with the hands of ``shown`` seats face
+        up (``True``: every hand), as JSON-able data. The schema and the rules of what may
+        be seen are in :mod:`cardlab.engine.view`, the one place that decides it."""
+        from cardlab.engine.view import seat_view
+
+        return seat_view(self, seat, shown)
+
     @abstractmethod
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see, as JSON-able data (None: a spectator)."""
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game's facts of this moment for ``seat``: its hand and what lies face up; other
+        hands only as counts (:mod:`cardlab.engine.view` adds the common rules)."""
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -107,15 +117,32 @@ class State(ABC):
     def _successor(self, action: Action) -> State:
         """The state after a legal ``action`` (no checks)."""
 
-    @abstractmethod
-    def describe(self, action: str) -> str:
+    def describe(self, action: str, seat: int | None | str = "all",
+                 shown: Iterable[int] | bool | None = ()) -> str:
         """Plain words for a legal ``action`` taken now: ``'N bids seven hearts'``,
-        ``'E plays the jack of diamonds (left bower) and wins the trick'``."""
+        ``'E plays the jack of diamonds (left bower) and wins the trick'``.
 
-    def narration(self) -> list[str]:
-        """One sentence per action of this deal so far (for stepping and screen readers)."""
+        ``seat`` is who hears it: ``"all"`` (the default) tells everything a table would
+        say aloud; a seat or None (a spectator) gets ``""`` for a choice it must not
+        learn of (:func:`cardlab.engine.view.told`). No sentence names a hidden card.
+        """
+        if seat == "all":
+            return self._describe(self.game.parse_action(action))
+        from cardlab.engine.view import told
+
+        return told(self, action, seat if not isinstance(seat, str) else None, shown)
+
+    @abstractmethod
+    def _describe(self, action: str) -> str:
+        """The game's plain words for a legal ``action`` taken now (hidden cards unnamed)."""
+
+    def narration(self, seat: int | None | str = "all",
+                  shown: Iterable[int] | bool | None = ()) -> list[str]:
+        """One sentence per action of this deal so far, as ``seat`` hears it (see
+        :meth:`describe`; secret choices it must not learn of are left out)."""
         chain = self.states()
-        return [prev.describe(nxt.history[-1]) for prev, nxt in zip(chain, chain[1:])]
+        said = (prev.describe(nxt.history[-1], seat, shown) for prev, nxt in zip(chain, chain[1:]))
+        return [t for t in said if t]
 
     def deal_string(self) -> str:
         """This deal's cards as a deal string (``game.deal_from_string`` reads it back)."""
@@ -230,27 +257,3 @@ class State(ABC):
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", {self.game.seat_name(self.to_move)} to move"
         return f"<{self.game.name} state: {self.phase}, {len(self.history)} actions{mover}>"
-
-
-def public_actions(view: dict[str, Any], actions: list[str], game: Game) -> list[str]:
-    """The actions a spectator may be shown: those that name no card hidden from ``view``.
-
-    A spectator's view must not give a hidden hand away through the mover's legal
-    cards, so an action of one of the game's card verbs is kept only if every card it
-    names is face up somewhere in ``view`` (a hand, a pile, an extra).
-    """
-    visible: set[str] = set()
-    for hand in view.get("hands") or []:
-        visible.update(hand.get("cards") or [])
-    for extra in view.get("extras") or []:
-        visible.update(extra.get("cards") or [])
-    for piles in view.get("piles") or []:
-        for pile in piles or []:
-            visible.update(str(pile[k]) for k in ("up", "down") if pile.get(k))
-    out = []
-    for a in actions:
-        verb, *args = a.split()
-        cards = [w for w in args if w in game.deck.codes()]
-        if verb not in game.spec.card_verbs or all(c in visible for c in cards):
-            out.append(a)
-    return out

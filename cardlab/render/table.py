@@ -468,20 +468,10 @@ def state_svg(state: Any, *, reveal: bool = True, seat: int | None = None,
     ``state.hands`` and labelled "shown"; piles and extras stay as the view has
     them. The card system comes from ``state.game.deck.system``.
     """
-    view = dict(state.view(seat))
+    # what may be seen is the engine's view layer's decision (every hand shown: reveal)
+    view = dict(state.view(seat, shown=bool(reveal)))
     if reveal:
-        all_hands = state.hands
-        filled = []
-        for hand in view.get("hands") or []:
-            hand = dict(hand)
-            s = int(hand.get("seat", 0))
-            if hand.get("cards") is None and s < len(all_hands):
-                hand["cards"] = [str(c) for c in all_hands[s]]
-                hand["count"] = len(hand["cards"])
-                hand["revealed"] = True
-            filled.append(hand)
-        view["hands"] = filled
-        view["extras"] = list(view.get("extras") or []) + _unseen_pile_cards(view, all_hands)
+        view["extras"] = list(view.get("extras") or []) + _unseen_pile_cards(view, state.hands)
     system = getattr(getattr(state.game, "deck", None), "system", "french") or "french"
     return table_svg(view, system=system, four_colour=four_colour, colors=colors)
 

@@ -13,6 +13,7 @@ from typing import Any
 from cardlab.engine.action import Action
 from cardlab.engine.record import from_json
 from cardlab.engine.state import State
+from cardlab.engine.view import visible_codes
 from cardlab.widgets._cards import card_face, card_roles, parse_code
 
 __all__ = ["PLACES", "as_state", "check_seat", "card_args", "card_verb", "describe",
@@ -143,26 +144,10 @@ def card_verb(s: State, verbs: frozenset[str]) -> str:
     return "play" if "play" in verbs else (sorted(verbs)[0] if verbs else "play")
 
 
-def describe(s: State, action: Action) -> str:
+def describe(s: State, action: Action, seat: int | None | str = "all",
+             shown: bool = False) -> str:
+    """The sentence ``seat`` hears for ``action`` (all hands shown: ``shown``), by the game."""
     try:
-        return str(s.describe(action))
+        return str(s.describe(action, seat, shown=shown))
     except Exception:  # describe is for legal actions; never let words break the view
         return str(action)
-
-
-def visible_codes(view: Mapping[str, Any]) -> set[str]:
-    """Every card code the view shows face up (hands, trick, last trick, extras, piles)."""
-    out: set[str] = set()
-    for hand in view.get("hands") or []:
-        out.update(hand.get("cards") or [])
-    for play in view.get("trick") or []:
-        out.add(play.get("card"))
-    for play in (view.get("last_trick") or {}).get("plays") or []:
-        out.add(play.get("card"))
-    for extra in view.get("extras") or []:
-        out.update(extra.get("cards") or [])
-    for row in view.get("piles") or []:
-        for pile in row or []:
-            if isinstance(pile, Mapping):
-                out.update(v for v in (pile.get("up"), pile.get("down")) if isinstance(v, str))
-    return out

@@ -18,6 +18,7 @@ import traitlets
 from cardlab.engine.action import Action
 from cardlab.engine.game import Game
 from cardlab.engine.state import State
+from cardlab.engine.view import viewer
 from cardlab.widgets import _static
 from cardlab.widgets._base import CardlabWidget, get_str, need
 from cardlab.widgets._cards import card_face, parse_code
@@ -143,12 +144,18 @@ class AuctionLadder(CardlabWidget):
     :param game: a :class:`~cardlab.engine.game.Game` (or its registry name).
     :param state: a :class:`~cardlab.engine.state.State` or a
         :class:`~cardlab.widgets.Table` to follow (the ladder then updates with it).
+    :param seat: whose legal calls a followed state shows (None: a spectator, who sees
+        only calls that do not depend on a hidden hand). A followed Table shows its own
+        viewer's legal calls.
     """
 
     _intents: ClassVar[dict[str, str]] = {"call": "_on_call"}
 
-    def __init__(self, game: Any, state: Any = None, *, four_colour: bool = False) -> None:
+    def __init__(self, game: Any, state: Any = None, *, seat: int | None = None,
+                 four_colour: bool = False) -> None:
         self._game = as_game(game)
+        viewer(self._game, seat)  # a clear error for a seat the game does not have
+        self._seat = seat
         self._ladder = [dict(row) for row in self._game.bid_ladder()]
         self._table: Any = None
         self._state: State | None = None
@@ -200,8 +207,13 @@ class AuctionLadder(CardlabWidget):
         s = self.state
         if s is None or s.is_over:
             return []
+        # legality only for the viewing seat, as the engine's view layer decides it
+        if self._table is not None:
+            shown = self._table._game_view(s).get("legal") or []
+        else:
+            shown = s.view(self._seat).get("legal") or []
         # card plays are not calls; other card verbs can be (Panfin's "tengo 7S 2C")
-        return [a for a in s.legal_actions() if a.verb != "play"]
+        return [Action(a) for a in shown if Action(a).verb != "play"]
 
     def _legal_for(self, call: str, legal: list[Action] | None = None) -> list[Action]:
         legal = self._legal_calls() if legal is None else legal
@@ -222,7 +234,8 @@ class AuctionLadder(CardlabWidget):
         auction: list[dict[str, Any]] = []
         to_move = None
         if s is not None:
-            view = s.view(None)
+            view = s.view(self._seat if self._table is None else self._table.seat,
+                          shown=self._table is not None and bool(self._table.show_all))
             auction = [dict(c) for c in view.get("auction") or []]
             to_move = s.game.seat_name(s.to_move) if s.to_move is not None else None
         calls = [str(row["call"]) for row in self._ladder]

@@ -13,7 +13,8 @@ Intents (``model.send``), all validated in Python:
 front end's timer asking the bots to answer), ``{"type": "undo"}``,
 ``{"type": "play_from_here"}``, ``{"type": "back_to_record"}``,
 ``{"type": "clear_selection"}``, ``{"type": "load", "record": "<json>"}``,
-``{"type": "save"}``.
+``{"type": "save"}`` (what the viewer can see), ``{"type": "save", "full": true}``
+(the full record, which reveals every hand).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from cardlab.bots import RandomBot, bot_for
 from cardlab.engine.action import Action
 from cardlab.engine.record import from_json
 from cardlab.engine.state import State
+from cardlab.engine.view import secret_choice, viewer
 from cardlab.errors import IllegalAction
 from cardlab.widgets import _static
 from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
@@ -42,7 +44,6 @@ from cardlab.widgets._view import (
     card_verb,
     check_seat,
     describe,
-    visible_codes,
 )
 
 __all__ = ["Table"]
@@ -189,7 +190,7 @@ class Table(CardlabWidget):
 
     # -- the line, the cursor and the record ---------------------------------------------
     def _reset(self, state: State, mode: str, step: int | None) -> None:
-        chain = state.states()
+        chain = self._visible_line(state.states())
         self._mode = mode
         self._record: list[State] | None = chain if mode == "review" else None
         self._line: list[State] = chain
@@ -211,9 +212,14 @@ class Table(CardlabWidget):
         if (rec is not None and c + 1 < len(rec) and self._line[c] is rec[c]
                 and rec[c + 1].history[-1] == new.history[-1]):
             self._line = rec  # the recorded move: stay on the recorded line
+            self._cursor = c + 1
+        elif c > 0 and self._secret(self._line[c]) and new.parent is self._line[c]:
+            # the moment of a secret choice is no step for this viewer: the choice made
+            # replaces it, so the line looks as if there had been no choice at all
+            self._line = self._line[:c] + [new]
         else:
             self._line = self._line[:c + 1] + [new]
-        self._cursor = c + 1
+            self._cursor = c + 1
         self._selection = []
 
     def _on_record_prefix(self) -> None:
@@ -267,6 +273,8 @@ class Table(CardlabWidget):
         except Exception:  # a faulty bot must not stop the deal: a random legal move instead
             nxt = s.apply(RandomBot(seed=len(s.history)).choose(s), seat=seat)
         self._advance(nxt)
+        if self._secret(self.state) and self._bot_should_move():
+            self._bot_move()  # a secret choice takes no visible time (and is no step)
 
     def _run_bots_now(self) -> None:
         n = 0
@@ -365,11 +373,7 @@ class Table(CardlabWidget):
             while target >= 0 and self._line[target].to_move != self.seat:
                 target -= 1
             need(target >= 0, "nothing to undo: you have not moved yet")
-        s = self.state
-        for _ in range(self._cursor - target):
-            s = s.undo()
         self._line = self._line[:target + 1]
-        assert self._line[-1] is s
         self._cursor = target
         self._selection = []
         self._bots_live = False
@@ -424,14 +428,32 @@ class Table(CardlabWidget):
         self._publish(f"Loaded a {state.game.title} record of {len(state.history)} actions")
 
     def _on_save(self, intent: Mapping[str, Any]) -> None:
+        full = intent.get("full", False)
+        need(isinstance(full, bool), "'full' must be true or false")
         tip = self._line[-1]
-        need(tip.is_over or self.show_all,
-             "a record holds every card: finish the deal (or show all hands) before saving it")
-        self._download_id += 1
         seed = getattr(tip, "seed", None)
-        name = f"{tip.game.name}-{'deal' if seed is None else f'seed{seed}'}.json"
-        self._publish("Record saved", download={"id": self._download_id, "filename": name,
-                                                "text": tip.to_json()})
+        base = f"{tip.game.name}-{'deal' if seed is None else f'seed{seed}'}"
+        self._download_id += 1
+        if not full:  # what this seat may see, and nothing more
+            self._publish("Saved what you can see", download={
+                "id": self._download_id, "filename": f"{base}-seen.json",
+                "text": self.seen_json()})
+            return
+        need(tip.is_over or self.show_all,
+             "a full record reveals every hand: finish the deal (or show all hands) first")
+        self._publish("Full record saved: it reveals every hand", download={
+            "id": self._download_id, "filename": f"{base}.json", "text": tip.to_json()})
+
+    def seen_json(self) -> str:
+        """This deal as the table's viewer saw it, to the last step of the line: the game,
+        the seat, every sentence heard and the view at the end. It holds no card the viewer
+        could not see (the full record is :meth:`to_json`)."""
+        tip = self._line[-1]
+        doc = {"format": "cardlab seen deal", "version": 1, "game": tip.game.name,
+               "options": _options_of(tip.game), "seat": self.seat,
+               "show_all": bool(self.show_all), "narration": self._narration(tip),
+               "view": self._game_view(tip)}
+        return json.dumps(doc, sort_keys=True)
 
     # -- settings ----------------------------------------------------------------------------
     @traitlets.validate("seat")
@@ -467,22 +489,17 @@ class Table(CardlabWidget):
         return view
 
     def _make_game_view(self, s: State) -> dict[str, Any]:
-        view = s.view(self.seat)
-        if self.show_all:
-            hands = []
-            for hand in view["hands"]:
-                own = s.view(hand["seat"])["hands"][hand["seat"]]
-                shown = own.get("cards")
-                hands.append({**hand, "cards": shown} if shown is not None else hand)
-            view = {**view, "hands": hands}
-        else:
-            visible = visible_codes(view)
-            verbs = s.game.spec.card_verbs
-            # a spectator's legal list must not name cards the spectator cannot see
-            view["legal"] = [a for a in view.get("legal", [])
-                             if all(c in visible for c in card_args(s.game, Action(a)))
-                             or Action(a).verb not in verbs]
-        return view
+        # what this viewer may see is decided by the engine's view layer, not here
+        return s.view(self.seat, shown=bool(self.show_all))
+
+    def _secret(self, s: State) -> bool:
+        """True if ``s`` is a choice this viewer must not know is being made (a secret
+        choice, :mod:`cardlab.engine.view`): it is no step of its own on this table."""
+        return secret_choice(s, viewer(s.game, self.seat, bool(self.show_all))) is not None
+
+    def _visible_line(self, chain: list[State]) -> list[State]:
+        """``chain`` without the moments of secret choices (the last state always stays)."""
+        return [t for i, t in enumerate(chain) if i == len(chain) - 1 or not self._secret(t)]
 
     def _visible_hand_cards(self, s: State, seat: int) -> set[str]:
         view = self._game_view(s)
@@ -503,7 +520,8 @@ class Table(CardlabWidget):
         mover = s.to_move
         actor = self._learner()
         verbs = game.spec.card_verbs
-        legal = s.legal_actions() if not s.is_over else []
+        # the legal list this viewer may see, as the engine's view layer decided it
+        legal = [Action(a) for a in gv.get("legal") or []]
         info = self._card_info(s, gv, legal)
         acting_here = actor is not None and actor == mover
         hand_visible = acting_here and (self.seat == actor or bool(self.show_all))
@@ -553,7 +571,8 @@ class Table(CardlabWidget):
             "has_record": self._record is not None,
             "branched": self.branched,
             "can_undo": self._mode == "play" and self._cursor > 0,
-            "can_save": self._line[-1].is_over or bool(self.show_all),
+            "can_save": True,
+            "can_save_full": self._line[-1].is_over or bool(self.show_all),
             "bot_pending": ({"step": self._cursor, "delay_ms": int(self._bot_delay * 1000)}
                             if self._bot_delay > 0 and self._bot_should_move() else None),
             "download": download,
@@ -593,37 +612,29 @@ class Table(CardlabWidget):
             t = t.parent
         for t in reversed(todo):
             if t.parent is not None:
-                said = (*said, self._sentence(t.parent, t))
+                text = self._sentence(t.parent, t)
+                if text:
+                    said = (*said, text)
             self._memo_of(t)[key] = said
         return list(said)
 
     def _sentence(self, prev: State, nxt: State) -> str:
+        """The game's sentence for the action from ``prev`` to ``nxt``, as this viewer hears
+        it (``""`` for a secret choice it must not learn of)."""
         key = ("said", self.seat, bool(self.show_all))
         memo = self._memo_of(nxt)
         if key in memo:
             return memo[key]
-        action = nxt.history[-1]
-        text = describe(prev, action)
-        cards = card_args(prev.game, action)
-        actor = prev.to_move
-        if cards and not self.show_all and actor != self.seat:
-            seen = visible_codes(self._game_view(nxt))  # the same cards as nxt.view(seat)
-            deck = prev.game.deck
-            hidden = [c for c in cards if c not in seen]
-            words = set(text.replace(",", " ").replace("(", " ").replace(")", " ").split())
-            if any(c in words or deck.name(deck.parse(c)) in text for c in hidden):
-                n = len(cards)
-                text = (f"{prev.game.seat_name(actor)}: {action.verb} "
-                        f"({n} card{'s' if n != 1 else ''}, not shown)")
+        text = describe(prev, nxt.history[-1], self.seat, bool(self.show_all))
         memo[key] = text
         return text
 
     def _status(self) -> str:
-        s = self.state
-        if s.is_over:
+        view = self._game_view(self.state)
+        if view.get("phase") == "done" or view.get("to_move") is None:
             return "the deal is over"
-        who = s.game.seat_name(s.to_move)
-        verb = {"play": "play", "auction": "bid"}.get(s.phase, "move")
+        who = self.state.game.seat_name(view["to_move"])
+        verb = {"play": "play", "auction": "bid"}.get(str(view.get("phase")), "move")
         return f"{who} to {verb}"
 
     def _static_html(self) -> str:
@@ -640,3 +651,9 @@ class Table(CardlabWidget):
         if self.branched:
             parts.append("branched")
         return f"Table({', '.join(parts)})"
+
+
+def _options_of(game: Any) -> dict[str, Any]:
+    from cardlab.engine.options import options_dict
+
+    return dict(options_dict(game.options))

@@ -309,10 +309,13 @@ class _FakeState:
     game = _FakeGame()
     hands = ((Card.parse("AS"),), (Card.parse("FS"), Card.parse("7D")))
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, shown: bool = False) -> dict[str, Any]:
+        # like the engine's view layer: ``shown`` turns every hand face up, marked revealed
+        hidden = {"seat": 1, "cards": None, "count": 2, "face_up": False}
+        if shown:
+            hidden = {**hidden, "cards": ["FS", "7D"], "revealed": True}
         return {"seat_names": ["A", "B"], "seat": seat, "hands": [
-            {"seat": 0, "cards": ["AS"], "count": 1, "face_up": True},
-            {"seat": 1, "cards": None, "count": 2, "face_up": False}]}
+            {"seat": 0, "cards": ["AS"], "count": 1, "face_up": True}, hidden]}
 
 
 def test_state_svg_reveals_for_the_teacher_and_hides_otherwise() -> None:

@@ -14,11 +14,12 @@ from cardlab.widgets import Table
 SCHEMA_KEYS = {"game", "title", "phase", "seat", "to_move", "dealer", "seat_names", "hands",
                "piles", "extras", "trick", "trick_leader", "trick_suit", "last_trick",
                "tricks_won", "auction", "contract", "declarer", "trump", "scores", "chips",
-               "info", "legal"}
+               "info", "legal", "shown"}
 #: what the widget adds for the front end
 WIDGET_KEYS = {"message", "status", "mode", "step", "steps", "learner", "show_all", "places",
                "card_info", "actions", "selection", "choices", "narration", "news",
-               "result_lines", "has_record", "branched", "can_undo", "can_save", "bot_pending",
+               "result_lines", "has_record", "branched", "can_undo", "can_save", "can_save_full",
+               "bot_pending",
                "download"}
 
 #: a stacked toy deal: N holds JH AS KS, S holds QS JS AH; kitty KH QH; S (dealer+1) calls first
@@ -259,7 +260,8 @@ def test_forged_intents_change_only_the_message(toy):
         {"type": "step", "to": "3"}, {"type": "step", "to": 2.0}, {"type": "step", "to": True},
         {"type": "step", "to": 99}, {"type": "bot", "step": "x"},
         {"type": "load", "record": "{}"}, {"type": "load", "record": "not json"},
-        {"type": "load", "record": 12}, {"type": "save"}, {"type": "back_to_record"},
+        {"type": "load", "record": 12}, {"type": "save", "full": True},
+        {"type": "save", "full": "yes"}, {"type": "back_to_record"},
         {"type": "play_from_here"},
     ]
     for intent in forged:
@@ -283,11 +285,20 @@ def test_front_end_may_set_display_settings_only(toy):
 def test_save_and_load_records(toy, tmp_path):
     w = Table(stacked(toy), seat=0, bot_delay=0)
     before = without_message(synced_view(w))
-    assert "finish the deal" in send(w, {"type": "save"})
+    assert "finish the deal" in send(w, {"type": "save", "full": True})
     assert without_message(synced_view(w)) == before
+    assert "'full' must be" in send(w, {"type": "save", "full": "yes"})
     done = finished(toy)
     w2 = Table(done, seat=0)
+    # a plain save holds what the seat saw: no record to load, no hidden card
     send(w2, {"type": "save"})
+    seen = synced_view(w2)["download"]
+    assert seen["filename"] == "toy-deal-seen.json"
+    doc = json.loads(seen["text"])
+    assert doc["format"] == "cardlab seen deal" and doc["seat"] == 0
+    assert doc["narration"] == done.narration(0) and len(doc["narration"]) == len(done.history)
+    # the full record only when asked for, and the message says it reveals every hand
+    assert "reveals every hand" in send(w2, {"type": "save", "full": True})
     download = synced_view(w2)["download"]
     assert download["filename"] == "toy-deal.json"
     assert cardlab.from_json(download["text"]).history == done.history

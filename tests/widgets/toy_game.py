@@ -104,7 +104,7 @@ class ToyState(State):
     def _trump(self) -> str | None:
         return self._contract if self._contract in LADDER else None
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None = None) -> dict[str, Any]:
         hands = []
         for s, h in enumerate(self._hands):
             mine = seat == s
@@ -233,7 +233,7 @@ class ToyState(State):
                 nxt._phase, nxt._to_move = "done", None
         return nxt
 
-    def describe(self, action: str) -> str:
+    def _describe(self, action: str) -> str:
         act = self.game.parse_action(action)
         who = SEATS[self._to_move] if self._to_move is not None else "nobody"
         if act.verb == "pass":

@@ -45,6 +45,9 @@ SPEC = GameSpec(
     options=FiveHundredOptions,
     presets=PRESETS,
     card_verbs=frozenset({"play", "discard", "call"}),
+    # 5H-6.3: only a contractor holding the joker is asked; declining says nothing
+    private_verbs=frozenset({"nominate"}),
+    secret_actions=frozenset({"nominate none"}),
 )
 
 #: 5H-4.2 packets 3-1-4-1-3-1 by kitty size (5 and 6: the larger 4-player packs, our choice)

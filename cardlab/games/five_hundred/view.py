@@ -71,9 +71,6 @@ def build_view(state: FiveHundredState, seat: int | None) -> dict[str, Any]:
     legal = ([str(a) for a in state.legal_actions()]
              if to_move is not None and (seat is None or seat == to_move) else [])
     turn = state.turn
-    if seat is None and state.phase in ("kitty", "call", "play") and not (
-            turn is not None and (state.face_up(turn) or state.piles[turn] is not None)):
-        legal = []  # a spectator would otherwise read the hidden hand off the legal cards
     view: dict[str, Any] = {
         "game": g.name, "title": g.title, "phase": state.phase, "seat": seat,
         "to_move": to_move, "dealer": state.dealer, "seat_names": names,
@@ -90,7 +87,7 @@ def build_view(state: FiveHundredState, seat: int | None) -> dict[str, Any]:
         "scores": dict(result.points) if result is not None else {},
         "chips": None, "info": _info(state, seat), "legal": legal,
         # Five Hundred's own keys
-        "turn": turn, "nominated": state.nominated, "trick_no": state.trick_no if state.phase == "play" else None,
+        "turn": turn, "nominated": _nominated(state, seat), "trick_no": state.trick_no if state.phase == "play" else None,
         "sides": {k: list(v) for k, v in g.sides.items()},
         "partner_card": state.partner_card.code if state.partner_card is not None else None,
         "partner": state.partner if state.partner_known else None,
@@ -98,6 +95,17 @@ def build_view(state: FiveHundredState, seat: int | None) -> dict[str, Any]:
         "played": [p.card.code for t in state.tricks for p in t.plays],
     }
     return view
+
+
+def _nominated(state: FiveHundredState, seat: int | None) -> str | None:
+    """5H-6.3 the joker's nomination as ``seat`` knows it: a suit named is announced, but
+    that the contractor declined (``'none'``) only the contractor knows (nobody else even
+    knows the contractor held the joker)."""
+    n = state.nominated
+    if n == "none" and not (seat == state.declarer or (
+            state.declarer is not None and state.face_up(state.declarer))):
+        return None
+    return n
 
 
 def _info(state: FiveHundredState, seat: int | None) -> list[str]:

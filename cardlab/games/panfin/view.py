@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardlab.engine.state import public_actions
 from cardlab.games.panfin.play import winning_play
 from cardlab.games.panfin.rules import suit_of
 
@@ -73,8 +72,6 @@ def build_view(state: PanfinState, seat: int | None) -> dict[str, Any]:
         "cutter": state.cutter,
         "winning": (winning_play(state.trick_, state.dominant)[0] if state.trick_ else None),
     }
-    if seat is None:  # a spectator must not read a hidden hand off the legal cards
-        view["legal"] = public_actions(view, legal, game)
     return view
 
 

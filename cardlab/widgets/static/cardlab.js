@@ -213,9 +213,12 @@ function drawModes(view, send, model) {
   if (view.mode === "play") {
     row.append(button("cardlab-undo", "Undo", () => send({ type: "undo" }), { "data-key": "undo", disabled: !view.can_undo }));
   }
-  row.append(button("cardlab-save", "Save record", () => send({ type: "save" }), {
-    "data-key": "save", disabled: !view.can_save,
-    title: view.can_save ? "download this deal as a JSON record" : "a record holds every card: finish the deal first",
+  row.append(button("cardlab-save", "Save what I see", () => send({ type: "save" }), {
+    "data-key": "save", title: "download this deal as you saw it (no hidden card)",
+  }));
+  row.append(button("cardlab-save-full", "Save full record (reveals every hand)", () => send({ type: "save", full: true }), {
+    "data-key": "save:full", disabled: !view.can_save_full,
+    title: view.can_save_full ? "download the whole record: every hand, kitty and discard" : "a full record reveals every hand: finish the deal first",
   }));
   const file = h("input", {
     type: "file", accept: ".json,application/json", class: "cardlab-file", "aria-label": "load a record",
