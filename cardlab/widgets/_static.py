@@ -38,10 +38,13 @@ def _box(title: str, lines: Sequence[str]) -> str:
 
 def table_html(view: Mapping[str, Any], status: str) -> str:
     """A plain list picture of a table view (hands, trick, contract, score)."""
-    names = view.get("seat_names") or []
+    # hands are positions (Five Hundred's ghost partners included): each hand names itself
+    names = {h.get("seat"): str(h.get("name") or "?") for h in view.get("hands") or []}
+    for i, n in enumerate(view.get("seat_names") or []):
+        names.setdefault(i, str(n))
     lines = []
     for hand in view.get("hands") or []:
-        name = names[hand["seat"]] if hand.get("seat") is not None else "?"
+        name = names.get(hand.get("seat"), "?")
         cards = hand.get("cards")
         lines.append(f"{name}: {' '.join(cards)}" if cards is not None
                      else f"{name}: {hand.get('count', 0)} cards face down")
@@ -51,7 +54,8 @@ def table_html(view: Mapping[str, Any], status: str) -> str:
                                                  else f"{extra.get('count', 0)} cards face down"))
     trick = view.get("trick") or []
     if trick:
-        lines.append("trick: " + ", ".join(f"{names[p['seat']]} {p['card']}" for p in trick))
+        lines.append("trick: " + ", ".join(f"{names.get(p['seat'], '?')} {p['card']}"
+                                           for p in trick))
     if view.get("contract"):
         lines.append(f"contract: {view['contract']}")
     if view.get("tricks_won"):

@@ -85,7 +85,8 @@ def card_info(s: State, gv: Mapping[str, Any], legal: list[Action], *,
                 d["legal"] = False
                 d["reason"] = str(s.explain(f"{verb} {code}", seat=owner))
             d["label"] += ", legal" if d["legal"] else f", not legal: {d['reason']}"
-    names = game.seat_names
+    # a trick's plays come from positions, which include Five Hundred's ghost partners
+    names = list(getattr(game, "position_names", game.seat_names))
     for play in gv.get("trick") or []:
         face(play["card"], f"played by {names[play['seat']]}")
     last = gv.get("last_trick") or {}

@@ -61,6 +61,22 @@ print(after.narration())
 print(after.undo() is state)
 
 # %% [markdown]
+# ## What each seat may see
+#
+# A player sees her own hand and what lies face up; the other hands are only counts. `state.view(seat)`
+# is exactly what that seat may see (`None` is a spectator), and every picture and widget is drawn from
+# it. A teacher can turn chosen hands face up with `shown=`:
+
+# %%
+def hands_seen(view):
+    return {h["name"]: h["cards"] if h["cards"] is not None else f"{h['count']} cards, face down"
+            for h in view["hands"]}
+
+
+print(hands_seen(state.view(0)))              # North's own view
+print(hands_seen(state.view(None, shown=[2])))  # a spectator, with South's hand shown
+
+# %% [markdown]
 # ## The table
 #
 # The table widget shows a deal you can step through with the buttons, the slider or the arrow keys,

@@ -186,3 +186,27 @@ def test_fuzz_five_hundred_table():
         assert leaked(w, w.state, 2) == []
         if w.state.is_over and i % 50 == 0:
             w = Table(game.deal(seed=i), seat=2, bot_delay=0)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_ghost_partner_deal_plays_in_the_table_to_the_result(seed: int) -> None:
+    """Five Hundred for two with ghost partners (5H-2, ``two_player_form=ghost_partners_43``):
+    once a ghost's card is in a trick the Table still draws (it names positions, not only
+    seats), and the learner plays the deal to its result through the table's intents."""
+    import cardlab
+    from cardlab.widgets import Table
+
+    game = cardlab.load("five_hundred", players=2, two_player_form="ghost_partners_43")
+    w = Table(game.deal(seed=seed), seat=0, bot_delay=0)
+    ghost_played = False
+    for _ in range(300):
+        if w.state.is_over:
+            break
+        view = w.view
+        ghost_played |= any(p["seat"] >= 2 for p in view["trick"])
+        action = next((a for a in view["legal"] if a.startswith("bid ")), view["legal"][0])
+        msg = w.act(action)
+        assert not msg.startswith("internal error"), msg
+        assert w._static_html().startswith("<svg")
+    assert w.state.is_over and w.view["status"] == "the deal is over"
+    assert w.view["result_lines"] and ghost_played
