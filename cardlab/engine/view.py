@@ -175,7 +175,7 @@ def _view_for(state: State, v: Viewer) -> dict[str, Any]:
     else:
         legal = [str(a) for a in state.legal_actions()]
         if not (v.seat == mover or sees_hand(state, v, mover, raw)):
-            legal = public_actions(raw, legal, state.game)
+            legal = public_actions(raw, legal, state.game, mover)
         raw["legal"] = legal
     return raw
 
@@ -226,10 +226,20 @@ def visible_codes(view: Mapping[str, Any]) -> set[str]:
     return out
 
 
-def public_actions(view: Mapping[str, Any], actions: Iterable[str], game: Game) -> list[str]:
+def public_actions(view: Mapping[str, Any], actions: Iterable[str], game: Game,
+                   mover: int | None = None) -> list[str]:
     """The actions a viewer who cannot see the mover's hand may be shown: none of the game's
-    private verbs, and none naming a card hidden from ``view`` (a hand, pile or extra)."""
+    private verbs, and none naming a card hidden from ``view``.
+
+    When the mover's hand is hidden outright (no cards of it in ``view``), no action naming a
+    card is shown at all, not even one the viewer knows the mover holds (a Panfin dealer's
+    taken turn-up): whether it may be played depends on the rest of the hand (B2.8 follow
+    suit). Where the view shows the cards a seat can play (Officer Skat's top cards, a ghost
+    partner's face-up cards), legality depends on those alone, and they are shown.
+    """
     visible = visible_codes(view)
+    hand_hidden = any(h.get("seat") == mover and h.get("cards") is None
+                      for h in view.get("hands") or []) if mover is not None else False
     codes = set(game.deck.codes())
     card_verbs = game.spec.card_verbs
     private = game.spec.private_verbs
@@ -238,7 +248,8 @@ def public_actions(view: Mapping[str, Any], actions: Iterable[str], game: Game) 
         verb, *args = str(a).split()
         if verb in private:
             continue
-        if verb in card_verbs and not all(w in visible for w in args if w in codes):
+        named = [w for w in args if w in codes]
+        if verb in card_verbs and named and (hand_hidden or not all(w in visible for w in named)):
             continue
         out.append(str(a))
     return out
