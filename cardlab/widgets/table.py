@@ -213,7 +213,7 @@ class Table(CardlabWidget):
                 and rec[c + 1].history[-1] == new.history[-1]):
             self._line = rec  # the recorded move: stay on the recorded line
             self._cursor = c + 1
-        elif c > 0 and self._secret(self._line[c]) and new.parent is self._line[c]:
+        elif self._secret(self._line[c]) and new.parent is self._line[c]:
             # the moment of a secret choice is no step for this viewer: the choice made
             # replaces it, so the line looks as if there had been no choice at all
             self._line = self._line[:c] + [new]

@@ -22,7 +22,7 @@ import cardlab
 from cardlab.bots import bot_for
 from cardlab.engine.rng import SplitMix64
 from cardlab.engine.state import State
-from cardlab.engine.view import visible_codes
+from cardlab.engine.view import public_history, visible_codes
 from cardlab.errors import IllegalAction
 
 #: every game and form: (game, options)
@@ -229,12 +229,16 @@ def test_5h_6_3_nomination_is_invisible_to_the_other_seats() -> None:
         assert _dump(declined.view(seat)) == _dump(b.view(seat))
         assert declined.narration(seat) == b.narration(seat)
         assert "unnominated" not in " ".join(declined.narration(seat))
+        # and it stays out of that seat's public history (5H-6.3)
+        assert public_history(declined, seat) == public_history(b, seat)
+        assert "nominate none" not in public_history(declined, seat)
         assert _widget_state(declined, seat) == _widget_state(b, seat)
     # the contractor knows, and the teacher who shows every hand hears it
     decl = a.to_move
     assert a.view(decl)["phase"] == "nominate"
     assert "leaves the joker unnominated" in declined.narration(decl)[-1]
     assert "leaves the joker unnominated" in declined.narration()[-1]
+    assert public_history(declined, decl)[-1] == "nominate none"
     # a suit nomination is announced: every seat sees it
     named = a.apply("nominate H")
     assert named.view(viewer)["nominated"] == "H"
