@@ -76,15 +76,21 @@ def card_info(s: State, gv: Mapping[str, Any], legal: list[Action], *,
             if d is None:
                 continue
             d["owner"] = owner
-            if owner == mover and code in by_card:
+            if owner != mover or not by_card:
+                # nobody could act with this card now (another seat's hand, or an auction):
+                # no legality mark, only what it is
+                d["legal"] = None
+                d["reason"] = ""
+            elif code in by_card:
                 acts = by_card[code]
                 d["legal"] = True
                 d["reason"] = (str(s.explain(str(acts[0]), seat=owner)) if len(acts) == 1
                                else f"can be chosen for: {acts[0].verb}")
+                d["label"] += ", legal"
             else:
                 d["legal"] = False
                 d["reason"] = str(s.explain(f"{verb} {code}", seat=owner))
-            d["label"] += ", legal" if d["legal"] else f", not legal: {d['reason']}"
+                d["label"] += f", not legal: {d['reason']}"
     # a trick's plays come from positions, which include Five Hundred's ghost partners
     names = list(getattr(game, "position_names", game.seat_names))
     for play in gv.get("trick") or []:

@@ -210,3 +210,34 @@ def test_ghost_partner_deal_plays_in_the_table_to_the_result(seed: int) -> None:
         assert w._static_html().startswith("<svg")
     assert w.state.is_over and w.view["status"] == "the deal is over"
     assert w.view["result_lines"] and ghost_played
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_legality_marks_only_on_cards_the_viewer_could_act_with(name: str) -> None:
+    """DESIGN §3: a card carries a legality mark exactly when some legal action of the viewer
+    names a card from its hand or piles now; so none in an auction, none on other hands."""
+    import cardlab
+    from cardlab.engine.action import Action
+    from cardlab.widgets import Table
+
+    game = cardlab.load(name)
+    verbs = game.spec.card_verbs
+    marked_in_play = 0
+    for seed in range(6):
+        w = Table(game.deal(seed=seed), seat=0, bot_delay=0)
+        rng = random.Random(seed)
+        while not w.state.is_over:
+            view = synced_view(w)
+            info = view["card_info"]
+            mine = view["legal"] if w.state.to_move == 0 else []
+            acting = {c for a in mine for c in Action(a).args if Action(a).verb in verbs}
+            for code, d in info.items():
+                if d.get("owner") is None:
+                    continue
+                if d["owner"] == 0 and acting:
+                    assert d["legal"] == (code in acting), (code, view["phase"])
+                    marked_in_play += 1
+                else:
+                    assert d["legal"] is None, (code, view["phase"], d)
+            learner_move(w, rng)
+    assert marked_in_play
