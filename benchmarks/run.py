@@ -524,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
     n, rounds = (20, 1) if args.quick else (200, 5)
     rows: list[Row] = []
     ours: dict[str, float] = {}
-    for name in cardlab.games():
+    for name in cardlab.game_names():
         got = game_rows(name, n, rounds)
         rows += got
         for r in got:

@@ -65,7 +65,7 @@ def widget_rows(quick: bool = False) -> list[Row]:
                  "unit": ""}]
     rounds = 1 if quick else 3
     rows: list[Row] = []
-    for name in cardlab.games():
+    for name in cardlab.game_names():
         try:
             final = max((finished_deal(name, seed) for seed in SEEDS),
                         key=lambda st: len(st.history))

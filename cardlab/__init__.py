@@ -5,18 +5,23 @@ with Jupyter widgets (``cardlab.widgets``, loaded only when asked for) and
 static pictures of cards, hands and tables.
 
 >>> import cardlab
->>> cardlab.games()
+>>> cardlab.game_names()
 ['five_hundred', 'officer_skat', 'pandoeren', 'panfin']
+
+Each game is a package of :mod:`cardlab.games` (``help(cardlab.games.five_hundred)``).
 """
 
 from __future__ import annotations
 
+from types import ModuleType
+
+from cardlab import games  # the package of the games; importing it registers them
 from cardlab.cards import Card, Deck, format_cards, parse_card, parse_cards
 from cardlab.engine import Action, Explanation, Game, Match, Result, State
 from cardlab.engine.record import from_json, to_json
+from cardlab.engine.registry import load
+from cardlab.engine.registry import names as game_names
 from cardlab.errors import CardError, IllegalAction, RecordError
-from cardlab.games import load
-from cardlab.games import names as games
 
 __version__ = "0.1.0"
 
@@ -34,6 +39,7 @@ __all__ = [
     "State",
     "format_cards",
     "from_json",
+    "game_names",
     "games",
     "load",
     "parse_card",
@@ -42,7 +48,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):  # lazy: importing cardlab must not import the widget stack
+def __getattr__(name: str) -> ModuleType:  # lazy: importing cardlab must not import the widgets
     if name in ("widgets", "sim", "render", "teaching", "bots"):
         import importlib
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from cardlab.errors import CardError
+from cardlab.errors import CardError, did_you_mean
 
 __all__ = [
     "Card",
@@ -182,12 +182,15 @@ def parse_card(token: str, deck: Deck | None = None) -> Card:
     text = token.strip().upper()
     parts = _split_code(text)
     if parts is None:
+        hint = ""
         if deck is not None:
             expected = deck.expected_codes()
+            # a misspelling of the pack's codes gets the closest ones ('QX': QS, QH or QD?)
+            hint = did_you_mean(text, deck.codes(), n=4, cutoff=0.5)
         else:
             expected = ("a rank (A K Q J 10 9 … 2, or A R C F 7 … 2 for Italian cards) then a "
                         "suit (S C D H, or S B C D), or JK")
-        raise CardError(f"unknown card {token!r}: expected {expected}", code="unknown_card")
+        raise CardError(f"unknown card {token!r}{hint}: expected {expected}", code="unknown_card")
     card = Card(*parts)
     if deck is not None and card not in deck:
         raise CardError(f"card {token!r} is not in the {deck.title}", code="card_not_in_pack")

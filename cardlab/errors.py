@@ -7,7 +7,10 @@ carrying a short snake_case ``code`` and the spec's rule ``rule`` (e.g.
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "CardError", "RecordError"]
+import difflib
+from collections.abc import Iterable
+
+__all__ = ["IllegalAction", "CardError", "RecordError", "did_you_mean"]
 
 
 class IllegalAction(ValueError):
@@ -41,3 +44,30 @@ class CardError(IllegalAction):
 
 class RecordError(IllegalAction):
     """A game record (JSON) that is malformed, tampered with or inconsistent."""
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, n: int = 3, cutoff: float = 0.6) -> str:
+    """Words for the valid names closest to a misspelled ``word`` (by :mod:`difflib`), as
+    `` (did you mean 'a' or 'b'?)``, or ``''`` when none is close.
+
+    >>> did_you_mean("defensive_cpa", ["defensive_cap", "players", "misere_requires_seven"])
+    " (did you mean 'defensive_cap'?)"
+    >>> did_you_mean("xyz", ["players"])
+    ''
+    """
+    if not isinstance(word, str):
+        return ""
+    by_fold: dict[str, str] = {}
+    for choice in choices:
+        by_fold.setdefault(str(choice).casefold(), str(choice))
+    close = difflib.get_close_matches(word.casefold(), list(by_fold), n=n, cutoff=cutoff)
+    return said_did_you_mean([by_fold[c] for c in close])
+
+
+def said_did_you_mean(names: list[str]) -> str:
+    """`` (did you mean 'a', 'b' or 'c'?)`` for ``names`` (``''`` for none)."""
+    if not names:
+        return ""
+    quoted = [repr(name) for name in names]
+    listed = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return f" (did you mean {listed}?)"

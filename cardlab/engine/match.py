@@ -1,15 +1,22 @@
 """A match: deals to the end of a game, with scores, a score sheet and the dealer's turn.
 
 The generic :class:`Match` keeps the sheet, deals from the match seed, moves
-the dealer and plays bots; a game subclasses it to say how a finished deal
-changes the scores and when the match ends (``_scores_after`` and
-``_outcome``), and what a new deal carries over (``_carry``).
+the dealer and plays bots; a game subclasses it to say how a finished deal is
+scored in the match (``_score``), how it changes the scores and when the match
+ends (``_scores_after`` and ``_outcome``), what the sheet row carries
+(``_row``; ``_add`` for more) and what a new deal carries over (``_carry``). The dealer moves to
+``result.next_dealer``, so the result of a deal and the match agree on it.
+
+Recording is atomic: :meth:`Match.record` either adds the deal (scores, sheet,
+records, dealer, the end of the match all updated) or raises and leaves the
+match exactly as it was.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from copy import copy
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine.rng import derive_seed
@@ -70,9 +77,48 @@ class Match:
         """Extra keyword arguments each new deal receives (e.g. a pot carried over)."""
         return {}
 
-    def _next_dealer(self, state: State) -> int:
-        """The next deal's dealer: by default the next seat in the direction of play."""
+    def _next_dealer(self, state: State, result: Result) -> int:
+        """The next deal's dealer: ``result.next_dealer`` (the game's rule), else the next
+        seat in the direction of play."""
+        if result.next_dealer is not None:
+            return int(result.next_dealer)
         return (self.dealer + 1) % self.game.players
+
+    def _score(self, state: State) -> Result:
+        """The deal's result in this match (default: ``state.result``)."""
+        result = state.result
+        assert result is not None
+        return result
+
+    def _add(self, state: State) -> dict[str, Any]:
+        """Add a checked, finished deal: scores, sheet row, record, outcome, dealer. Called
+        inside :meth:`record`'s all-or-nothing guard, so it may change the match freely."""
+        result = self._score(state)
+        self.scores = self._scores_after(result)
+        row = self._row(result)
+        self.sheet.append(row)
+        self.records.append(state.to_json())
+        self.is_over, self.winner = self._outcome(result)
+        self.dealer = self._next_dealer(state, result)
+        return row
+
+    def _row(self, result: Result) -> dict[str, Any]:
+        """The score sheet's row for a deal with ``result`` (the scores already updated)."""
+        return {"deal": len(self.sheet) + 1, "dealer": self.game.seat_name(self.dealer),
+                "contract": result.contract,
+                "declarer": None if result.declarer is None else self.game.seat_name(
+                    result.declarer),
+                "made": result.made, "points": dict(result.points), "scores": dict(self.scores)}
+
+    def _refusal(self, state: State) -> IllegalAction | None:
+        """Why ``state`` cannot be recorded now, or None."""
+        if self.is_over:
+            return IllegalAction("the match is over", code="match_over")
+        if getattr(state, "game", None) != self.game:
+            return IllegalAction("that deal is of another game or options", code="wrong_game")
+        if not state.is_over or state.result is None:
+            return IllegalAction("only a finished deal can be recorded", code="deal_not_over")
+        return None
 
     # -- the match -----------------------------------------------------------------
     def deal(self, **stacked: Any) -> State:
@@ -86,25 +132,30 @@ class Match:
         return self.game.deal(**kwargs)
 
     def record(self, state: State) -> dict[str, Any]:
-        """Add a finished deal: update the scores and sheet, move the dealer; return the row."""
-        if self.is_over:
-            raise IllegalAction("the match is over", code="match_over")
-        if state.game != self.game:
-            raise IllegalAction("that deal is of another game or options", code="wrong_game")
-        result = state.result
-        if not state.is_over or result is None:
-            raise IllegalAction("only a finished deal can be recorded", code="deal_not_over")
-        self.scores = self._scores_after(result)
-        row = {"deal": len(self.sheet) + 1, "dealer": self.game.seat_name(self.dealer),
-               "contract": result.contract,
-               "declarer": None if result.declarer is None else self.game.seat_name(
-                   result.declarer),
-               "made": result.made, "points": dict(result.points), "scores": dict(self.scores)}
-        self.sheet.append(row)
-        self.records.append(state.to_json())
-        self.is_over, self.winner = self._outcome(result)
-        self.dealer = self._next_dealer(state)
-        return row
+        """Add a finished deal: update the scores and sheet, move the dealer; return the row.
+
+        All or nothing: when the deal is refused (``match_over``, ``wrong_game``,
+        ``deal_not_over``) or anything fails on the way, the match is left exactly as it
+        was (no sheet row, scores and dealer unchanged) and the error is raised.
+        """
+        refusal = self._refusal(state)
+        if refusal is not None:
+            raise refusal
+        saved = self._snapshot()
+        try:
+            return self._add(state)
+        except BaseException:
+            self._restore(saved)
+            raise
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The match's attributes, with its own lists, dicts and sets copied."""
+        return {k: copy(v) if isinstance(v, (list, dict, set)) else v
+                for k, v in self.__dict__.items()}
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(saved)
 
     def play(self, bots: Sequence[Any] | Any = None, *, max_deals: int | None = None) -> Match:
         """Play deals with ``bots`` (one per seat, or one for all; default random) to the end."""

@@ -12,6 +12,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from cardlab.errors import did_you_mean
+
 __all__ = ["option", "build_options", "options_dict", "option_choices"]
 
 OptionsT = TypeVar("OptionsT")
@@ -73,24 +75,34 @@ def build_options(cls: type[OptionsT], presets: Mapping[str, Mapping[str, Any]],
                   values: Mapping[str, Any], *, game: str) -> OptionsT:
     """Make the options instance for ``preset`` (or the default) overridden by ``values``.
 
-    :raises ValueError: for an unknown preset, option name or value, listing the valid ones.
+    :raises ValueError: for an unknown preset, option name or value, listing the valid ones
+        and, for a misspelling, the closest (``defensive_cpa`` → did you mean
+        ``'defensive_cap'``?).
     """
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     merged: dict[str, Any] = {}
     if preset is not None:
-        if preset not in presets:
-            raise ValueError(f"{game}: unknown preset {preset!r}; valid presets: "
-                             f"{', '.join(sorted(presets))}")
+        if not isinstance(preset, str) or preset not in presets:
+            raise ValueError(f"{game}: unknown preset {preset!r}{did_you_mean(preset, presets)}; "
+                             f"valid presets: {', '.join(sorted(presets)) or 'none'}")
         merged.update(presets[preset])
     merged.update(values)
     for name, value in merged.items():
         if name not in fields:
-            raise ValueError(f"{game}: unknown option {name!r}; valid options: "
-                             f"{', '.join(fields)}")
+            raise ValueError(f"{game}: unknown option {name!r}{did_you_mean(name, fields)}; "
+                             f"valid options: {', '.join(fields)}")
         if not _valid(fields[name], value):
-            raise ValueError(f"{game}: option {name}={value!r} is not valid; expected "
+            raise ValueError(f"{game}: option {name}={value!r} is not valid"
+                             f"{_close_choice(fields[name], value)}; expected "
                              f"{_describe(fields[name])}")
     return cls(**merged)
+
+
+def _close_choice(f: dataclasses.Field, value: Any) -> str:  # type: ignore[type-arg]
+    """`` (did you mean 'unled_suits'?)`` for a misspelled word among an option's choices."""
+    choices = f.metadata.get("choices") or ()
+    words = [c for c in choices if isinstance(c, str)]
+    return did_you_mean(value, words) if isinstance(value, str) and words else ""
 
 
 def options_dict(options: Any) -> dict[str, Any]:

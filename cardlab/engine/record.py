@@ -14,6 +14,7 @@ per seat or pile: ``"N: AS KS … / E: … / S: … / W: … / kitty: 4H 5S JK"`
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from cardlab.engine.state import State
 
 __all__ = ["RECORD_FORMAT", "record_dict", "to_json", "from_json", "load_record",
-           "format_deal", "parse_deal"]
+           "format_deal", "parse_deal", "seat_arg", "cards_arg", "list_arg"]
 
 RECORD_FORMAT = "cardlab-record"
 RECORD_VERSION = 1
@@ -53,19 +54,71 @@ def to_json(state: State, *, indent: int | None = None) -> str:
     return json.dumps(record_dict(state), indent=indent, ensure_ascii=False)
 
 
+#: json's messages, in plain words
+_JSON_WORDS = {
+    "Expecting ',' delimiter": "a comma (or a closing bracket) is missing between two items",
+    "Expecting ':' delimiter": "a colon is missing after a field name",
+    "Expecting value": "a value is missing (or the text is not JSON)",
+    "Expecting property name enclosed in double quotes":
+        "a field name in double quotes is expected (no trailing comma before '}')",
+    "Extra data": "there is more text after the record's closing '}'",
+    "Unterminated string starting at": "a string is not closed with a double quote",
+    "Invalid control character at": "a string holds a raw control character (a line break?)",
+    "Invalid \\escape": "a string holds an invalid backslash escape",
+}
+_FIELD_BEFORE = re.compile(r'"([A-Za-z_][A-Za-z0-9_]{0,40})"\s*:')
+
+
+def _json_error(text: str | bytes, err: Exception) -> RecordError:
+    """A RecordError in plain words for text that json cannot read."""
+    if isinstance(err, json.JSONDecodeError):
+        what = next((words for key, words in _JSON_WORDS.items() if err.msg.startswith(key)),
+                    err.msg)
+        before = err.doc[max(0, err.pos - 2000):err.pos]
+        fields = _FIELD_BEFORE.findall(before)
+        where = f" in or after field '{fields[-1]}'" if fields else ""
+        if err.pos >= len(err.doc.rstrip()):
+            what += "; the text ends too soon (cut short?)"
+        return RecordError(f"record is not valid JSON{where}: {what} (at line {err.lineno}, "
+                           f"column {err.colno})", code="bad_record")
+    if isinstance(err, RecursionError):
+        return RecordError("record is not valid: its brackets nest too deeply (a record nests "
+                           "a few levels only)", code="bad_record")
+    if isinstance(err, UnicodeDecodeError):
+        return RecordError(f"record is not valid JSON: its bytes are not UTF-8 text ({err.reason} "
+                           f"at byte {err.start})", code="bad_record")
+    return RecordError(f"record is not valid JSON: {err}", code="bad_record")
+
+
 def from_json(text: str | bytes | Mapping[str, Any]) -> State:
     """Load a record (JSON text or an already-parsed dict) to the state it ends in.
 
+    Any malformed record raises :class:`~cardlab.errors.RecordError` in plain words, naming
+    the field and what was expected (for bad JSON, the field it breaks in and the line and
+    column), however deep, long or strange the text is.
+
+    >>> from_json('{"format": "cardlab-record", "version": 1 "game": "panfin"}')
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.RecordError: record is not valid JSON in or after field 'version': a comma (or a closing bracket) is missing between two items (at line 1, column 43)
+
     :raises RecordError: naming the field or the action that is wrong.
     """
-    if isinstance(text, (str, bytes)):
+    if isinstance(text, (str, bytes, bytearray)):
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as err:
-            raise RecordError(f"record is not valid JSON: {err}", code="bad_record") from None
-    else:
+        except (ValueError, TypeError, RecursionError) as err:
+            raise _json_error(text, err) from None
+    elif isinstance(text, Mapping):
         data = text
-    return load_record(data)
+    else:
+        raise RecordError(f"a record is JSON text or a dict, not {type(text).__name__}",
+                          code="bad_record")
+    try:
+        return load_record(data)
+    except RecursionError:
+        raise RecordError("record is not valid: a field nests too deeply", code="bad_record"
+                          ) from None
 
 
 def _need(cond: bool, message: str, code: str = "bad_record") -> None:
@@ -77,46 +130,86 @@ def load_record(data: Any) -> State:
     """Validate and replay a parsed record (see :func:`from_json`)."""
     from cardlab.games import load, names
 
-    _need(isinstance(data, dict), f"a record must be a JSON object, not {type(data).__name__}")
-    unknown = sorted(set(data) - _KEYS)
-    _need(not unknown, f"record has unknown field(s): {', '.join(unknown)}")
-    _need(data.get("format") == RECORD_FORMAT,
-          f"record field 'format' must be {RECORD_FORMAT!r}, not {data.get('format')!r}")
-    _need(data.get("version") == RECORD_VERSION,
-          f"record field 'version' must be {RECORD_VERSION}, not {data.get('version')!r}")
+    _need(isinstance(data, Mapping), "a record must be a JSON object ({…}), not "
+          f"{_json_type(data)}")
+    unknown = sorted(str(k) for k in set(data) - _KEYS)
+    _need(not unknown, f"record has unknown field(s): {_short(', '.join(unknown))}; expected "
+          f"{', '.join(sorted(_KEYS))}")
+    for key in ("format", "version", "game", "setup"):
+        _need(key in data, f"record field '{key}' is missing")
+    _need(data.get("format") == RECORD_FORMAT and isinstance(data.get("format"), str),
+          f"record field 'format' must be {RECORD_FORMAT!r}, not {_short(data.get('format'))}")
+    version = data.get("version")
+    _need(type(version) is int and version == RECORD_VERSION,
+          f"record field 'version' must be the number {RECORD_VERSION}, not {_short(version)}")
     game_name = data.get("game")
     _need(isinstance(game_name, str) and game_name in names(),
-          f"record field 'game' must be one of {', '.join(names())}, not {game_name!r}",
+          f"record field 'game' must be one of {', '.join(names())}, not {_short(game_name)}",
           "unknown_game")
     options = data.get("options", {})
-    _need(isinstance(options, dict), "record field 'options' must be an object")
+    _need(isinstance(options, Mapping), "record field 'options' must be an object "
+          f"({{name: value}}), not {_json_type(options)}")
     setup = data.get("setup")
-    _need(isinstance(setup, dict), "record field 'setup' must be an object")
+    _need(isinstance(setup, Mapping), "record field 'setup' must be an object "
+          f"({{argument: value}}), not {_json_type(setup)}")
+    _need(all(isinstance(k, str) for k in (*options, *setup)),
+          "record fields 'options' and 'setup' must have text keys")
     actions = data.get("actions", [])
-    _need(isinstance(actions, list) and all(isinstance(a, str) for a in actions),
-          "record field 'actions' must be a list of strings")
+    _need(isinstance(actions, list), "record field 'actions' must be a list of action "
+          f"strings, not {_json_type(actions)}")
+    for i, a in enumerate(actions):
+        _need(isinstance(a, str), f"record field 'actions': action {i + 1} must be a string "
+              f"such as 'pass', not {_json_type(a)} {_short(a)}")
     try:
         game = load(game_name, **options)
-    except (ValueError, TypeError) as err:
-        raise RecordError(f"record field 'options': {err}", code="bad_options") from None
+    except (ValueError, TypeError, KeyError, OverflowError) as err:
+        raise RecordError(f"record field 'options': {_words(err)}", code="bad_options") from None
     try:
         state = game.deal(**setup)
     except IllegalAction as err:
         raise RecordError(f"record field 'setup': {err}", code=err.code, rule=err.rule) from None
-    except (ValueError, TypeError) as err:
-        raise RecordError(f"record field 'setup': {err}", code="bad_setup") from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as err:
+        raise RecordError(f"record field 'setup': {_words(err)}", code="bad_setup") from None
     for i, action in enumerate(actions):
         try:
             state = state.apply(action)
         except IllegalAction as err:
-            raise RecordError(f"record action {i + 1} ({action!r}): {err}", code=err.code,
+            raise RecordError(f"record action {i + 1} ({_short(action)}): {err}", code=err.code,
                               rule=err.rule) from None
+        except (ValueError, TypeError) as err:
+            raise RecordError(f"record action {i + 1} ({_short(action)}): {_words(err)}",
+                              code="bad_record") from None
     seed = data.get("seed")
     if seed is not None:
         _need(isinstance(seed, int) and not isinstance(seed, bool),
               "record field 'seed' must be an int")
         _attach_seed(state, seed)
     return state
+
+
+def _json_type(value: Any) -> str:
+    """The JSON word for a value's type."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {str: "a string", int: "a number", float: "a number", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """A value's repr, cut short (a record may hold megabytes in one field)."""
+    try:
+        text = repr(value) if not isinstance(value, str) or len(value) <= limit \
+            else repr(value[:limit])
+    except (RecursionError, ValueError):  # a deep list, or an int too long to print
+        text = f"<{_json_type(value)}>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _words(err: Exception) -> str:
+    """An exception's message, or its kind when it has none."""
+    return _short(str(err), 300).strip("'\"") if str(err) else type(err).__name__
 
 
 def _attach_seed(state: State, seed: int) -> None:
@@ -168,3 +261,48 @@ def parse_deal(game: Game, text: str, labels: Sequence[str]) -> dict[str, list[C
                                 code="bad_deal_string")
         out[key] = game.deck.parse_many(cards)
     return out
+
+
+# -- deal arguments (a record's setup) ---------------------------------------------------------
+def seat_arg(game: Game, value: Any, name: str = "dealer") -> int:
+    """``value`` as a seat of ``game`` (an int ``0 … players−1``, not a bool or ``1.0``).
+
+    :raises ValueError: ``"dealer must be a seat 0…3 (N E S W), not 1.0"``.
+    """
+    n = game.players
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise ValueError(f"{name} must be a seat 0…{n - 1} ({' '.join(game.seat_names)}), "
+                         f"not {_short(value)}")
+    return value
+
+
+def cards_arg(game: Game, value: Any, name: str) -> list[Card]:
+    """The cards of deal argument ``name``: card codes in a string (``'AS KS'``) or a list
+    of codes (or :class:`Card`).
+
+    :raises IllegalAction: ``bad_setup`` for another type, naming the argument;
+        ``unknown_card`` (a :class:`~cardlab.errors.CardError`) for a code not in the pack.
+    """
+    label = f"{name}=" if name.isidentifier() else name
+    if not isinstance(value, str) and not (
+            isinstance(value, (list, tuple)) and all(isinstance(c, (str, Card)) for c in value)):
+        raise IllegalAction(f"{label} must be card codes, as text ('AS KS') or a list of codes, "
+                            f"not {_json_type(value)} {_short(value)}", code="bad_setup")
+    try:
+        return game.deck.parse_many(value)
+    except IllegalAction as err:
+        raise type(err)(f"{label}: {err}", code=err.code, rule=err.rule) from None
+
+
+def list_arg(value: Any, name: str, count: int, what: str) -> list[Any]:
+    """Deal argument ``name`` as a list of ``count`` items (``what`` says what each is).
+
+    :raises IllegalAction: ``bad_setup`` naming the argument and what it expects.
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        raise IllegalAction(f"{name}= must be a list of {count} {what}, not {_json_type(value)} "
+                            f"{_short(value)}", code="bad_setup")
+    if len(value) != count:
+        raise IllegalAction(f"{name}= must be a list of {count} {what}, not {len(value)}",
+                            code="wrong_count")
+    return list(value)

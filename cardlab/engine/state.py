@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, Any
 
+from cardlab.engine import phrases
 from cardlab.engine.action import Action, Explanation, Verdict
 from cardlab.errors import IllegalAction
 
@@ -160,13 +161,66 @@ class State(ABC):
         """Where we are, for messages: ``' at trick 4'``, ``' in the auction'``."""
         return f" in the {self.phase}"
 
+    # -- reading an action: notation, or the game's own words -----------------------
+    def _read(self, action: str, seat: int | None) -> Action:
+        """``action`` in canonical notation: as notation, or else (for the seat to move) as
+        the words of exactly one legal action (:mod:`cardlab.engine.phrases`).
+
+        :raises IllegalAction: the notation's refusal (same type and code), with the
+            closest legal actions or verbs as "did you mean".
+        """
+        try:
+            return self.game.parse_action(action)
+        except IllegalAction as err:
+            if not self._may_read_words(seat):
+                raise
+            found = phrases.from_words(self, action)
+            if found is not None:
+                return found
+            raise type(err)(f"{err}{phrases.hint(self, action)}", code=err.code,
+                            rule=err.rule) from None
+
+    def _may_read_words(self, seat: int | None) -> bool:
+        """Words are read against the legal actions, so only for the seat to move (another
+        seat must not learn what the mover may do)."""
+        return not self.is_over and (seat is None or (
+            type(seat) is int and seat == self.to_move and self._seat_refusal(seat) is None))
+
+    def _verdict(self, act: Action, text: str, seat: int | None) -> tuple[Action, Verdict]:
+        """The common checks and the game's verdict on ``act`` (read from ``text``). A refused
+        text that may be words (refused as notation, or with a word no notation spells) is
+        read as the words of one legal action; a text refused as notation that is not gets
+        "did you mean" with the closest legal actions."""
+        verdict = self._checks(act, seat)
+        if verdict is not None:
+            return act, verdict
+        verdict = self._judge(act)
+        if verdict.legal or not self._may_read_words(seat) or not (
+                verdict.code in phrases.NOTATION_CODES or phrases.has_words(text)):
+            return act, verdict
+        found = phrases.from_words(self, text) if isinstance(text, str) else None
+        if found is not None:
+            return found, self._judge(found)
+        if verdict.code not in phrases.NOTATION_CODES:
+            return act, verdict  # well-formed, refused by a rule: no guessing
+        said = phrases.hint(self, text if isinstance(text, str) else str(act))
+        return act, Verdict(False, verdict.reason + said, verdict.code, verdict.rule)
+
     # -- the common checks ---------------------------------------------------------
     def judge(self, action: str, seat: int | None = None) -> Verdict:
-        """The verdict on ``action`` (by ``seat``, default: the seat to move)."""
+        """The verdict on ``action`` (by ``seat``, default: the seat to move).
+
+        ``action`` is notation (``'bid 7H'``) or the game's words for one legal action
+        (``'bid seven hearts'``, as :meth:`describe` says it).
+        """
         try:
-            act = self.game.parse_action(action)
+            act = self._read(action, seat)
         except IllegalAction as err:
             return Verdict(False, str(err), err.code or "bad_notation", err.rule)
+        return self._verdict(act, action, seat)[1]
+
+    def _checks(self, act: Action, seat: int | None) -> Verdict | None:
+        """The refusals common to every game: a finished deal, a bad or wrong seat."""
         if self.is_over:
             return Verdict(False, "the deal is over: no more actions", "game_over", "")
         if seat is not None:
@@ -180,7 +234,7 @@ class State(ABC):
                 mover = self.game.seat_name(self.to_move)
                 return Verdict(False, f"it is {mover}'s turn, not "
                                f"{self.game.seat_name(seat)}'s", "not_your_turn", "")
-        return self._judge(act)
+        return None
 
     def explain(self, action: str, seat: int | None = None) -> Explanation:
         """Plain words on why ``action`` is legal now, or which rule forbids it."""
@@ -194,19 +248,22 @@ class State(ABC):
     def apply(self, action: str, seat: int | None = None) -> State:
         """The state after ``action``; this state is unchanged.
 
+        ``action`` is notation (``'bid 7H'``) or the game's words for one legal action
+        (``'bid seven hearts'``, ``'play the jack of diamonds'``).
+
         :raises IllegalAction: with the refusal's ``code`` and ``rule``.
         """
         legal = self._legal_index()
         # a listed action is in canonical notation already: parse_action would give it back
         act = action if type(action) is Action and action in legal else (
-            self.game.parse_action(action))
+            self._read(action, seat))
         # Short path: an action that legal_actions() lists is legal by the protocol
         # (``_judge`` agrees with the list), so the verdict and its plain-words reason
         # need not be built. The seat checks are those of ``judge``.
         if act in legal and (seat is None or (
                 type(seat) is int and seat == self.to_move and self._seat_refusal(seat) is None)):
             return self._successor(act)
-        verdict = self.judge(act, seat)
+        act, verdict = self._verdict(act, action, seat)
         if not verdict.legal:
             raise IllegalAction(self._refusal_message(act, verdict, seat),
                                 code=verdict.code, rule=verdict.rule)
@@ -253,6 +310,11 @@ class State(ABC):
         from cardlab.render import state_svg
 
         return str(state_svg(self))
+
+    def _repr_html_(self) -> str:  # the same picture as an <img>: shown in untrusted notebooks too
+        from cardlab.render import img_html, state_svg
+
+        return img_html(str(state_svg(self)))
 
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", {self.game.seat_name(self.to_move)} to move"

@@ -1,43 +1,46 @@
-"""The game registry: every cardlab game by name, loaded lazily.
+"""cardlab's games, one package per game: ``five_hundred``, ``officer_skat``,
+``pandoeren`` and ``panfin``.
 
->>> names()
+Each game package's docstring gives its seats, phases, action notation, refusal
+codes and rule options (``help(cardlab.games.five_hundred)``). The packages are
+imported only when first used: through :func:`cardlab.load`, by ``import
+cardlab.games.five_hundred``, or by reading the attribute ``cardlab.games.five_hundred``.
+This module declares them to the registry (:mod:`cardlab.engine.registry`).
+
+>>> import cardlab
+>>> cardlab.game_names()
 ['five_hundred', 'officer_skat', 'pandoeren', 'panfin']
+>>> cardlab.games.panfin.GAME.spec.title
+'Panfin'
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from types import ModuleType
 
-from cardlab.engine.game import Game
+from cardlab.engine import registry
+from cardlab.engine.registry import game_class, load, names
 
-__all__ = ["names", "load", "game_class"]
+__all__ = ["GAMES", "names", "load", "game_class"]
 
-#: name → module that defines ``GAME`` (its :class:`~cardlab.engine.game.Game` subclass)
-_MODULES = {
+#: registry name → the package that defines ``GAME`` (its :class:`~cardlab.engine.game.Game`)
+GAMES = {
     "five_hundred": "cardlab.games.five_hundred",
     "officer_skat": "cardlab.games.officer_skat",
     "pandoeren": "cardlab.games.pandoeren",
     "panfin": "cardlab.games.panfin",
 }
 
-
-def names() -> list[str]:
-    """Every game's registry name."""
-    return list(_MODULES)
+for _name, _module in GAMES.items():
+    registry.register(_name, _module)
 
 
-def game_class(name: str) -> type[Game]:
-    """The :class:`Game` subclass of ``name``.
-
-    :raises ValueError: for an unknown name, listing the valid ones.
-    """
-    if not isinstance(name, str) or name not in _MODULES:
-        raise ValueError(f"unknown game {name!r}; valid games: {', '.join(_MODULES)}")
-    module = importlib.import_module(_MODULES[name])
-    return module.GAME  # type: ignore[no-any-return]
+def __getattr__(name: str) -> ModuleType:  # lazy: cardlab.games.five_hundred on first use
+    if name in GAMES:
+        return importlib.import_module(GAMES[name])
+    raise AttributeError(f"module 'cardlab.games' has no attribute {name!r}")
 
 
-def load(name: str, preset: str | None = None, **options: Any) -> Game:
-    """The game ``name`` with rule options (see :func:`cardlab.load`)."""
-    return game_class(name).load(preset, **options)
+def __dir__() -> list[str]:
+    return sorted({*globals(), *GAMES})

@@ -9,7 +9,11 @@ alone does not. Every widget keeps the truth in Python and publishes one JSON
 >>> table = Table(cardlab.load("five_hundred").deal(seed=7), seat=0)
 >>> table  # N is the learner; E calls first, and the bots wait for the browser's timer
 Table(five_hundred, seed=7, step 0/0, E to bid)
->>> table.act("bid 6S")
+>>> table.act("bid 6S")  # the Python methods raise, as State.apply does
+Traceback (most recent call last):
+...
+cardlab.errors.IllegalAction: 'bid 6S' is not legal: it is E's turn, not N's
+>>> table.handle({"type": "act", "action": "bid 6S"})  # the front end's intents never raise
 "'bid 6S' is not legal: it is E's turn, not N's"
 """
 

@@ -7,6 +7,11 @@ only draws that view and sends *intents* with ``model.send({type: …})``.
 :meth:`CardlabWidget.handle` dispatches an intent on its ``type`` through a
 dict of handlers. An intent that is malformed, forged or refused by the rules
 changes only ``view["message"]`` and never raises into the kernel.
+
+A widget's Python methods (``Table.play``, ``Table.act`` …) run the same handlers
+through :meth:`CardlabWidget._call`, which shows the same message but raises, as
+``State.apply`` does: :class:`~cardlab.errors.IllegalAction` with the refusal's code
+(and rule), or ``ValueError`` for a bad argument.
 """
 
 from __future__ import annotations
@@ -33,20 +38,43 @@ _log = logging.getLogger("cardlab.widgets")
 
 
 class Refusal(Exception):
-    """An intent refused with plain words (shown in ``view["message"]``)."""
+    """An intent refused with plain words (shown in ``view["message"]``).
+
+    :param code: the refusal's snake_case code, as an :class:`IllegalAction` carries it
+        (``bad_argument`` for a malformed argument: a ``ValueError`` from Python).
+    :param rule: the spec's rule ID, when the engine named one.
+    :param error: the exception type a Python method raises for it (default:
+        :class:`IllegalAction`, or ``ValueError`` for ``bad_argument``).
+    """
+
+    def __init__(self, message: str, *, code: str = "refused", rule: str = "",
+                 error: type[IllegalAction] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+        self.error = error
+
+    def to_error(self) -> ValueError:
+        """The exception a Python method raises for this refusal."""
+        if self.error is not None:
+            return self.error(str(self), code=self.code, rule=self.rule)
+        if self.code == "bad_argument":
+            return ValueError(str(self))
+        return IllegalAction(str(self), code=self.code, rule=self.rule)
 
 
-def need(cond: bool, message: str) -> None:
-    """Refuse the current intent with ``message`` unless ``cond`` holds."""
+def need(cond: bool, message: str, code: str = "refused", rule: str = "") -> None:
+    """Refuse the current intent with ``message`` (and ``code``) unless ``cond`` holds."""
     if not cond:
-        raise Refusal(message)
+        raise Refusal(message, code=code, rule=rule)
 
 
 def get_int(intent: Mapping[str, Any], key: str) -> int:
     """The integer ``intent[key]`` (not a bool, not a float), or a refusal."""
     value = intent.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Refusal(f"'{key}' must be a whole number, not {value!r}"[:200])
+        raise Refusal(f"'{key}' must be a whole number, not {value!r}"[:200],
+                      code="bad_argument")
     return value
 
 
@@ -54,8 +82,9 @@ def get_str(intent: Mapping[str, Any], key: str, limit: int = 200) -> str:
     """The string ``intent[key]`` (at most ``limit`` characters), or a refusal."""
     value = intent.get(key)
     if not isinstance(value, str):
-        raise Refusal(f"'{key}' must be text, not {type(value).__name__}")
-    need(len(value) <= limit, f"'{key}' is too long ({len(value)} characters; at most {limit})")
+        raise Refusal(f"'{key}' must be text, not {type(value).__name__}", code="bad_argument")
+    need(len(value) <= limit, f"'{key}' is too long ({len(value)} characters; at most {limit})",
+         "bad_argument")
     return value
 
 
@@ -109,6 +138,24 @@ class CardlabWidget(anywidget.AnyWidget):
             self._say(f"internal error: {type(err).__name__}: {err}"[:300])
         return str(self.view.get("message", ""))
 
+    def _call(self, intent: Mapping[str, Any]) -> str:
+        """Run one intent from Python (a widget method) and return the message shown.
+
+        The same handler as :meth:`handle`, and the same message; but a refusal raises
+        (:meth:`Refusal.to_error`), and so does the engine's
+        :class:`~cardlab.errors.IllegalAction`, as ``State.apply`` does.
+        """
+        handler: Callable[[Mapping[str, Any]], None] = getattr(self, self._intents[intent["type"]])
+        try:
+            handler(intent)
+        except Refusal as why:
+            self._say(str(why))
+            raise why.to_error() from None
+        except IllegalAction as err:
+            self._say(str(err))
+            raise
+        return str(self.view.get("message", ""))
+
     def _say(self, message: str) -> None:
         """Change only the message of the view."""
         self.view = {**self.view, "message": message}
@@ -143,5 +190,10 @@ class CardlabWidget(anywidget.AnyWidget):
             _log.exception("cardlab static picture failed")
             html = ""
         if html:
-            data = {**data, "text/html": str(html)}
+            html = str(html)
+            if html.lstrip().startswith("<svg"):  # inline SVG is removed from untrusted output
+                from cardlab.render import img_html
+
+                html = img_html(html)
+            data = {**data, "text/html": html}
         return data, metadata

@@ -1,8 +1,9 @@
 """``TrumpLadder`` (the order of the cards under a contract) and ``AuctionLadder`` (the bids).
 
 Both read a game's teaching aids: ``game.contracts()`` and
-``game.card_order(contract)`` for the trump ladder, ``game.bid_ladder()`` for
-the auction ladder. Intents: ``{"type": "contract", "contract": "7H"}``
+``game.card_order(contract)`` for the trump ladder, ``game.ladder`` (a
+:class:`~cardlab.engine.ladder.Ladder`: rows of calls) for the auction ladder
+(``game.bid_ladder()`` for a game without one). Intents: ``{"type": "contract", "contract": "7H"}``
 switches the trump ladder's contract; ``{"type": "call", "call": "7H"}`` on an
 auction ladder attached to a :class:`~cardlab.widgets.Table` makes that call
 for the table's learner (through the table, so through the engine).
@@ -17,13 +18,14 @@ import traitlets
 
 from cardlab.engine.action import Action
 from cardlab.engine.game import Game
+from cardlab.engine.ladder import Ladder
 from cardlab.engine.state import State
 from cardlab.engine.view import viewer
 from cardlab.widgets import _static
 from cardlab.widgets._base import CardlabWidget, get_str, need
 from cardlab.widgets._cards import card_face, parse_code
 
-__all__ = ["TrumpLadder", "AuctionLadder", "as_game"]
+__all__ = ["TrumpLadder", "AuctionLadder", "as_game", "ladder_entries"]
 
 
 def as_game(game: Any) -> Game:
@@ -35,6 +37,17 @@ def as_game(game: Any) -> Game:
 
         return load(game)
     raise TypeError(f"expected a cardlab Game or a game name, not {type(game).__name__}")
+
+
+def ladder_entries(game: Game) -> tuple[list[dict[str, Any]], list[tuple[str, list[str]]]]:
+    """The auction ladder's calls (``{"call", "value", "label", "row"}`` low to high) and its
+    rows (``(label, calls)``), from ``game.ladder``; a game without a
+    :class:`~cardlab.engine.ladder.Ladder` gives one row of ``game.bid_ladder()``."""
+    ladder = getattr(game, "ladder", None)
+    if isinstance(ladder, Ladder):
+        return ladder.entries(), [(row.label, list(row.calls)) for row in ladder]
+    entries = [dict(row) for row in game.bid_ladder()]
+    return entries, [("", [str(e["call"]) for e in entries])]
 
 
 class TrumpLadder(CardlabWidget):
@@ -156,7 +169,7 @@ class AuctionLadder(CardlabWidget):
         self._game = as_game(game)
         viewer(self._game, seat)  # a clear error for a seat the game does not have
         self._seat = seat
-        self._ladder = [dict(row) for row in self._game.bid_ladder()]
+        self._ladder, self._groups = ladder_entries(self._game)
         self._table: Any = None
         self._state: State | None = None
         self._ready = False
@@ -226,7 +239,8 @@ class AuctionLadder(CardlabWidget):
         need(self._table is not None, "attach the ladder to a Table to bid from it")
         legal = self._legal_for(call)
         need(bool(legal), f"{call} is not a legal call now")
-        msg = self._table.act(str(legal[0]))
+        # an intent: a refusal becomes the table's message, never an exception
+        msg = self._table.handle({"type": "act", "action": str(legal[0])})
         self._publish(msg)
 
     def _publish(self, message: str = "") -> None:
@@ -251,11 +265,13 @@ class AuctionLadder(CardlabWidget):
         for row in self._ladder:
             call = str(row["call"])
             rows.append({"call": call, "value": row.get("value"),
-                         "label": str(row.get("label", call)),
+                         "label": str(row.get("label", call)), "row": str(row.get("row", "")),
                          "legal": bool(self._legal_for(call, legal)), "current": call == current})
         names = self._game.seat_names
         self.view = {"game": self._game.name, "title": self._game.title, "rows": rows,
                      "current": current, "to_move": to_move,
+                     "ladder": [{"label": label, "calls": list(calls)}
+                                for label, calls in self._groups],
                      "calls": [{"seat": e.get("seat"), "name": names[e["seat"]]
                                 if isinstance(e.get("seat"), int) else "", "call": e.get("call")}
                                for e in auction],

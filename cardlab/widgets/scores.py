@@ -225,7 +225,7 @@ def _check_distribution_args(game: Any, deals: Any, seed: Any, side: Any, policy
     if side is not None and side not in sides:
         raise ValueError(f"side must be one of {', '.join(map(str, sides))} (or None for "
                          f"every side), not {side!r}")
-    if game.name not in cardlab.games():
+    if game.name not in cardlab.game_names():
         raise ValueError(f"cannot simulate many deals of {game.name}: it is not a registered "
                          f"game")
 

@@ -29,10 +29,11 @@ import traitlets
 
 from cardlab.bots import RandomBot, bot_for
 from cardlab.engine.action import Action
+from cardlab.engine.game import Game
 from cardlab.engine.record import from_json
 from cardlab.engine.state import State
 from cardlab.engine.view import secret_choice, viewer
-from cardlab.errors import IllegalAction
+from cardlab.errors import IllegalAction, RecordError, did_you_mean
 from cardlab.widgets import _static
 from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
 from cardlab.widgets._cards import parse_code
@@ -88,6 +89,7 @@ class Table(CardlabWidget):
     def __init__(self, state_or_record: Any, *, seat: int | None = 0, show_all: bool = False,
                  mode: str | None = None, step: int | None = None, bots: Any = "heuristic",
                  bot_delay: float = 0.7, four_colour: bool = False) -> None:
+        _check_state_or_record(state_or_record)
         state = as_state(state_or_record)
         check_seat(state, seat)
         if mode not in (None, "review", "play"):
@@ -139,39 +141,65 @@ class Table(CardlabWidget):
         """True while the line shown differs from the recorded one."""
         return self._record is not None and self._line is not self._record
 
+    # These methods run the front end's intents, show the same message, and return it; a
+    # refusal raises as ``State.apply`` does (IllegalAction with its code and rule, or
+    # ValueError for a bad argument). Intents from the front end never raise.
     def go(self, to: int) -> str:
-        """Show step ``to`` (0 … number of actions)."""
-        return self.handle({"type": "step", "to": to})
+        """Show step ``to`` (0 … number of actions).
+
+        :raises ValueError: for a step that is not a whole number in range.
+        """
+        return self._call({"type": "step", "to": to})
 
     def play(self, card: str) -> str:
-        """Play (or select) ``card`` as the learner."""
-        return self.handle({"type": "play", "card": card})
+        """Play (or select) ``card`` as the learner.
+
+        :raises IllegalAction: the engine's refusal (its code and rule), or a table's
+            (``review_mode``, ``watching``, ``not_your_card`` …).
+        """
+        return self._call({"type": "play", "card": card})
 
     def act(self, action: str) -> str:
-        """Take a non-card action (``'bid 7H'``, ``'pass'``) or a full action as the learner."""
-        return self.handle({"type": "act", "action": action})
+        """Take a non-card action (``'bid 7H'``, ``'pass'``) or a full action as the learner;
+        the game's own words for one legal action do too (``'bid seven hearts'``).
+
+        :raises IllegalAction: the engine's refusal (its code and rule), or a table's.
+        """
+        return self._call({"type": "act", "action": action})
 
     def undo(self) -> str:
-        """Take back the learner's last move (and the bots' answers to it)."""
-        return self.handle({"type": "undo"})
+        """Take back the learner's last move (and the bots' answers to it).
+
+        :raises IllegalAction: ``nothing_to_undo``, or ``review_mode`` in a recorded deal.
+        """
+        return self._call({"type": "undo"})
 
     def play_from_here(self) -> str:
-        """Leave the recorded line at this step and play on."""
-        return self.handle({"type": "play_from_here"})
+        """Leave the recorded line at this step and play on.
+
+        :raises IllegalAction: ``already_playing``, or ``game_over`` at the end of the deal.
+        """
+        return self._call({"type": "play_from_here"})
 
     def back_to_record(self) -> str:
-        """Return to the recorded line where the branch left it."""
-        return self.handle({"type": "back_to_record"})
+        """Return to the recorded line where the branch left it.
+
+        :raises IllegalAction: ``no_record`` for a live deal, ``on_record`` when already there.
+        """
+        return self._call({"type": "back_to_record"})
 
     def load(self, record: str | bytes | Mapping[str, Any] | Path) -> str:
-        """Load a record (JSON text, dict or file) and review it from the start."""
+        """Load a record (JSON text, dict or file) and review it from the start.
+
+        :raises RecordError: for a record that does not load (the table is unchanged).
+        """
         if isinstance(record, Path):
             record = record.read_text(encoding="utf-8")
         if isinstance(record, bytes):
             record = record.decode("utf-8", "replace")
         if isinstance(record, Mapping):
             record = json.dumps(dict(record))
-        return self.handle({"type": "load", "record": record})
+        return self._call({"type": "load", "record": record})
 
     def to_json(self) -> str:
         """The record of the line shown (to its last step), for :func:`cardlab.from_json`."""
@@ -292,7 +320,7 @@ class Table(CardlabWidget):
     def _on_step(self, intent: Mapping[str, Any]) -> None:
         to = get_int(intent, "to")
         last = len(self._line) - 1
-        need(0 <= to <= last, f"step {to} is out of range: choose 0 to {last}")
+        need(0 <= to <= last, f"step {to} is out of range: choose 0 to {last}", "bad_argument")
         self._cursor = to
         self._selection = []
         self._bots_live = False
@@ -301,23 +329,26 @@ class Table(CardlabWidget):
     def _on_play(self, intent: Mapping[str, Any]) -> None:
         code = get_str(intent, "card", 12)
         card = parse_code(self.game, code)
-        need(card is not None, f"unknown card {code!r}: not a card of the {self.game.deck.title}")
+        need(card is not None, f"unknown card {code!r}"
+             f"{did_you_mean(code.strip().upper(), self.game.deck.codes(), n=4, cutoff=0.5)}: "
+             f"not a card of the {self.game.deck.title}", "unknown_card")
         assert card is not None
         s = self.state
-        need(not s.is_over, "the deal is over: step back, or load another deal")
+        need(not s.is_over, "the deal is over: step back, or load another deal", "game_over")
         actor = self._learner()
-        need(actor is not None, WATCHING)
+        need(actor is not None, WATCHING, "watching")
         assert actor is not None
         code = card.code
         # echo only the code the front end sent: a refusal must not tell where a card is
-        need(code in self._visible_hand_cards(s, actor), f"{code} is not a card in your hand")
+        need(code in self._visible_hand_cards(s, actor), f"{code} is not a card in your hand",
+             "not_your_card")
         verbs = self.game.spec.card_verbs
         legal = [a for a in s.legal_actions() if a.verb in verbs and code in a.args]
         if s.to_move != actor or not legal:
             verb = card_verb(s, verbs)
             why = s.explain(f"{verb} {code}", seat=actor)
-            need(why.legal, f"{self.game.deck.name(card)}: {why}")
-        need(self._mode == "play", REVIEW_HINT)
+            need(why.legal, f"{self.game.deck.name(card)}: {why}", why.code, why.rule)
+        need(self._mode == "play", REVIEW_HINT, "review_mode")
         singles = [a for a in legal if card_args(self.game, a) == [code]]
         multi = [a for a in legal if len(card_args(self.game, a)) > 1]
         if len(singles) == 1 and not multi and not self._selection:
@@ -332,16 +363,18 @@ class Table(CardlabWidget):
     def _on_act(self, intent: Mapping[str, Any]) -> None:
         text = get_str(intent, "action", 200)
         s = self.state
-        need(not s.is_over, "the deal is over: no more actions")
-        need(self._mode == "play", REVIEW_HINT)
+        need(not s.is_over, "the deal is over: no more actions", "game_over")
+        need(self._mode == "play", REVIEW_HINT, "review_mode")
         actor = self._learner()
-        need(actor is not None, WATCHING)
+        need(actor is not None, WATCHING, "watching")
         assert actor is not None
-        action = s.game.parse_action(text)  # IllegalAction for bad notation → message
+        # notation, or the game's words for one legal action of the actor ('bid seven
+        # hearts'); IllegalAction for bad notation → message
+        action = s._read(text, actor)
         if card_args(self.game, action):
             # an action naming cards is judged against a hand: the viewer must see that hand
             need(self.seat == actor or bool(self.show_all),
-                 "you cannot see this hand: show all hands, or sit in this seat")
+                 "you cannot see this hand: show all hands, or sit in this seat", "hidden_hand")
         self._apply(action, actor)
 
     def _apply(self, action: Action | str, actor: int) -> None:
@@ -350,7 +383,8 @@ class Table(CardlabWidget):
         # name cards a spectator may not see)
         verdict = s.judge(action, seat=actor)
         rule = f"{verdict.rule} " if verdict.rule else ""
-        need(verdict.legal, f"'{action}' is not legal: {rule}{verdict.reason}")
+        need(verdict.legal, f"'{action}' is not legal: {rule}{verdict.reason}", verdict.code,
+             verdict.rule)
         nxt = s.apply(action, seat=actor)
         self._advance(nxt)
         self._after_learner_move()
@@ -366,13 +400,14 @@ class Table(CardlabWidget):
 
     def _on_undo(self, intent: Mapping[str, Any]) -> None:
         need(self._mode == "play", "undo works while you play; in the recorded deal use the "
-                                   "step buttons")
-        need(self._cursor > 0, "nothing to undo: this is the start of the deal")
+                                   "step buttons", "review_mode")
+        need(self._cursor > 0, "nothing to undo: this is the start of the deal",
+             "nothing_to_undo")
         target = self._cursor - 1
         if self.seat is not None:  # back to the learner's own last decision
             while target >= 0 and self._line[target].to_move != self.seat:
                 target -= 1
-            need(target >= 0, "nothing to undo: you have not moved yet")
+            need(target >= 0, "nothing to undo: you have not moved yet", "nothing_to_undo")
         self._line = self._line[:target + 1]
         self._cursor = target
         self._selection = []
@@ -383,9 +418,10 @@ class Table(CardlabWidget):
         self._publish()
 
     def _on_play_from_here(self, intent: Mapping[str, Any]) -> None:
-        need(self._mode == "review", "you are already playing: click a card or a call")
+        need(self._mode == "review", "you are already playing: click a card or a call",
+             "already_playing")
         need(not self.state.is_over, "the deal is over here: step back to play from an "
-                                     "earlier moment")
+                                     "earlier moment", "game_over")
         self._mode = "play"
         self._bots_live = True
         if self._bot_delay == 0:
@@ -395,9 +431,11 @@ class Table(CardlabWidget):
 
     def _on_back_to_record(self, intent: Mapping[str, Any]) -> None:
         rec = self._record
-        need(rec is not None, "there is no recorded line: this deal is being played live")
+        need(rec is not None, "there is no recorded line: this deal is being played live",
+             "no_record")
         assert rec is not None
-        need(self._mode == "play" or self._line is not rec, "you are on the recorded line")
+        need(self._mode == "play" or self._line is not rec, "you are on the recorded line",
+             "on_record")
         if self._line is not rec:
             common = 0
             while (common + 1 < min(len(rec), len(self._line))
@@ -419,13 +457,16 @@ class Table(CardlabWidget):
         try:
             state = from_json(text)
         except IllegalAction as err:
-            raise Refusal(f"cannot load this record: {err}") from None
+            raise Refusal(f"cannot load this record: {err}", code=err.code, rule=err.rule,
+                          error=RecordError) from None
         except Exception as err:  # a game's own validation of a tampered record
-            raise Refusal(f"cannot load this record: {type(err).__name__}: {err}") from None
+            raise Refusal(f"cannot load this record: {type(err).__name__}: {err}",
+                          code="bad_record", error=RecordError) from None
         if self.seat is not None and self.seat >= state.game.players:
             self.seat = 0
         self._reset(state, "review", 0)
-        self._publish(f"Loaded a {state.game.title} record of {len(state.history)} actions")
+        self._publish(f"Loaded {_a(state.game.title)} record of "
+                      f"{_count(len(state.history), 'action')}")
 
     def _on_save(self, intent: Mapping[str, Any]) -> None:
         full = intent.get("full", False)
@@ -657,3 +698,29 @@ def _options_of(game: Any) -> dict[str, Any]:
     from cardlab.engine.options import options_dict
 
     return dict(options_dict(game.options))
+
+
+def _a(title: str) -> str:
+    """``'an Officer Skat'``, ``'a Five Hundred'``."""
+    return f"{'an' if title[:1].upper() in 'AEIOU' else 'a'} {title}"
+
+
+def _count(n: int, noun: str) -> str:
+    """``'1 action'``, ``'3 actions'``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _check_state_or_record(obj: Any) -> None:
+    """Refuse, with how to start a deal, what is neither a state nor a record: a game, or
+    text that is not JSON (a game's name)."""
+    if isinstance(obj, Game):
+        raise TypeError(f"Table needs a state or a record, not a game; start a deal with "
+                        f"cardlab.load({obj.name!r}).deal(seed=1)")
+    if isinstance(obj, str) and not obj.lstrip().startswith(("{", "[")):
+        from cardlab.engine.registry import names
+
+        name = obj.strip() if obj.strip() in names() else "five_hundred"
+        what = f"the game name {obj.strip()!r}" if obj.strip() in names() else (
+            f"the text {obj[:40]!r}")
+        raise ValueError(f"Table needs a state or a record (JSON text, dict or Path), not "
+                         f"{what}; start a deal with cardlab.load({name!r}).deal(seed=1)")

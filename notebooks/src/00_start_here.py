@@ -20,7 +20,7 @@
 # %%
 import cardlab
 
-cardlab.games()
+cardlab.game_names()
 
 # %% [markdown]
 # ## Cards

@@ -259,7 +259,7 @@ print("\n".join(deal.result.breakdown))
 # is lower than W's four clubs in a row (50). The roem stands:
 
 # %%
-deal.result.details["roem_info"]
+deal.result.figures["roem_info"]
 
 # %% [markdown]
 # Some players score differently. `zero_sum_per_opponent` settles up with money: each member of

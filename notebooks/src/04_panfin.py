@@ -250,7 +250,7 @@ my_table
 # %%
 def payments(state):
     """Every chip movement of a finished deal, one line each."""
-    for p in state.result.details["payments"]:
+    for p in state.result.figures["payments"]:
         print(f"{p['from_name']:>4} → {p['to_name']:<4} {p['amount']:>2}  {p['why']} ({p['rule']})")
 
 

@@ -13,7 +13,7 @@ import ipywidgets as w
 import cardlab
 from cardlab.widgets import Table, TrumpLadder
 
-TITLES = {name: cardlab.load(name).title for name in cardlab.games()}
+TITLES = {name: cardlab.load(name).title for name in cardlab.game_names()}
 game_choice = w.Dropdown(options=[(t, n) for n, t in TITLES.items()], value="five_hundred",
                          description="Game")
 seed_choice = w.BoundedIntText(value=7, min=0, max=10**9, description="Deal no.")

@@ -54,7 +54,7 @@ def _ids(form: tuple[str, dict[str, Any]]) -> str:
 
 
 def test_every_registered_game_has_a_form() -> None:
-    assert {name for name, _ in FORMS} == set(cardlab.games())
+    assert {name for name, _ in FORMS} == set(cardlab.game_names())
 
 
 def _played(game: Any, seed: int) -> State:

@@ -53,7 +53,7 @@ def _check_pandoeren(game, seeds, states):
         end = _scalar_play(st, s)
         res = end.result
         assert [t.winner for t in end.tricks] == [w for w in batch.winners[b] if w >= 0], s
-        assert [res.details["card_points"][n] for n in game.seat_names] == \
+        assert [res.figures["card_points"][n] for n in game.seat_names] == \
             batch.card_points[b].tolist(), s
         assert len(end.history) - len(st.history) == batch.n_actions[b], s
         assert list(res.seat_points) == scores[b].tolist(), s

@@ -203,7 +203,7 @@ def test_an_unknown_card_code_is_refused_as_notation_before_any_rule():
     """DESIGN §2: 'play 2Z' raises IllegalAction naming the bad token and what was expected."""
     import cardlab
 
-    for name in cardlab.games():
+    for name in cardlab.game_names():
         game = cardlab.load(name)
         state = game.deal(seed=3)
         with pytest.raises(IllegalAction) as err:

@@ -15,17 +15,17 @@ if str(HERE) not in sys.path:
 
 import toy_game  # noqa: E402
 
-_registry = importlib.import_module("cardlab.games")
+_registry = importlib.import_module("cardlab.engine.registry")
 
 
 @pytest.fixture(autouse=True)
 def toy_registered() -> Iterator[None]:
     """Register the toy game so records of it load through ``cardlab.from_json``."""
-    had = "toy" in _registry._MODULES
-    _registry._MODULES["toy"] = "toy_game"
+    had = "toy" in _registry.names()
+    _registry.register("toy", "toy_game")
     yield
     if not had:
-        _registry._MODULES.pop("toy", None)
+        _registry.unregister("toy")
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from cardlab.widgets import AuctionLadder, DealEditor, ScoreCompare, Table, Trum
 
 def importable_games() -> list[str]:
     out = []
-    for name in cardlab.games():
+    for name in cardlab.game_names():
         try:
             importlib.import_module(f"cardlab.games.{name}")
         except ImportError:

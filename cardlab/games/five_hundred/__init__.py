@@ -66,6 +66,17 @@ contract or once nominated, the four of the trump colour) names both suits, e.g.
 of clubs is the left bower: a trump (spades) in this hand, not a club (5H-3.1)"; so does a
 reason about a trick such a card led ("the led jack of clubs is … so trumps were led").
 
+**Results and the common API.** ``state.contract`` (``'7H'``, ``'misere'``, ``'NT'`` when
+all passed under ``all_pass='play_no_trumps'``, or None), ``state.effective_suit(card)``
+(5H-3.4; None for an unnominated joker) and ``state.card_value(card)`` (always None: Five
+Hundred counts no card points). ``state.piles``: per position, a ghost's five
+``(face-down, face-up)`` pairs with None where a card is gone, None for a player's hand.
+``result.sides`` is ``game.sides``; ``result.next_dealer`` the next seat clockwise (5H-4.1,
+a thrown-in deal too, A-12). ``result.figures`` holds the core keys of
+:class:`~cardlab.engine.result.Result` (``seat_tricks`` and ``contractors`` by position
+name, ``G1``/``G2`` included; ``card_points`` None) and ``value`` (the contract's value,
+5H-8.1) and ``contractor_tricks`` (tricks the contractors took) after a contract.
+
 **Integer ids and fast playouts.** Every action has a stable integer id
 (``game.action_id('bid 7H')`` → 9, ``game.action_text(9)``; the layout is in
 :mod:`~cardlab.games.five_hundred.action_ids`). ``game.rollout(seed=…, dealer=…)`` and

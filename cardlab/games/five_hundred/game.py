@@ -13,6 +13,7 @@ from cardlab.engine.action_ids import ActionTable
 from cardlab.engine.dealing import check_partition, deal_by_schedule, pack_order, packet_schedule
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.options import build_options
+from cardlab.engine.record import cards_arg, list_arg, seat_arg
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
 from cardlab.games.five_hundred.action_ids import FiveHundredActionIds, action_table
@@ -24,7 +25,6 @@ from cardlab.games.five_hundred.rules import (
     ContractRules,
     FiveHundredOptions,
     Ladder,
-    bid_label,
     contract_rules,
     ladder_for,
     pack_for,
@@ -149,7 +149,9 @@ class FiveHundredGame(Game):
 
     @property
     def ladder(self) -> Ladder:
-        """5H-5.3 the bid ladder under these options."""
+        """5H-5.3 the bid ladder under these options: a
+        :class:`~cardlab.engine.ladder.Ladder` (rows of tricks × suits, misère in its place)
+        that also maps each call to its ``rank`` and ``value``."""
         return self._ladder
 
     @property
@@ -207,27 +209,32 @@ class FiveHundredGame(Game):
         if unknown:
             raise ValueError(f"five_hundred: unknown deal argument(s) {sorted(unknown)}; expected "
                              "seed, dealer, deck, hands, kitty, dead_hand")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not (
-                0 <= dealer < self.players):
-            raise ValueError(f"dealer must be a seat 0…{self.players - 1}, not {dealer!r}")
+        seat_arg(self, dealer)
         labels = [label for label, _ in self.deal_parts()]
         hands = setup.get("hands")
         if hands is not None:
-            if isinstance(hands, str) or len(hands) != self.positions:
-                raise ValueError(f"hands= needs {self.positions} hands, one per seat"
-                                 + (" and ghost (piles: five face down, then five face up)"
-                                    if self._ghosts else ""))
+            list_arg(hands, "hands", self.positions, "hands, one per seat" + (
+                " and ghost (piles: five face down, then five face up)" if self._ghosts else ""))
             if setup.get("kitty") is None:
                 raise ValueError("a stacked deal needs kitty= as well as hands=")
-            parts = {label: self.deck.parse_many(h) for label, h in zip(labels, hands)}
+            parts = {label: cards_arg(self, h, f"hands[{i}] ({label})")
+                     for i, (label, h) in enumerate(zip(labels, hands))}
             if self.has_dead_hand:
                 if setup.get("dead_hand") is None:
                     raise ValueError("two-player Five Hundred needs dead_hand= too")
-                parts["dead"] = self.deck.parse_many(setup["dead_hand"])
-            parts["kitty"] = self.deck.parse_many(setup["kitty"])
+                parts["dead"] = cards_arg(self, setup["dead_hand"], "dead_hand")
+            elif setup.get("dead_hand") is not None:
+                raise ValueError("dead_hand= is only for two players with the dead hand "
+                                 "(two_player_form='dead_hand_33')")
+            parts["kitty"] = cards_arg(self, setup["kitty"], "kitty")
             check_partition(self.deck, parts, dict(self.deal_parts()), rule="5H-2")
         else:
-            order = pack_order(self.deck, seed=seed, order=setup.get("deck"))
+            for part in ("kitty", "dead_hand"):
+                if setup.get(part) is not None:
+                    raise ValueError(f"a stacked deal needs hands= as well as {part}=")
+            deck = setup.get("deck")
+            order = pack_order(self.deck, seed=seed,
+                               order=None if deck is None else cards_arg(self, deck, "deck"))
             recipients: list[Any] = [(dealer + k) % self.positions
                                      for k in range(1, self.positions + 1)]
             if self.has_dead_hand:
@@ -254,7 +261,8 @@ class FiveHundredGame(Game):
 
     def deal_from_parts(self, parts: Mapping[str, list[Card]], dealer: int = 0) -> State:
         """A stacked deal from ``label → cards`` (labels of :meth:`deal_parts`)."""
-        cards = {k: self.deck.parse_many(v) for k, v in parts.items()}
+        seat_arg(self, dealer)
+        cards = {k: cards_arg(self, v, str(k)) for k, v in parts.items()}
         check_partition(self.deck, cards, dict(self.deal_parts()), rule="5H-2")
         return self._state_from_parts(cards, dealer, None)
 
@@ -334,10 +342,10 @@ class FiveHundredGame(Game):
         return parsed[1], (nom if parsed[1] == "NT" else None)
 
     def bid_ladder(self) -> list[dict[str, Any]]:
-        """5H-5.3 every call low to high: ``{"call", "value", "label", "rank"}``."""
+        """5H-5.3 every call low to high: ``{"call", "value", "label", "rank", "row"}``, from
+        :attr:`ladder` (``row`` is the label of the call's ladder row)."""
         lad = self._ladder
-        return [{"call": c, "value": lad.value[c], "label": bid_label(c), "rank": lad.rank[c]}
-                for c in lad.calls]
+        return [{**e, "rank": lad.rank[e["call"]]} for e in lad.entries()]
 
     def scoring_variants(self) -> dict[str, dict[str, Any]]:
         """Named scoring option sets for comparing a finished deal (see :meth:`score_deal`)."""

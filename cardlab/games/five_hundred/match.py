@@ -13,7 +13,6 @@ from typing import Any
 from cardlab.engine.match import Match
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
-from cardlab.errors import IllegalAction
 
 __all__ = ["FiveHundredMatch"]
 
@@ -21,27 +20,13 @@ __all__ = ["FiveHundredMatch"]
 class FiveHundredMatch(Match):
     """Deals of Five Hundred to 500 / −500 (DESIGN §2.3)."""
 
-    def record(self, state: State) -> dict[str, Any]:
-        """Add a finished deal, scored from the running totals (490/480 and over-400 rules)."""
-        if self.is_over:
-            raise IllegalAction("the match is over", code="match_over")
-        if state.game != self.game:
-            raise IllegalAction("that deal is of another game or options", code="wrong_game")
-        if not state.is_over or state.result is None:
-            raise IllegalAction("only a finished deal can be recorded", code="deal_not_over")
-        result = self.game.score_deal(state, scores=self.scores)
-        self.scores = {s: v + int(result.points.get(s, 0)) for s, v in self.scores.items()}
-        row = {"deal": len(self.sheet) + 1, "dealer": self.game.seat_name(self.dealer),
-               "contract": result.contract,
-               "declarer": None if result.declarer is None else self.game.seat_name(
-                   result.declarer),
-               "made": result.made, "points": dict(result.points), "scores": dict(self.scores),
-               "breakdown": list(result.breakdown)}
-        self.sheet.append(row)
-        self.records.append(state.to_json())
-        self.is_over, self.winner = self._outcome(result)
-        self.dealer = self._next_dealer(state)
-        return row
+    def _score(self, state: State) -> Result:
+        """The deal scored from the running totals (490/480 and over-400 rules)."""
+        return self.game.score_deal(state, scores=self.scores)
+
+    def _row(self, result: Result) -> dict[str, Any]:
+        """The sheet row carries the breakdown too (it depends on the running totals)."""
+        return {**super()._row(result), "breakdown": list(result.breakdown)}
 
     def _outcome(self, result: Result) -> tuple[bool, str | None]:
         """5H-9.3 going out backwards first, then 5H-9.1 a made contract to 500, then (American
@@ -59,12 +44,11 @@ class FiveHundredMatch(Match):
             return True, max(rest, key=lambda s: scores[s])  # 5H-9.3 the highest score wins
         contractor_sides: list[str] = []
         if result.declarer is not None:
-            seats = result.details.get("contractors", [])
-            names = self.game.seat_names
-            side_map = self.game.sides
-            contractor_sides = list(dict.fromkeys(
-                side for n in seats for side, members in side_map.items()
-                if names.index(n) in members))
+            # contractors are named by position (with ghost partners ``G1``/``G2`` too)
+            names = getattr(self.game, "position_names", self.game.seat_names)
+            held = {names.index(n) for n in result.figures.get("contractors", [])}
+            contractor_sides = [side for side, members in (result.sides or self.game.sides
+                                                           ).items() if held & set(members)]
         if result.made:
             winners = [s for s in contractor_sides if scores[s] >= o.target]
             if winners:

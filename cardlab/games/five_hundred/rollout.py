@@ -582,7 +582,8 @@ class FiveHundredRollout(Rollout):
                           () if d is None else s.contractors(d, self._call, self._partner),
                           self.tricks_won,
                           g.sides, g.position_names,
-                          all_pass_nt=d is None and self._tab is not None, n_seats=g.players)
+                          all_pass_nt=d is None and self._tab is not None, n_seats=g.players,
+                          dealer=self.dealer)
         return score(facts, g.options)
 
     # -- random playouts ----------------------------------------------------------------------

@@ -8,11 +8,14 @@ winners cost a dictionary look-up.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Final
 
 from cardlab.cards import FRENCH_RANKS, Card, Deck, five_hundred_pack
+from cardlab.engine.ladder import Ladder as EngineLadder
+from cardlab.engine.ladder import LadderRow
 from cardlab.engine.options import option
 
 __all__ = [
@@ -236,35 +239,49 @@ def contract_rules(deck: Deck, denomination: str, nominated: str | None = None) 
 
 
 # -- the bid ladder --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Ladder:
-    """5H-5.3 the calls in ladder order under the options, with each call's rank and value.
+class Ladder(EngineLadder):
+    """5H-5.3 the calls in ladder order under the options, with each call's rank and value:
+    an :class:`~cardlab.engine.ladder.Ladder` whose rows are the numbers of tricks
+    (``6S 6C 6D 6H 6NT`` …) with misère in its place (its own row between the sevens and
+    the eights after 7NT, or inside row 8 after 8S; open and blind misère after 10D).
 
     ``rank`` maps a call (``'7H'``, ``'misere'``, ``'open_misere'``) to its rung; open and
-    blind misère share a rung (A-8).
+    blind misère share a rung (A-8). ``value`` maps a call to its Avondale value.
     """
 
-    calls: tuple[str, ...]
+    def __init__(self, rows: Sequence[LadderRow], rank: dict[str, int],
+                 value: dict[str, int]) -> None:
+        super().__init__(rows, describe=bid_label)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "value", value)
+
     rank: dict[str, int]
     value: dict[str, int]
+
+
+#: row labels of the trick bids (5H-5.3)
+_ROW_WORDS: Final = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 @lru_cache(maxsize=64)
 def ladder_for(options: FiveHundredOptions) -> Ladder:
     """5H-5.3 the ladder for ``options`` (misère placement, open/blind misère, minimum bid)."""
-    calls: list[str] = []
+    rows: list[tuple[str, list[str]]] = []
     for n in range(options.min_bid_tricks, 11):
+        row: list[str] = []
+        rows.append((f"{_ROW_WORDS[n]} tricks", row))
         for d in DENOMINATIONS:
-            calls.append(f"{n}{d}")
+            row.append(f"{n}{d}")
             if options.misere_allowed and options.misere_rank == "after_7NT" and f"{n}{d}" == "7NT":
-                calls.append("misere")
+                rows.append(("misère", ["misere"]))
             if options.misere_allowed and options.misere_rank == "after_8S" and f"{n}{d}" == "8S":
-                calls.append("misere")
+                row.append("misere")
             if f"{n}{d}" == "10D":
                 if options.misere_allowed and options.open_misere_allowed:
-                    calls.append("open_misere")
+                    row.append("open_misere")
                 if options.misere_allowed and options.blind_misere_allowed:
-                    calls.append("blind_misere")
+                    row.append("blind_misere")
+    calls = [c for _, row in rows for c in row]
     rank: dict[str, int] = {}
     r = 0
     for c in calls:
@@ -275,7 +292,8 @@ def ladder_for(options: FiveHundredOptions) -> Ladder:
         r += 1
     value = {c: MISERE_VALUES[c] if c in MISERE_VALUES else AVONDALE[int(c[:-2] if c.endswith(
         "NT") else c[:-1])][c[-2:] if c.endswith("NT") else c[-1]] for c in calls}
-    return Ladder(tuple(calls), rank, value)
+    return Ladder([LadderRow(label, tuple(row), tuple(value[c] for c in row))
+                   for label, row in rows], rank, value)
 
 
 def parse_bid(call: str) -> tuple[int, str] | None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from cardlab.engine.result import Result
+from cardlab.engine.result import Result, core_figures
 from cardlab.games.five_hundred.rules import (
     MISERE_VALUES,
     FiveHundredOptions,
@@ -44,6 +45,13 @@ class DealFacts:
     seat_names: tuple[str, ...]
     all_pass_nt: bool = False
     n_seats: int = 0  # seats (not ghost positions) in Result.seat_points; 0: every position
+    dealer: int | None = None  # the deal's dealer (None: ``Result.next_dealer`` is None)
+
+    def next_dealer(self) -> int | None:
+        """5H-4.1 / A-12: the deal passes one seat clockwise, a thrown-in deal too."""
+        if self.dealer is None:
+            return None
+        return (self.dealer + 1) % (self.n_seats or len(self.tricks))
 
 
 def tricks_words(n: int) -> str:
@@ -84,13 +92,16 @@ def score(facts: DealFacts, options: FiveHundredOptions,
     side_tricks = {name: sum(facts.tricks[s] for s in seats) for name, seats in facts.sides.items()}
     points = {name: 0 for name in facts.sides}
     lines: list[str] = []
-    details: dict[str, object] = {"tricks": dict(side_tricks), "seat_tricks": list(facts.tricks)}
+    thrown_in = facts.contract is None and not facts.all_pass_nt
+    figures = core_figures(facts.sides, facts.seat_names, facts.tricks, None,
+                           facts.contractors if facts.contract is not None else (), thrown_in)
+    common: dict[str, Any] = {"sides": {k: tuple(v) for k, v in facts.sides.items()},
+                              "next_dealer": facts.next_dealer()}
     if facts.contract is None:
-        if not facts.all_pass_nt:
+        if thrown_in:
             lines.append("All players passed: the hand is thrown in and nobody scores (5H-5.5).")
-            details["thrown_in"] = True
             return Result(points, (0,) * (facts.n_seats or len(facts.tricks)), None, None, None,
-                          tuple(lines), details)
+                          tuple(lines), figures, **common)
         lines.append("All players passed: the hand was played in no trumps, and each side "
                      "scores 10 per trick (all_pass = play_no_trumps).")
         for name, t in side_tricks.items():
@@ -98,7 +109,7 @@ def score(facts: DealFacts, options: FiveHundredOptions,
             lines.append(f"{name}: {tricks_words(t)} × 10 = {10 * t}")
         n = facts.n_seats or len(facts.tricks)
         return Result(points, tuple(points[side_of[s]] for s in range(n)),
-                      "NT", None, None, tuple(lines), details)
+                      "NT", None, None, tuple(lines), figures, **common)
     assert facts.declarer is not None
     base = facts.contract.split(" ", 1)[0]
     value = contract_value(base)
@@ -159,9 +170,8 @@ def score(facts: DealFacts, options: FiveHundredOptions,
     # partnership games: every seat carries its side's points
     if any(len(seats) > 1 for seats in facts.sides.values()):
         seat_points = [points[side_of[s]] for s in range(len(facts.tricks))]
-    details.update({"value": value, "contractor_tricks": taken,
-                    "contractors": [facts.seat_names[s] for s in facts.contractors]})
+    figures.update({"value": value, "contractor_tricks": taken})
     if facts.n_seats:
         seat_points = seat_points[: facts.n_seats]
     return Result(points, tuple(seat_points), facts.contract, facts.declarer, made,
-                  tuple(lines), details)
+                  tuple(lines), figures, **common)

@@ -208,7 +208,7 @@ class FiveHundredState(State):
         return DealFacts(self.contract if self.declarer is not None else None, self.declarer,
                          contractors, self.tricks_won, g.sides, g.position_names,
                          all_pass_nt=self.contract == "NT" and self.declarer is None,
-                         n_seats=g.players)
+                         n_seats=g.players, dealer=self.dealer)
 
     # -- legal actions ------------------------------------------------------------------
     def _legal_map(self) -> dict[Action, Any]:
@@ -549,6 +549,51 @@ class FiveHundredState(State):
             else:
                 return []
         return [self.game.deck.parse(c) for c in self.game.card_order(contract)["trumps"]]
+
+    # -- the same API in every game (DESIGN §2) ------------------------------------------
+    # ``contract`` is a plain attribute here: ``'7H'``, ``'10NT'``, ``'misere'``,
+    # ``'open_misere'``, ``'blind_misere'`` (``sans_kitty`` is ``state.sans_kitty``), ``'NT'``
+    # when everyone passed and the hand is played in no trumps, or None (the auction, a
+    # thrown-in deal).
+
+    def effective_suit(self, card: Card | str) -> str | None:
+        """5H-3.4 the suit ``card`` follows and wins in under the current contract: the
+        trump suit for the joker(s), the bowers (and a 43-card pack's four of the trump
+        colour); ``None`` for an unnominated joker in NT or misère (it has no suit, 5H-7.3);
+        otherwise the printed suit. Before a contract is settled (the auction, a thrown-in
+        deal) the printed suit, and ``None`` for a joker. This is the value ``trick.suit``
+        takes when the card is led.
+
+        >>> import cardlab
+        >>> s = cardlab.load("five_hundred").deal(seed=1, dealer=0)
+        >>> s.effective_suit("JD"), s.effective_suit("JK")
+        ('D', None)
+        """
+        c = self.game.deck.parse(card)
+        rules = self.rules
+        if rules is None and self.contract is not None:
+            base = self.contract.split(" ", 1)[0]
+            if base in MISERE_VALUES or base == "NT":
+                rules = self.game.contract_rules("NT", self.nominated
+                                                 if self.nominated in SUITS else None)
+            else:
+                parsed = parse_bid(base)
+                assert parsed is not None
+                rules = self.game.contract_rules(parsed[1], None)
+        if rules is None:
+            return None if c.is_joker else c.suit
+        return rules.suit_of[c]
+
+    def card_value(self, card: Card | str) -> int | None:
+        """Five Hundred counts tricks, not card points: always ``None`` (the same answer as
+        ``result.figures["card_points"]``). The card is still checked against the pack.
+
+        >>> import cardlab
+        >>> cardlab.load("five_hundred").deal(seed=1, dealer=0).card_value("AS") is None
+        True
+        """
+        self.game.deck.parse(card)
+        return None
 
     # -- cards seen ---------------------------------------------------------------------
     def face_up(self, seat: int) -> bool:

@@ -51,6 +51,21 @@ Setting up a deal
     ``game.deal(piles=["7H/AS 8H/KS …", "…"], dealer=0)``: per seat, piles
     p0–p7 as ``down/up``.
 
+Results and the common API
+    ``state.contract`` (``'C' 'S' 'H' 'D' 'grand' 'null' 'ramsch'`` or None),
+    ``state.effective_suit(card)`` (``'T'`` for a trump, OS-5.4),
+    ``state.card_value(card)`` (OS-2.2 card points), ``state.card_points`` (per seat,
+    so far) and ``state.piles`` (per seat, eight ``(face-down, face-up)`` pairs, None
+    where a card is gone or not yet dealt; ``state.layout.piles`` is the whole deal).
+    ``result.next_dealer``: the other player (B-21, the deal alternates).
+    ``result.figures``: the core keys of :class:`~cardlab.engine.result.Result`
+    (``card_points`` per seat name; ``contractors`` the declarer, ``[]`` in Ramsch) and
+    ``method`` (the scoring method, or ``'ramsch'``); except in Ramsch also
+    ``schneider``, ``schwarz``, ``kontra``, ``re`` (bools) and ``winner`` (the seat name
+    that won the deal); under ``game_value`` also ``value`` and ``base``, and for a suit
+    game or Grand ``matadors`` (int) and ``with`` (bool) (OS-7.1 – OS-7.3; Null:
+    ``matadors`` None).
+
 Glossary (as in the spec)
     ``grand`` (jacks only are trumps), ``null`` (no trumps; the declarer wants
     the fewest card points, or no trick), ``ramsch`` (both passed; each loses

@@ -11,9 +11,10 @@ from cardlab.cards import Card, Deck, skat_pack
 from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, pack_order
 from cardlab.engine.game import Game, GameSpec
+from cardlab.engine.ladder import Ladder, LadderRow
 from cardlab.engine.match import Match
 from cardlab.engine.options import build_options
-from cardlab.engine.record import format_deal
+from cardlab.engine.record import cards_arg, format_deal, seat_arg
 from cardlab.engine.result import Result
 from cardlab.errors import IllegalAction
 from cardlab.games.officer_skat.rules import (
@@ -104,8 +105,7 @@ class OfficerSkat(Game):
         if setup:
             raise ValueError(f"officer_skat deals take seed=, dealer=, piles= or deck=, not "
                              f"{', '.join(sorted(setup))}")
-        if isinstance(dealer, bool) or dealer not in (0, 1):
-            raise ValueError(f"dealer must be seat 0 or 1, not {dealer!r}")
+        seat_arg(self, dealer)
         if piles is not None:
             if deck is not None:
                 raise ValueError("give piles= or deck=, not both")
@@ -113,7 +113,8 @@ class OfficerSkat(Game):
         else:
             if deck is None and seed is None:
                 raise ValueError("a deal needs seed=, deck= or piles=")
-            order = pack_order(self.deck, seed=seed, order=deck)
+            order = pack_order(self.deck, seed=seed,
+                               order=None if deck is None else cards_arg(self, deck, "deck"))
             table = self._piles_from_order(order, dealer)
         layout = Layout(table, self.events, dealer)
         setup = {"piles": [self._pile_text(ps) for ps in table], "dealer": dealer}
@@ -142,6 +143,12 @@ class OfficerSkat(Game):
         table = []
         parts: dict[str, list[Card]] = {}
         for seat, text in enumerate(piles):
+            if not isinstance(text, str) and not (isinstance(text, (list, tuple)) and all(
+                    isinstance(t, str) for t in text)):
+                raise IllegalAction(f"piles[{seat}] ({self.seat_name(seat)}) must be eight "
+                                    "'down/up' pairs, as text ('7H/AS 8D/KC …') or a list of "
+                                    f"them, not {type(text).__name__}", code="bad_piles",
+                                    rule="OS-2.3")
             tokens = text.split() if isinstance(text, str) else list(text)
             if len(tokens) != 8:
                 raise IllegalAction(f"seat {self.seat_name(seat)} has {len(tokens)} piles; "
@@ -153,7 +160,8 @@ class OfficerSkat(Game):
                 if len(halves) != 2:
                     raise IllegalAction(f"pile {tok!r} is not 'down/up' (e.g. '7H/AS')",
                                         code="bad_piles", rule="OS-2.3")
-                down, up = self.deck.parse(halves[0]), self.deck.parse(halves[1])
+                down, up = (cards_arg(self, [h], f"piles[{seat}] ({self.seat_name(seat)})")[0]
+                            for h in halves)
                 pairs.append((down, up))
             name = self.seat_name(seat)
             parts[f"{name} down"] = [d for d, _ in pairs]
@@ -214,6 +222,10 @@ class OfficerSkat(Game):
     def deal_from_parts(self, parts: Mapping[str, Sequence[Card]], dealer: int = 0
                         ) -> OfficerSkatState:
         """A deal from :meth:`deal_parts` labels → cards."""
+        missing = [label for label, _ in self.deal_parts() if label not in parts]
+        if missing:
+            raise IllegalAction(f"the deal lacks {', '.join(missing)}", code="bad_deal_string",
+                                rule="OS-2.3")
         piles = []
         for n in self.seat_names:
             downs, ups = parts[f"{n} down"], parts[f"{n} up"]
@@ -249,6 +261,30 @@ class OfficerSkat(Game):
                                  f"{('highest', 'second', 'third', 'fourth')[i]} of all "
                                  "(OS-4)")
         return {"trumps": trumps, "suits": suits, "special": special}
+
+    @property
+    def ladder(self) -> Ladder:
+        """OS-4 the declarations forehand chooses between, as a
+        :class:`~cardlab.engine.ladder.Ladder`: the suit games (D H S C, base values 9-12),
+        grand (24), then null (its value) and ramsch where the options allow them; ``pass``
+        is not on the ladder. (:meth:`bid_ladder` lists the game values instead.)
+
+        >>> import cardlab
+        >>> for row in cardlab.load("officer_skat").ladder:
+        ...     print(row.label, row.calls, row.value)
+        suit games ('D', 'H', 'S', 'C') (9, 10, 11, 12)
+        grand ('grand',) 24
+        null ('null',) 23
+        """
+        allowed = self.contracts()
+        suits = tuple(c for c in ("D", "H", "S", "C") if c in allowed)
+        rows = [LadderRow("suit games", suits, tuple(BASE_VALUES[c] for c in suits)),
+                LadderRow("grand", ("grand",), BASE_VALUES["grand"])]
+        if "null" in allowed:
+            rows.append(LadderRow("null", ("null",), self.options.null_value))
+        if "ramsch" in allowed:
+            rows.append(LadderRow("ramsch", ("ramsch",), None))
+        return Ladder(rows, describe=lambda c: contract_words(c, self.deck.suit_name))
 
     def bid_ladder(self) -> list[dict[str, Any]]:
         """OS-7.1 / OS-7.2 every plain game value (with/without n, no Schneider), low to high,

@@ -35,7 +35,7 @@ class OfficerSkatTrick(Trick):
 
     ``points`` is the sum of the trick's card points (OS-2.2), taken by ``winner``;
     over a deal's tricks the points add up to the deal's card points
-    (``state.card_points`` and ``result.details["card_points"]``).
+    (``state.card_points`` and ``result.figures["card_points"]``).
 
     >>> from cardlab.engine.tricks import Play
     >>> t = OfficerSkatTrick(0, (Play(0, Card("A", "S")), Play(1, Card("K", "S"))), "S", 0, 15)

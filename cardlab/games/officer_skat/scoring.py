@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardlab.cards import Card
-from cardlab.engine.result import Result
+from cardlab.engine.result import Result, core_figures
 from cardlab.games.officer_skat.rules import (
     BASE_VALUES,
     SUITS,
@@ -65,6 +65,24 @@ class DealFacts:
     declarer_cards: tuple[Card, ...]
     names: tuple[str, str]
     suit_name: Any = None  # a function giving the pack's suit names (French or German)
+    dealer: int | None = None  # the deal's dealer (None: ``Result.next_dealer`` is None)
+
+    def next_dealer(self) -> int | None:
+        """B-21 the deal alternates: the other player deals next."""
+        return None if self.dealer is None else 1 - self.dealer
+
+    def figures(self, contractors: tuple[int, ...], **extra: Any) -> dict[str, Any]:
+        """``result.figures``: the core keys (:class:`~cardlab.engine.result.Result`) and
+        this game's own (the package docstring)."""
+        fig = core_figures({n: (s,) for s, n in enumerate(self.names)}, self.names,
+                           self.tricks, self.card_points, contractors, False)
+        fig.update(extra)
+        return fig
+
+    def common(self) -> dict[str, Any]:
+        """The Result fields every scoring method shares: sides and the next dealer."""
+        return {"sides": {n: (s,) for s, n in enumerate(self.names)},
+                "next_dealer": self.next_dealer()}
 
 
 def matadors(cards: tuple[Card, ...], contract: str, mode: str) -> tuple[bool, int]:
@@ -187,9 +205,8 @@ def _ramsch(facts: DealFacts) -> Result:
     lines.append(f"{facts.names[0]} {seat_points[0]:+d}, {facts.names[1]} {seat_points[1]:+d}")
     return Result(points={facts.names[s]: seat_points[s] for s in (0, 1)},
                   seat_points=tuple(seat_points), contract="ramsch", declarer=None, made=None,
-                  breakdown=tuple(lines),
-                  details={"card_points": list(facts.card_points), "tricks": list(facts.tricks),
-                           "method": "ramsch"})
+                  breakdown=tuple(lines), figures=facts.figures((), method="ramsch"),
+                  **facts.common())
 
 
 def score(facts: DealFacts, opts: OfficerSkatOptions) -> Result:
@@ -215,20 +232,19 @@ def score(facts: DealFacts, opts: OfficerSkatOptions) -> Result:
     schneider, schwarz, ss_line = _schneider_schwarz(facts, opts, won)
     if ss_line:
         lines.append(ss_line)
-    details: dict[str, Any] = {"card_points": list(facts.card_points),
-                               "tricks": list(facts.tricks), "method": method,
-                               "schneider": schneider, "schwarz": schwarz,
-                               "kontra": facts.kontra, "re": facts.re, "winner": d if won else opp}
+    figures = facts.figures((d,), method=method, schneider=schneider, schwarz=schwarz,
+                            kontra=facts.kontra, re=facts.re,
+                            winner=facts.names[d if won else opp])
     seat_points = [0, 0]
     if method == "game_value":
         if facts.contract == "null":
             value = opts.null_value
             lines.append(f"Null is worth {value} (OS-7.2, null_value)")
-            details.update(matadors=None, base=value)
+            figures.update(matadors=None, base=value)
         else:
             value, extra = _game_value(facts, opts, schneider, schwarz, lines)
-            details.update(extra)
-        details["value"] = value
+            figures.update(extra)
+        figures["value"] = value
         amount = value
         if not won:
             amount = -opts.loss_factor * value
@@ -264,4 +280,4 @@ def score(facts: DealFacts, opts: OfficerSkatOptions) -> Result:
                      f"{seat_points[1]:+d}")
     return Result(points={facts.names[s]: seat_points[s] for s in (0, 1)},
                   seat_points=tuple(seat_points), contract=facts.contract, declarer=d, made=won,
-                  breakdown=tuple(lines), details=details)
+                  breakdown=tuple(lines), figures=figures, **facts.common())

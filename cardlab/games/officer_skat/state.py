@@ -374,7 +374,8 @@ class OfficerSkatState(State):
         if self.declarer is not None:
             cards = tuple(c for pair in self.layout.piles[self.declarer] for c in pair)
         return DealFacts(self.contract, self.declarer, self.kontra, self.re, self.card_points,
-                         self.tricks_won, cards, (names[0], names[1]), self.game.deck.suit_name)
+                         self.tricks_won, cards, (names[0], names[1]), self.game.deck.suit_name,
+                         dealer=self.dealer)
 
     # -- legality ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -686,6 +687,57 @@ class OfficerSkatState(State):
     def trump_order(self, contract: str | None = None) -> list[Card]:
         """OS-4 the trumps high to low for ``contract`` (default: this deal's game)."""
         return trump_cards(contract if contract is not None else self.contract)
+
+    # -- the same API in every game (DESIGN §2) ------------------------------------------
+    # ``contract`` is a plain attribute: ``'C' 'S' 'H' 'D'`` (a suit game), ``'grand'``,
+    # ``'null'``, ``'ramsch'``, or None before a game is chosen.
+
+    @property
+    def piles(self) -> tuple[tuple[tuple[Card | None, Card | None], ...], ...]:
+        """OS-2.3 the piles on the table now, shaped as Five Hundred's ghost piles: per
+        seat, its eight ``(face-down, face-up)`` pairs (row 1 then row 2), with ``None``
+        where a card is gone (played) or not dealt yet. Once a pile's face-up card is played
+        its face-down card is turned over (OS-5.3) and shows as ``(None, card)``.
+        ``layout.piles`` keeps the whole deal as it was dealt."""
+        out = []
+        played, turned = self.played, self.turned
+        for seat, piles in enumerate(self.layout.piles):
+            row = []
+            for p, (down, up) in enumerate(piles):
+                d = down if (down not in played and down not in turned
+                             and self.is_dealt(seat, p, "down")) else None
+                u = up if up not in played and self.is_dealt(seat, p, "up") else None
+                if u is None and down in turned and down not in played:
+                    u = down
+                row.append((d, u))
+            out.append(tuple(row))
+        return tuple(out)
+
+    def effective_suit(self, card: Card | str) -> str:
+        """OS-5.4 the suit ``card`` follows and wins in under this deal's game: ``'T'``
+        (:data:`~cardlab.games.officer_skat.rules.TRUMP`) for a trump (the four jacks, and in
+        a suit game the trump suit's cards), else its printed suit; in Null, Ramsch's
+        plain suits and before a game is chosen, the printed suit (in Ramsch the jacks are
+        ``'T'``). This is the value ``trick.suit`` takes when the card is led.
+
+        >>> import cardlab
+        >>> s = cardlab.load("officer_skat").deal(seed=1, dealer=0).apply("declare H")
+        >>> s.effective_suit("JC"), s.effective_suit("AH"), s.effective_suit("AS")
+        ('T', 'T', 'S')
+        """
+        return effective_suit(self.game.deck.parse(card), self.contract)
+
+    def card_value(self, card: Card | str) -> int:
+        """OS-2.2 the card's card points: A 11, 10 10, K 4, Q 3, J 2, 9 8 7 nothing (the same
+        in every game; ``card_points`` adds them up per seat, ``result.figures
+        ["card_points"]`` at the end).
+
+        >>> import cardlab
+        >>> s = cardlab.load("officer_skat").deal(seed=1, dealer=0)
+        >>> s.card_value("AS"), s.card_value("JC"), s.card_value("9H")
+        (11, 2, 0)
+        """
+        return trick_points((self.game.deck.parse(card),))
 
     def deal_string(self) -> str:
         """This deal's piles as ``P1 down: … / P1 up: … / P2 down: … / P2 up: …``."""

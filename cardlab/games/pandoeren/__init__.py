@@ -53,6 +53,20 @@ and Misère, and 160 stands alone (A1, A4.3), so there ``bid 150`` over
 Tricks: each completed trick in ``state.tricks`` carries its card ``points``
 (A2.3, the last trick's +5 included); they add up to the result's card points.
 
+Results and the common API: ``state.contract`` is the winning bid in notation
+(``'120'``, ``'piccolo'``, ``'pandoer+20'``) or None (``state.bid`` parses it);
+``state.effective_suit(card)`` is the printed suit (no card changes suit);
+``state.card_value(card)`` its A2.3 points under the trump. ``result.next_dealer`` is
+the next seat clockwise, or the same dealer after an all-pass deal under
+``all_pass='same_dealer'`` (P-A3). ``result.figures`` holds the core keys of
+:class:`~cardlab.engine.result.Result` (``card_points`` per seat name, the last trick's
++5 included; ``contractors`` the declarer and partner; ``thrown_in`` after all passed)
+and ``game_points`` (the contract's value, A2.11), ``partner`` (a seat name or None),
+``team_card_points``, ``discard_points``, ``stopped_early`` (play stopped once the
+outcome was decided), ``roem`` and ``stuk`` (counted for the declaring side), and
+``roem_info`` where the contract counts roem (``announced``, ``combinations``,
+``valid``, ``deniers``, by seat name).
+
 Other refusal codes: ``already_passed``, ``not_your_turn``, ``wrong_phase``,
 ``unknown_action``, ``unknown_bid``, ``bid_too_low``, ``above_cap``,
 ``discard_count``, ``card_not_held``, ``bad_suit``, ``kereltje_own_jas``,

@@ -16,8 +16,10 @@ from cardlab.cards import FRENCH_SUITS, Card, Deck, pandoeren_pack
 from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, deal_by_schedule, pack_order, packet_schedule
 from cardlab.engine.game import Game, GameSpec
+from cardlab.engine.ladder import Ladder
 from cardlab.engine.match import Match
 from cardlab.engine.options import build_options
+from cardlab.engine.record import cards_arg, list_arg, seat_arg
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
 from cardlab.errors import IllegalAction
@@ -29,9 +31,8 @@ from cardlab.games.pandoeren.rules import (
     PRESETS,
     SUIT_WORDS,
     PandoerenOptions,
-    bid_ladder_words,
+    bid_ladder,
     check_open_options,
-    game_points,
     parse_bid,
 )
 from cardlab.games.pandoeren.state import PandoerenState
@@ -55,6 +56,13 @@ SPEC = GameSpec(
 class PandoerenGame(Game):
     """Pandoeren under one set of rule options (A4.3). Seats N E S W, each for herself.
 
+    ``number_bid_cap`` and ``pandoer_extra_cap`` take any value the spec allows (10**30
+    too) at no cost: the ladder (``game.ladder``) is built lazily and lists only the bids
+    a deal can reach. No team can score more than 1086 in a deal (146 card points, stuk 20,
+    and at most 460 roem in each of two hands), so number bids stop at 1080 and
+    Pandoer + n at +940 whatever the caps say; a bid above that is refused (``above_cap``)
+    with the reason. The action ids (:meth:`action_table`) follow the same ladder.
+
     >>> import cardlab
     >>> game = cardlab.load("pandoeren")
     >>> state = game.deal(seed=1, dealer=3)
@@ -68,9 +76,13 @@ class PandoerenGame(Game):
                  ladder_options: PandoerenOptions | None = None) -> None:
         check_open_options(options)
         super().__init__(options)
-        #: A2.5 / A4.2 every bid in auction order, low to high (the brackets of the preset,
-        #: A4.3); ``ladder_options`` (for :meth:`score_deal`) builds it from other options.
-        self.ladder: tuple[str, ...] = bid_ladder_words(ladder_options or options)
+        #: A2.5 / A4.2 the bid ladder (:class:`~cardlab.engine.ladder.Ladder`): the rows of
+        #: the contract table in auction order, low to high (the brackets of the preset,
+        #: A4.3), each bid with its game points; number bids stop at ``number_bid_cap`` or
+        #: at the most a team can score in a deal (:data:`~.rules.REACHABLE_NUMBER_BID`,
+        #: 1080), Pandoer + n at ``pandoer_extra_cap`` or 940. ``ladder_options`` (for
+        #: :meth:`score_deal`) builds it from other options.
+        self.ladder: Ladder = bid_ladder(ladder_options or options, options)
 
     def _make_deck(self) -> Deck:
         return pandoeren_pack()
@@ -95,8 +107,9 @@ class PandoerenGame(Game):
                  "announce stuk", "announce roem")
         cards = tuple(self.deck)
         blocks = tuple(CardBlock(verb, 1, cards) for verb in ("discard", "call", "play"))
-        numbers = tuple(f"bid {w}" for w in self.ladder if w.isdigit())
-        extras = tuple(f"bid {w}" for w in self.ladder if w.startswith("pandoer+"))
+        # finite whatever the caps: the ladder stops at the bids a deal can reach
+        numbers = tuple(f"bid {w}" for w in self.ladder.calls if w.isdigit())
+        extras = tuple(f"bid {w}" for w in self.ladder.calls if w.startswith("pandoer+"))
         return ActionTable(words, blocks, tail=numbers + extras)
 
     @property
@@ -109,8 +122,7 @@ class PandoerenGame(Game):
         """A new deal (A2.4): from ``seed``, from a pack order ``deck=`` dealt 4-1-4 from
         forehand, or stacked: ``hands=[N, E, S, W]`` (8 cards each) and ``kijkkaart='6H'``
         (may be left out when the hands hold the other 32 cards)."""
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-            raise ValueError("dealer must be a seat 0-3 (N E S W)")
+        seat_arg(self, dealer)
         unknown = set(setup) - {"hands", "kijkkaart", "deck"}
         if unknown:
             raise ValueError(f"pandoeren: unknown setup {sorted(unknown)}; expected hands=, "
@@ -119,7 +131,9 @@ class PandoerenGame(Game):
             return self._stacked(setup["hands"], setup.get("kijkkaart"), dealer, seed)
         if "kijkkaart" in setup:
             raise ValueError("kijkkaart= needs hands=")
-        cards = pack_order(self.deck, seed=seed, order=setup.get("deck"))
+        deck = setup.get("deck")
+        cards = pack_order(self.deck, seed=seed,
+                           order=None if deck is None else cards_arg(self, deck, "deck"))
         forehand = (dealer + 1) % 4
         order = [(forehand + i) % 4 for i in range(4)]
         parts = deal_by_schedule(cards, packet_schedule(order, DEAL_ROUNDS, "kijkkaart"))
@@ -131,10 +145,13 @@ class PandoerenGame(Game):
 
     def _stacked(self, hands: Sequence[Any], kijkkaart: Any, dealer: int,
                  seed: int | None, *, checked: bool = False) -> PandoerenState:
-        if isinstance(hands, str) or len(hands) != 4:
+        seat_arg(self, dealer)
+        if isinstance(hands, (list, tuple)) and len(hands) != 4:
             raise IllegalAction("hands= needs four hands (N E S W)", code="wrong_count",
                                 rule="A2.4")
-        parsed = [self.deck.parse_many(h) for h in hands]
+        list_arg(hands, "hands", 4, "hands (N E S W), each 8 card codes")
+        parsed = [cards_arg(self, h, f"hands[{i}] ({self.seat_names[i]})")
+                  for i, h in enumerate(hands)]
         if kijkkaart is None:
             rest = [c for c in self.deck if not any(c in h for h in parsed)]
             if len(rest) != 1:
@@ -142,7 +159,12 @@ class PandoerenGame(Game):
                                     "one card", code="wrong_count", rule="A2.4")
             kijk = rest[0]
         else:
-            kijk = self.deck.parse(kijkkaart)
+            kijk_cards = cards_arg(self, [kijkkaart] if isinstance(kijkkaart, Card)
+                                   else kijkkaart, "kijkkaart")
+            if len(kijk_cards) != 1:
+                raise IllegalAction(f"kijkkaart= is one card, not {len(kijk_cards)}",
+                                    code="wrong_count", rule="A2.4")
+            kijk = kijk_cards[0]
         if not checked:
             parts = {**dict(zip(self.seat_names, parsed)), "kijkkaart": [kijk]}
             check_partition(self.deck, parts, {**{n: 8 for n in self.seat_names},
@@ -191,6 +213,9 @@ class PandoerenGame(Game):
                         ) -> PandoerenState:
         """A stacked deal from ``{"N": […], "E": […], "S": […], "W": […], "kijkkaart": […]}``."""
         kijk = parts.get("kijkkaart")
+        missing = [n for n in self.seat_names if n not in parts]
+        if missing:
+            raise IllegalAction(f"the deal lacks {', '.join(missing)}", code="bad_deal_string")
         return self._stacked([parts[n] for n in self.seat_names],
                              kijk[0] if kijk else None, dealer, None)
 
@@ -226,12 +251,11 @@ class PandoerenGame(Game):
         ['130', '140', '150', 'piccolo', 'misere', '160']
         """
         out = []
-        for word in self.ladder:
-            bid = parse_bid(word)
+        for entry in self.ladder.entries():
+            bid = parse_bid(entry["call"])
             assert bid is not None
             kind = bid.kind
-            out.append({"call": word, "value": game_points(bid, self.options),
-                        "label": bid.label, "contract": kind.name, "partner": kind.partner,
+            out.append({**entry, "contract": kind.name, "partner": kind.partner,
                         "trumps": kind.trumps, "objective": kind.objective})
         return out
 
@@ -290,7 +314,7 @@ class PandoerenMatch(Match):
 
     def _counts(self, result: Result) -> bool:
         """A redeal by the same dealer after all passed does not count as a deal."""
-        return not (result.details.get("annulled")
+        return not (result.figures.get("thrown_in")
                     and self.game.options.all_pass == "same_dealer")
 
     def _outcome(self, result: Result) -> tuple[bool, str | None]:
@@ -306,11 +330,5 @@ class PandoerenMatch(Match):
         top = max(self.scores.values())
         self.winners = [s for s, v in self.scores.items() if v == top]
         return True, ", ".join(self.winners)
-
-    def _next_dealer(self, state: State) -> int:
-        """A2.4 / P-A3: clockwise, except a same-dealer redeal after all passed."""
-        result = state.result
-        if result is not None and result.details.get("annulled") and (
-                self.game.options.all_pass == "same_dealer"):
-            return self.dealer
-        return (self.dealer + 1) % 4
+    # the dealer moves to ``result.next_dealer`` (A2.4 / P-A3: clockwise, except a
+    # same-dealer redeal after all passed under ``all_pass='same_dealer'``)

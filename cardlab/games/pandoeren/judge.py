@@ -13,9 +13,15 @@ from cardlab.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card
 from cardlab.engine.action import Action, Verdict
 from cardlab.errors import CardError
 from cardlab.games.pandoeren.play import card_name, card_reason, follow_situation
-from cardlab.games.pandoeren.rules import parse_bid
+from cardlab.games.pandoeren.rules import (
+    MAX_TEAM_SCORE,
+    REACHABLE_NUMBER_BID,
+    REACHABLE_PANDOER_EXTRA,
+    parse_bid,
+)
 
 if TYPE_CHECKING:
+    from cardlab.engine.ladder import Ladder
     from cardlab.games.pandoeren.state import PandoerenState
 
 __all__ = ["legal", "judge", "callable_cards", "kereltje_barred_suits"]
@@ -36,15 +42,12 @@ def _no(reason: str, code: str, rule: str) -> Verdict:
 
 
 # -- auction -----------------------------------------------------------------------------
-def _ladder(state: PandoerenState) -> tuple[str, ...]:
+def _ladder(state: PandoerenState) -> Ladder:
     return state.game.ladder
 
 
 def _auction_legal(state: PandoerenState) -> list[str]:
-    ladder = _ladder(state)
-    high = state.auction.high
-    start = 0 if high is None else ladder.index(high) + 1
-    return ["pass"] + [f"bid {w}" for w in ladder[start:]]
+    return ["pass"] + [f"bid {w}" for w in _ladder(state).above(state.auction.high)]
 
 
 def _judge_bid(state: PandoerenState, action: Action) -> Verdict:
@@ -64,9 +67,19 @@ def _judge_bid(state: PandoerenState, action: Action) -> Verdict:
                 and bid.number % 10 == 0:
             return _no(f"number bids go up to number_bid_cap={opts.number_bid_cap}",
                        "above_cap", "A4.3")
+        if bid is not None and bid.kind.name == "number" and bid.number % 10 == 0 \
+                and bid.number > REACHABLE_NUMBER_BID:
+            return _no(f"no team can score more than {MAX_TEAM_SCORE} in a deal (146 card "
+                       "points, stuk and the roem of two hands), so number bids stop at "
+                       f"{REACHABLE_NUMBER_BID}", "above_cap", "A4.3")
         if bid is not None and bid.kind.name == "pandoer_plus" and bid.number % 20 == 0 \
                 and bid.number > opts.pandoer_extra_cap:
             return _no(f"Pandoer + n goes up to pandoer_extra_cap={opts.pandoer_extra_cap}",
+                       "above_cap", "A4.3")
+        if bid is not None and bid.kind.name == "pandoer_plus" and bid.number % 20 == 0 \
+                and bid.number > REACHABLE_PANDOER_EXTRA:
+            return _no(f"no team can score more than {REACHABLE_PANDOER_EXTRA} in roem and "
+                       f"stuk in a deal, so Pandoer + n stops at +{REACHABLE_PANDOER_EXTRA}",
                        "above_cap", "A4.3")
         return _no(f"'{word}' is not a bid; number bids are {opts.lowest_number_bid}, "
                    f"{opts.lowest_number_bid + 10}, … (steps of 10), Pandoer +20, +40, …, and "

@@ -11,11 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from cardlab.engine.ladder import CallRange, Ladder, LadderRow
 from cardlab.engine.options import option
 
 __all__ = ["PandoerenOptions", "PRESETS", "ContractKind", "KINDS", "NAMED_ORDER", "Bid",
-           "parse_bid", "bid_ladder_words", "game_points", "SUIT_WORDS", "BID_WORDS",
-           "check_open_options"]
+           "parse_bid", "bid_ladder", "bid_ladder_words", "game_points", "SUIT_WORDS",
+           "BID_WORDS",
+           "check_open_options", "MAX_TEAM_SCORE", "REACHABLE_NUMBER_BID",
+           "REACHABLE_PANDOER_EXTRA", "number_bid_top", "pandoer_extra_top"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,11 +190,17 @@ class Bid:
         return self.kind.label
 
 
+#: the longest word parse_bid reads (a number of 60 digits is far above any reachable bid)
+_LONGEST_WORD: Final = 80
+
+
 def parse_bid(word: str) -> Bid | None:
     """The bid a word names (``'150'``, ``'pandoer+40'``, ``'misere'``), or None."""
-    if word.isdigit():
+    if len(word) > _LONGEST_WORD:  # no bid is this long; int() of it would be slow
+        return None
+    if word.isascii() and word.isdigit():
         return Bid(word, KINDS["number"], int(word))
-    if word.startswith("pandoer+") and word[8:].isdigit():
+    if word.startswith("pandoer+") and word[8:].isascii() and word[8:].isdigit():
         return Bid(word, KINDS["pandoer_plus"], int(word[8:]))
     kind = KINDS.get(word)
     if kind is None or kind.name in ("number", "pandoer_plus"):
@@ -199,9 +208,77 @@ def parse_bid(word: str) -> Bid | None:
     return Bid(word, kind)
 
 
+#: A2.3 / A2.10 the most a team can score in one deal, the bound on the bids a deal can
+#: reach: 146 card points, stuk (20), and the roem of two hands (the declarer's and the
+#: partner's), each at most 460: two four-of-a-kinds (200 + 100; 8 cards hold no more) plus
+#: sequences, which score at most 20 a card (8 × 20 = 160). A bid above it can never be
+#: made, so the ladder stops there whatever ``number_bid_cap`` / ``pandoer_extra_cap`` say.
+MAX_HAND_ROEM: Final = 460
+MAX_TEAM_SCORE: Final = 146 + 20 + 2 * MAX_HAND_ROEM
+#: the highest number bid and the highest n of Pandoer + n a deal can reach (1080, 940)
+REACHABLE_NUMBER_BID: Final = MAX_TEAM_SCORE // 10 * 10
+REACHABLE_PANDOER_EXTRA: Final = (20 + 2 * MAX_HAND_ROEM) // 20 * 20
+
+
+def number_bid_top(opts: PandoerenOptions) -> int:
+    """The highest number bid on the ladder: ``number_bid_cap``, or the highest bid a deal
+    can reach (:data:`REACHABLE_NUMBER_BID`) if that is lower."""
+    return min(opts.number_bid_cap, REACHABLE_NUMBER_BID)
+
+
+def pandoer_extra_top(opts: PandoerenOptions) -> int:
+    """The highest n of Pandoer + n on the ladder (the cap, or what a deal can reach)."""
+    return min(opts.pandoer_extra_cap, REACHABLE_PANDOER_EXTRA)
+
+
+def bid_ladder(opts: PandoerenOptions, points: PandoerenOptions | None = None) -> Ladder:
+    """A2.5 / A4.2: the bid ladder, the rows of the contract table in auction order, within
+    the caps (and what a deal can reach, :func:`number_bid_top`); the number brackets are
+    those of the options' preset (A4.3, :data:`BRACKETS`). Each call carries its game points
+    under ``points`` (default ``opts``). Number and Pandoer + n rows are lazy ranges.
+
+    >>> from cardlab.games.pandoeren.rules import PandoerenOptions, bid_ladder
+    >>> [(row.label, row.calls[0], row.value) for row in bid_ladder(PandoerenOptions())][:4]
+    [('120–140', '120', 1), ('Piccolo', 'piccolo', 3), ('Misère', 'misere', 3), ('150–160', '150', 2)]
+    """
+    points = points or opts
+    brackets = BRACKETS[opts.preset]
+    rows: list[LadderRow] = []
+    for entry in NAMED_ORDER:
+        if entry in brackets:
+            lo, hi = brackets[entry]
+            top = number_bid_top(opts) if hi is None else min(hi, number_bid_top(opts))
+            calls = CallRange(max(lo, opts.lowest_number_bid), top, 10)
+            first = calls.start
+            label = (f"{first}+" if hi is None else str(first) if first == hi
+                     else f"{first}–{hi}")
+            values = {game_points(Bid("", KINDS["number"], n), points)
+                      for n in (calls.start, calls.stop)}
+            value: int | tuple[int | None, ...]
+            if len(values) == 1 or calls.size <= 0:
+                value = values.pop()
+            else:  # a bracket whose points change inside it (score_deal across presets)
+                value = tuple(game_points(Bid(c, KINDS["number"], int(c)), points)
+                              for c in calls)
+            rows.append(LadderRow(label, calls, value))
+        elif entry == "+n":
+            step = opts.pandoer_plus_step
+            rows.append(LadderRow(KINDS["pandoer_plus"].label,
+                                  CallRange(step, pandoer_extra_top(opts), step, "pandoer+"),
+                                  game_points(Bid("", KINDS["pandoer_plus"]), points)))
+        else:
+            rows.append(LadderRow(KINDS[entry].label, (entry,),
+                                  game_points(Bid(entry, KINDS[entry]), points)))
+    return Ladder(rows, describe=_bid_words)
+
+
+def _bid_words(word: str) -> str:
+    bid = parse_bid(word)
+    return word if bid is None else bid.label
+
+
 def bid_ladder_words(opts: PandoerenOptions) -> tuple[str, ...]:
-    """A2.5 / A4.2: every bid in auction order, low to high, within the cap options; the
-    number brackets are those of the options' preset (A4.3, :data:`BRACKETS`).
+    """A2.5 / A4.2: every bid in auction order, low to high (``bid_ladder(opts).calls``).
 
     >>> from cardlab.games.pandoeren.rules import PandoerenOptions, bid_ladder_words
     >>> bid_ladder_words(PandoerenOptions())[:7]
@@ -209,19 +286,7 @@ def bid_ladder_words(opts: PandoerenOptions) -> tuple[str, ...]:
     >>> bid_ladder_words(PandoerenOptions(preset="butselaar", lowest_number_bid=130))[:7]
     ('130', '140', '150', 'piccolo', 'misere', '160', 'kereltje')
     """
-    brackets = BRACKETS[opts.preset]
-    out: list[str] = []
-    for entry in NAMED_ORDER:
-        if entry in brackets:
-            lo, hi = brackets[entry]
-            top = opts.number_bid_cap if hi is None else min(hi, opts.number_bid_cap)
-            out += [str(n) for n in range(max(lo, opts.lowest_number_bid), top + 1, 10)]
-        elif entry == "+n":
-            step = opts.pandoer_plus_step
-            out += [f"pandoer+{n}" for n in range(step, opts.pandoer_extra_cap + 1, step)]
-        else:
-            out.append(entry)
-    return tuple(out)
+    return bid_ladder(opts).calls
 
 
 def game_points(bid: Bid, opts: PandoerenOptions) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
-from cardlab.engine.result import Result
+from cardlab.engine.result import Result, core_figures
 from cardlab.engine.tricks import Trick
 from cardlab.games.pandoeren.play import card_points, trick_points
 from cardlab.games.pandoeren.roem import (
@@ -25,7 +25,7 @@ from cardlab.games.pandoeren.rules import Bid, PandoerenOptions, game_points
 if TYPE_CHECKING:
     from cardlab.games.pandoeren.state import PandoerenState
 
-__all__ = ["objective_status", "seat_card_points", "score", "annulled_result",
+__all__ = ["objective_status", "seat_card_points", "score", "annulled_result", "next_dealer",
            "ALL_TRICKS", "NO_TRICKS", "PICCOLOS"]
 
 #: A2.6 contracts the team (or the declarer alone) must win all 8 tricks in.
@@ -90,12 +90,31 @@ def seat_card_points(tricks: Sequence[Trick], trump: str | None) -> list[int]:
     return pts
 
 
-def annulled_result(names: Sequence[str]) -> Result:
+def next_dealer(dealer: int | None, opts: PandoerenOptions, annulled: bool) -> int | None:
+    """A2.4 / P-A3: the deal passes clockwise; after an all-pass deal the same dealer deals
+    again under ``all_pass='same_dealer'``."""
+    if dealer is None:
+        return None
+    if annulled and opts.all_pass == "same_dealer":
+        return dealer
+    return (dealer + 1) % 4
+
+
+def _sides(names: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    return {n: (s,) for s, n in enumerate(names)}
+
+
+def annulled_result(names: Sequence[str], dealer: int | None = None,
+                    opts: PandoerenOptions | None = None) -> Result:
     """A2.5: all four passed; the deal is annulled and nobody scores."""
+    figures = core_figures(_sides(names), names, (0, 0, 0, 0), (0, 0, 0, 0), (), True)
+    figures.update(game_points=0, partner=None, team_card_points=0, discard_points=0,
+                   stopped_early=False, roem=0, stuk=0)
     return Result(points={n: 0 for n in names}, seat_points=(0, 0, 0, 0), contract=None,
                   declarer=None, made=None,
                   breakdown=("All four players passed: the deal is thrown in; nobody scores.",),
-                  details={"annulled": True})
+                  figures=figures, sides=_sides(names),
+                  next_dealer=next_dealer(dealer, opts or PandoerenOptions(), True))
 
 
 def _roem(state: PandoerenState, team: Sequence[int], opts: PandoerenOptions
@@ -133,19 +152,22 @@ def score(state: PandoerenState) -> Result:
              + (f" with {names[state.partner]} as partner" if state.partner is not None
                 else " alone")
              + (f", trumps {state.trump}" if state.trump else ", no trumps") + "."]
-    details: dict[str, Any] = {
-        "annulled": False, "game_points": game_points(bid, opts), "team": [names[s] for s in team],
-        "partner": state.partner, "card_points": {names[s]: pts[s] for s in range(4)},
-        "team_card_points": team_pts, "tricks": {n: 0 for n in names},
-        "discard_points": card_points(state.discarded, state.trump) if state.discarded else 0,
-        "stopped_early": not complete, "roem": 0, "stuk": 0}
+    won = [0, 0, 0, 0]
     for t in tricks:
-        details["tricks"][names[t.winner]] += 1  # type: ignore[index]
+        assert t.winner is not None
+        won[t.winner] += 1
+    figures: dict[str, Any] = core_figures(_sides(names), names, won, pts, sorted(team), False)
+    figures.update({
+        "game_points": game_points(bid, opts),
+        "partner": None if state.partner is None else names[state.partner],
+        "team_card_points": team_pts,
+        "discard_points": card_points(state.discarded, state.trump) if state.discarded else 0,
+        "stopped_early": not complete, "roem": 0, "stuk": 0})
     if bid.kind.counts_roem:
         roem, valid, info = _roem(state, team, opts)
         stuk = STUK_VALUE if state.stuk_counts() else 0  # A2.10.3 (auto / manual)
         counted = roem if valid else 0
-        details.update(roem=counted, roem_info=info, stuk=stuk)
+        figures.update(roem=counted, roem_info=info, stuk=stuk)
         if roem:
             lines.append(f"Roem announced: {roem}" + ("" if valid else ", denied (counts 0)")
                          + ".")
@@ -163,14 +185,15 @@ def score(state: PandoerenState) -> Result:
                          "tricks.")
     elif not complete:
         lines.append(f"Play stopped after trick {len(tricks)}: the outcome was decided.")
-    v = details["game_points"]
+    v = figures["game_points"]
     seat_points = _payments(opts, team, made, v)
     verdict = "made" if made else "failed"
     lines.append(f"The contract is {verdict}: {', '.join(names[s] for s in team)} "
                  f"{'+' if made else '-'}{abs(seat_points[declarer])}.")
     return Result(points={names[s]: seat_points[s] for s in range(4)},
                   seat_points=tuple(seat_points), contract=bid.word, declarer=declarer,
-                  made=made, breakdown=tuple(lines), details=details)
+                  made=made, breakdown=tuple(lines), figures=figures, sides=_sides(names),
+                  next_dealer=next_dealer(state.dealer, opts, False))
 
 
 def _payments(opts: PandoerenOptions, team: Sequence[int], made: bool, v: int) -> list[int]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardlab.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card
 from cardlab.engine.action import Action, Verdict
 from cardlab.engine.auction import Auction
+from cardlab.engine.ladder import Ladder
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
@@ -21,6 +22,7 @@ from cardlab.games.pandoeren.play import (
     LAST_TRICK_BONUS,
     PandoerenTrick,
     card_name,
+    card_points,
     ladders,
     trick_points,
     winner_of,
@@ -39,7 +41,7 @@ _ACTIONS: dict[str, Action] = {}
 
 
 #: bid ladder → high bid → the auction's legal calls (never changed once made)
-_AUCTION_LEGAL: dict[tuple[str, ...], dict[str | None, dict[Action, None]]] = {}
+_AUCTION_LEGAL: dict[Ladder, dict[str | None, dict[Action, None]]] = {}
 
 
 def _points_words(n: int) -> str:
@@ -132,7 +134,8 @@ class PandoerenState(State):
         if self._phase != "done":
             return None
         if self._result is None:
-            self._result = (annulled_result(self.game.seat_names) if self.bid is None
+            self._result = (annulled_result(self.game.seat_names, self.dealer,
+                                            self.game.options) if self.bid is None
                             else score(self))
         return self._result
 
@@ -403,6 +406,32 @@ class PandoerenState(State):
             if s != trump:
                 out += [Card(r, s) for r in plain if Card(r, s) in deck]
         return out
+
+    # -- the same API in every game (DESIGN §2) ------------------------------------------
+    @property
+    def contract(self) -> str | None:
+        """The contract in notation, as the winning ``bid`` was written: ``'120'``,
+        ``'piccolo'``, ``'pandoer+20'`` … (the trump suit is ``state.trump``); None during
+        the auction and after an all-pass deal. ``state.bid`` is the same as a parsed
+        :class:`~cardlab.games.pandoeren.rules.Bid`."""
+        return None if self.bid is None else self.bid.word
+
+    def effective_suit(self, card: Card | str) -> str:
+        """A2.2 the suit ``card`` follows and wins in: no card changes suit in Pandoeren (the
+        jas and nel are trumps because they are of the trump suit), so its printed suit."""
+        return self.game.deck.parse(card).suit
+
+    def card_value(self, card: Card | str) -> int:
+        """A2.3 the card's points under this deal's trump (trump values for the trump suit:
+        jas 20, nel 14, A 11 …; plain values otherwise, also before the trump is known and in
+        no-trump contracts); the last trick's 5 is not a card's.
+
+        >>> import cardlab
+        >>> s = cardlab.load("pandoeren").deal(seed=1, dealer=0)
+        >>> s.card_value("AS"), s.card_value("JS")
+        (11, 1)
+        """
+        return card_points(self.game.deck.parse(card), self.trump)
 
     def deal_string(self) -> str:
         """The deal as dealt: ``'N: … / E: … / S: … / W: … / kijkkaart: 6H'``."""

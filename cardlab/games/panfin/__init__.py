@@ -81,9 +81,16 @@ as ``tengo 7S 2C``).
 (antes included); ``result.declarer``: the seat that took the pot (or None);
 ``result.contract``: how the deal ended — ``cut``, ``servito``, ``servito_tie``,
 ``naturali``, ``simezi``, ``tronfi``, ``false``, ``lone``, ``all_fold``, ``piatti``
-(most tricks) or ``piatto_resta`` (a tie); ``result.details``: ``pot_before``,
-``pot_after`` (carried to the next deal), ``stacks_before``, ``stacks_after``,
-``payments``, ``piatti``, ``dominant_suit``. ``state.trick`` / ``state.tricks`` are
+(most tricks) or ``piatto_resta`` (a tie). Panfin has no contract, so
+``state.contract`` is always None. ``result.next_dealer``: the dealer's right (seat + 1,
+B2.4). ``result.figures``: the core keys of :class:`~cardlab.engine.result.Result`
+(``tricks`` / ``seat_tricks`` are the piatti; ``card_points`` None; ``contractors``
+``[]``; ``thrown_in`` when everyone folded), ``pot_before``, ``pot_after`` (carried to the
+next deal), ``stacks_before`` and ``stacks_after`` (by seat name), ``payments`` (each with
+``from``/``to`` seats or ``'pot'`` and their names), ``folded`` (by seat name),
+``outcome`` (``cut``, ``declarations`` or ``piatti``), ``dominant_suit``, ``cut`` (codes),
+and, from ``game.score_deal``, ``options``. ``state.effective_suit(card)``: the dominant
+suit for the Vecia and the Gobbo (B2.2); ``state.card_value(card)``: always None. ``state.trick`` / ``state.tricks`` are
 engine :class:`~cardlab.engine.tricks.Trick` objects; ``state.pot``, ``state.stacks``
 the chips now.
 

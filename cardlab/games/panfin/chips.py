@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.cards import Card
-from cardlab.engine.result import Result
+from cardlab.engine.result import Result, core_figures
 from cardlab.games.panfin.rules import (
     JOKERS,
     Combination,
@@ -266,16 +266,31 @@ def _settle_piatti(outcome: Outcome, pot: int, names: Sequence[str]) -> Settleme
 
 def make_result(names: Sequence[str], stacks_in: Sequence[int], pot_in: int,
                 payments: Sequence[Payment], settlement: Settlement | None,
-                extra: dict[str, Any]) -> Result:
-    """The :class:`Result` of a deal: each seat's net chips (antes included) and the story."""
+                extra: dict[str, Any], dealer: int | None = None) -> Result:
+    """The :class:`Result` of a deal: each seat's net chips (antes included) and the story.
+
+    ``extra`` holds ``outcome``, ``dominant_suit``, ``piatti`` and ``folded`` (per seat,
+    by index), ``cut`` (codes) and, from ``score_deal``, ``options``; ``dealer`` gives
+    ``next_dealer`` (B2.4: the deal passes to the dealer's right, seat + 1).
+    """
     pot_out, stacks_out = apply_payments(pot_in, stacks_in, payments)
     net = tuple(b - a for a, b in zip(stacks_in, stacks_out))
-    details = {"pot_before": pot_in, "pot_after": pot_out, "stacks_before": list(stacks_in),
-               "stacks_after": list(stacks_out),
-               "payments": [p.as_dict(names) for p in payments], **extra}
+    n = len(names)
+    extra = dict(extra)
+    piatti = tuple(extra.pop("piatti", ()) or (0,) * n)
+    folded = tuple(extra.pop("folded", ()) or (False,) * n)
+    contract = settlement.contract if settlement else None
+    sides: dict[str, tuple[int, ...]] = {names[s]: (s,) for s in range(n)}
+    figures = core_figures(sides, names, piatti, None, (), contract == "all_fold")
+    figures.update({"pot_before": pot_in, "pot_after": pot_out,
+                    "stacks_before": {names[s]: int(stacks_in[s]) for s in range(n)},
+                    "stacks_after": {names[s]: int(stacks_out[s]) for s in range(n)},
+                    "payments": [p.as_dict(names) for p in payments],
+                    "folded": {names[s]: bool(folded[s]) for s in range(n)}, **extra})
     lines = tuple(settlement.lines) if settlement else ()
-    lines += tuple(f"{names[s]} {net[s]:+d}" for s in range(len(names)))
-    return Result(points={names[s]: net[s] for s in range(len(names))}, seat_points=net,
-                  contract=settlement.contract if settlement else None,
+    lines += tuple(f"{names[s]} {net[s]:+d}" for s in range(n))
+    return Result(points={names[s]: net[s] for s in range(n)}, seat_points=net,
+                  contract=contract,
                   declarer=settlement.winner if settlement else None, made=None,
-                  breakdown=lines, details=details)
+                  breakdown=lines, figures=figures, sides=sides,
+                  next_dealer=None if dealer is None else (dealer + 1) % n)

@@ -11,8 +11,10 @@ from cardlab.engine.action import Action
 from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, pack_order
 from cardlab.engine.game import Game, GameSpec
+from cardlab.engine.ladder import Ladder, LadderRow
 from cardlab.engine.match import Match
 from cardlab.engine.options import options_dict
+from cardlab.engine.record import cards_arg, list_arg, seat_arg
 from cardlab.engine.result import Result
 from cardlab.engine.rng import SplitMix64, derive_seed, shuffled
 from cardlab.engine.state import State
@@ -214,21 +216,28 @@ class PanfinGame(Game):
         if unknown:
             raise ValueError(f"panfin: unknown deal argument(s) {unknown}; expected seed, "
                              "dealer, deck, hands, cut, turnup, stock, pot, stacks")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"dealer must be a seat 0…{n - 1}, not {dealer!r}")
+        seat_arg(self, dealer)
         pot = setup.get("pot", 0)
+        if pot is None:
+            pot = 0
         if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-            raise ValueError(f"pot must be a whole number of chips ≥ 0, not {pot!r}")
+            raise ValueError(f"pot= must be a whole number of chips ≥ 0, not {pot!r:.60}")
         stacks = setup.get("stacks")
-        stacks = tuple([0] * n if stacks is None else stacks)
-        if len(stacks) != n or not all(isinstance(x, int) and not isinstance(x, bool)
-                                       for x in stacks):
-            raise ValueError(f"stacks must be {n} whole numbers (chips per seat)")
+        stacks = tuple([0] * n if stacks is None else list_arg(
+            stacks, "stacks", n, "whole numbers (chips per seat)"))
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in stacks):
+            raise ValueError(f"stacks= must be {n} whole numbers (chips per seat), not "
+                             f"{list(stacks)!r:.80}")
+        for name in ("hands", "cut", "turnup", "stock", "deck"):
+            if setup.get(name) is not None and name != "hands":
+                cards_arg(self, setup[name], name)  # a clear error for the wrong type
         if setup.get("hands") is not None or (setup.get("cut") is not None and
                                               setup.get("deck") is None and seed is None):
             layout = self._stacked(dealer, setup)
         else:
-            order = pack_order(self.deck, seed=seed, order=setup.get("deck"))
+            deck = setup.get("deck")
+            order = pack_order(self.deck, seed=seed,
+                               order=None if deck is None else cards_arg(self, deck, "deck"))
             layout = self._deal_from_order(dealer, order)
         return self._first_state(dealer, pot, stacks, layout, seed)
 
@@ -293,18 +302,20 @@ class PanfinGame(Game):
         """DESIGN §2.2: a stacked deal, checked (every card once, the right counts)."""
         deck = self.deck
         n = self.players
-        cut = deck.parse_many(setup["cut"]) if setup.get("cut") else []
+        cut = cards_arg(self, setup["cut"], "cut") if setup.get("cut") else []
         if self._cut_ends(cut):
             return {"cut": cut}
         hands_in = setup.get("hands")
-        if hands_in is None or len(hands_in) != n:
+        if hands_in is None or (isinstance(hands_in, (list, tuple)) and len(hands_in) != n):
             raise IllegalAction(f"hands= needs {n} hands, one per seat", code="wrong_count",
                                 rule="B2.6")
-        hands = [deck.parse_many(h) for h in hands_in]
+        list_arg(hands_in, "hands", n, "hands, one per seat, each 4 card codes")
+        hands = [cards_arg(self, h, f"hands[{i}] ({self.seat_names[i]})")
+                 for i, h in enumerate(hands_in)]
         if setup.get("turnup") is None:
             raise IllegalAction("a stacked deal needs turnup= (the turned-up card)",
                                 code="missing_card", rule="B2.6")
-        turnup = deck.parse_many(setup["turnup"])
+        turnup = cards_arg(self, setup["turnup"], "turnup")
         two = (self.options.turnup_gobbo == "turn_next_card" and turnup[:1] == [GOBBO])
         if len(turnup) != (2 if two else 1) or (len(turnup) == 2 and turnup[0] is not GOBBO):
             raise IllegalAction("turnup= is one card (two, 'FB x', when the Gobbo is turned "
@@ -314,7 +325,7 @@ class PanfinGame(Game):
         if setup.get("stock") is None:
             stock = [c for c in deck if c not in used]
         else:
-            stock = deck.parse_many(setup["stock"])
+            stock = cards_arg(self, setup["stock"], "stock")
         parts = {self.seat_names[s]: hands[s] for s in range(n)}
         parts.update({"turnup": turnup, "stock": stock})
         counts = {name: HAND_SIZE for name in self.seat_names}
@@ -387,6 +398,11 @@ class PanfinGame(Game):
         cut = parts.get("cut")
         setup: dict[str, Any] = {"cut": [c.code for c in cut] if cut else None}
         if any(name in parts for name in self.seat_names):
+            missing = [name for name in (*self.seat_names, "turnup") if name not in parts]
+            if missing:
+                raise IllegalAction(f"the deal lacks {', '.join(missing)} (a stacked deal is "
+                                    f"{', '.join(self.seat_names)}, turnup and optionally "
+                                    "stock; or only cut)", code="bad_deal_string", rule="B2.6")
             setup["hands"] = [[c.code for c in parts[name]] for name in self.seat_names]
             setup["turnup"] = [c.code for c in parts["turnup"]]
             setup["stock"] = [c.code for c in parts.get("stock", [])]
@@ -415,6 +431,27 @@ class PanfinGame(Game):
                    "FB": "Gobbo (fante of bastoni): the second trump, beaten only by the Vecia; "
                          "wild in combinations; not a bastoni (B2.1, B2.2)"}
         return {"trumps": trumps, "suits": suits, "special": special}
+
+    @property
+    def ladder(self) -> Ladder:
+        """B2.7 / B2.9 the calls as a :class:`~cardlab.engine.ladder.Ladder`: the
+        declarations (fold, tengo, servito), then the combinations that decide a hand, from
+        the lowest (value 1) to the highest (the rows of :meth:`bid_ladder`).
+
+        >>> import cardlab
+        >>> for row in cardlab.load("panfin").ladder:
+        ...     print(row.label, row.calls)
+        declarations ('fold', 'tengo', 'servito')
+        combinations ('false', 'tronfi', 'simezi', 'naturali')
+        """
+        entries = self.bid_ladder()
+        labels = {e["call"]: e["label"] for e in entries}
+        rows = []
+        for name, rules in (("declarations", ("B2.7", "B2.8")), ("combinations", ("B2.9",))):
+            part = [e for e in entries if e["rule"] in rules]
+            rows.append(LadderRow(name, tuple(e["call"] for e in part),
+                                  tuple(e["value"] for e in part)))
+        return Ladder(rows, describe=labels.__getitem__)
 
     def bid_ladder(self) -> list[dict[str, Any]]:
         """B2.7 / B2.9: the declarations, then the combinations from lowest to highest."""
@@ -470,7 +507,7 @@ class PanfinGame(Game):
                  "piatti": list(state.piatti), "folded": list(state.folded),
                  "cut": [c.code for c in state.cut], "options": options}
         return make_result(self.seat_names, state.stacks_in, state.pot_in, ante + st.payments,
-                           st, extra)
+                           st, extra, state.dealer)
 
 
 class PanfinMatch(Match):
@@ -484,11 +521,12 @@ class PanfinMatch(Match):
     def _carry(self) -> dict[str, Any]:
         return {"pot": self.pot, "stacks": [self.scores[s] for s in self.game.seat_names]}
 
-    def record(self, state: State) -> dict[str, Any]:
-        """Add a finished deal; the pot it leaves is carried into the next."""
-        row = super().record(state)
+    def _add(self, state: State) -> dict[str, Any]:
+        """Add a finished deal; the pot it leaves is carried into the next (all or nothing,
+        inside ``record``)."""
+        row = super()._add(state)
         assert state.result is not None
-        self.pot = int(state.result.details["pot_after"])
+        self.pot = int(state.result.figures["pot_after"])
         row["pot"] = self.pot
         return row
 

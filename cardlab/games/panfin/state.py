@@ -143,7 +143,7 @@ class PanfinState(State):
                      "dominant_suit": self.dominant, "piatti": list(self.piatti),
                      "folded": list(self.folded), "cut": [c.code for c in self.cut]}
             self._result = make_result(names, self.stacks_in, self.pot_in, self.payments,
-                                       self.settlement, extra)
+                                       self.settlement, extra, self.dealer)
         return self._result
 
     @property
@@ -167,6 +167,32 @@ class PanfinState(State):
         if suit is None:
             return []
         return trump_cards(suit)
+
+    # -- the same API in every game (DESIGN §2) ------------------------------------------
+    @property
+    def contract(self) -> None:
+        """Always None: Panfin has no contract (nobody bids or declares a game; the
+        turn-up sets the dominant suit, ``state.dominant``). ``result.contract`` names how
+        the deal ended instead (the package docstring)."""
+        return None
+
+    def effective_suit(self, card: Card | str) -> str:
+        """B2.2 / F-A16 the suit ``card`` follows and wins in: the dominant suit for the
+        Vecia and the Gobbo (they are trumps, not a spade or a bastoni), else the printed
+        suit; before the dominant suit is known, the printed suit.
+
+        >>> import cardlab
+        >>> s = cardlab.load("panfin").deal(seed=3, dealer=0)
+        >>> s.effective_suit("FS") == (s.dominant or "S")
+        True
+        """
+        return suit_of(self.game.deck.parse(card), self.dominant)
+
+    def card_value(self, card: Card | str) -> int | None:
+        """Panfin counts tricks (piatti), not card points: always ``None`` (the same answer
+        as ``result.figures["card_points"]``). The card is still checked against the pack."""
+        self.game.deck.parse(card)
+        return None
 
     def deal_string(self) -> str:
         """This deal's cards as dealt: ``"P1: … / P2: … / turnup: … / stock: …"``."""

@@ -200,4 +200,4 @@ def test_5h_2_five_players_partner_call() -> None:
     while not s.is_over:
         s = s.apply(s.legal_actions()[0])
     r = s.result
-    assert r.points["P1"] == r.points["P2"] and r.details["contractors"] == ["P1", "P2"]
+    assert r.points["P1"] == r.points["P2"] and r.figures["contractors"] == ["P1", "P2"]

@@ -103,7 +103,7 @@ def play_checked(game: cardlab.Game, seed: int, views: bool = True) -> cardlab.S
     else:
         assert tricks == 10
     assert len(r.seat_points) == game.players
-    assert sum(r.details["tricks"].values()) == tricks
+    assert sum(r.figures["tricks"].values()) == tricks
     assert cardlab.from_json(state.to_json()).result == r
     return state
 

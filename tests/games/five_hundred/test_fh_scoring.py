@@ -92,8 +92,8 @@ def test_5h_8_end_to_end_result_of_a_played_deal() -> None:
     s = first_legal_playout(to_play(load(), "6H", N="AH KH QH 10H 9H 8H 7H AS KS QS",
                                     kitty="5D 6D 7D"))
     r = s.result
-    taken = r.details["tricks"]["NS"]
-    assert r.details["tricks"]["NS"] + r.details["tricks"]["EW"] == 10
+    taken = r.figures["tricks"]["NS"]
+    assert r.figures["tricks"]["NS"] + r.figures["tricks"]["EW"] == 10
     ns = 100 if 6 <= taken < 10 else 250 if taken == 10 else -100
     assert r.points == {"NS": ns, "EW": 10 * (10 - taken)}
 

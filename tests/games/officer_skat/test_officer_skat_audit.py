@@ -442,7 +442,7 @@ def test_os_7_2_seed_worked_check_diamonds_with_three():
         state = state.apply(state.legal_actions()[0])
     assert state.card_points == (120, 0)
     r = state.result
-    assert r.details["matadors"] == 3 and r.details["with"] is True
+    assert r.figures["matadors"] == 3 and r.figures["with"] is True
     assert "with 3, game 4, × diamonds 9 = 36" in r.breakdown
     assert r.points == {"P1": 144, "P2": 0}
     assert state.game.score_deal(state, game_value="isko_levels").points["P1"] == 6 * 9
@@ -453,13 +453,13 @@ def test_os_7_1_without_matadors_counts_over_all_16_cards():
     SEED5: F's J♣ is face up, J♥ face down: hearts "with 1" (20). Swap F's J♣ for D's 9♦:
     F holds only J♥ (face down), so "without 2" (J♣ and J♠ missing), game 3 × 10 = 30."""
     state = finished("h61", "H")
-    assert state.result.details["matadors"] == 1 and state.result.details["with"] is True
+    assert state.result.figures["matadors"] == 1 and state.result.figures["with"] is True
     piles = [SEED5[0].replace("KH/JC", "KH/9D"), SEED5[1].replace("KC/9D", "KC/JC")]
     s2 = calls(load().deal(piles=piles, dealer=D), "H")
     while not s2.is_over:
         s2 = s2.apply(s2.legal_actions()[0])
     r = s2.result
-    assert r.details["with"] is False and r.details["matadors"] == 2
+    assert r.figures["with"] is False and r.figures["matadors"] == 2
     assert s2.card_points == (48, 72) and r.points == {"P1": -60, "P2": 0}  # lost: −2 × 30
 
 

@@ -19,7 +19,7 @@ VIEW_KEYS = {"game", "title", "phase", "seat", "to_move", "dealer", "seat_names"
 
 def test_registry_and_docstring_phases():
     """DESIGN §2: the game is registered and documents its phases."""
-    assert "officer_skat" in cardlab.games()
+    assert "officer_skat" in cardlab.game_names()
     game = cardlab.load("officer_skat")
     assert game.spec.phases == ("declare", "kontra", "re", "play", "done")
     assert game.seat_names == ("P1", "P2") and game.players == 2

@@ -164,8 +164,9 @@ def test_os_2_2_each_trick_carries_its_card_points():
     assert sum(t.points for t in state.tricks) == 120
     for seat in (0, 1):
         assert sum(t.points for t in state.tricks if t.winner == seat) == state.card_points[seat]
-    assert state.result.details["card_points"] == [sum(t.points for t in state.tricks
-                                                        if t.winner == s) for s in (0, 1)]
+    assert state.result.figures["card_points"] == {
+        name: sum(t.points for t in state.tricks if t.winner == s)
+        for s, name in enumerate(state.game.seat_names)}
 
 
 def test_os_2_2_view_and_narration_show_the_trick_points():

@@ -52,7 +52,7 @@ def test_os_7_1_matadors_counted_over_all_16_cards():
     state = to_play(stacked(f=["JC/7D", "JS/8D"]), "D")
     while not state.is_over:
         state = state.apply(legal(state)[0])
-    assert state.result.details["matadors"] == 2 and state.result.details["with"]
+    assert state.result.figures["matadors"] == 2 and state.result.figures["with"]
 
 
 def test_os_7_3_isko_grand_with_four_schneider_144():
@@ -191,7 +191,7 @@ def test_os_2_2_played_deal_points_add_to_120_and_score_matches():
     for t in state.tricks:
         mine[t.winner] += sum(CARD_POINTS[c.rank] for c in t.cards)
     assert sum(mine) == 120
-    assert state.result.details["card_points"] == mine
+    assert state.result.figures["card_points"] == dict(zip(state.game.seat_names, mine))
     assert state.result.made == (mine[state.declarer] >= 61)
 
 
@@ -207,7 +207,7 @@ def test_os_7_5_score_deal_every_method():
     for name, options in variants.items():
         r = game.score_deal(state, **options)
         assert r == score(state.facts(), opts(**options)), name
-        assert r.details["method"] == options["scoring_method"]
+        assert r.figures["method"] == options["scoring_method"]
     assert game.score_deal(state) == state.result
     with pytest.raises(ValueError):
         game.score_deal(state, scoring_method="bogus")

@@ -65,7 +65,7 @@ def test_a2_5_all_pass_annuls_the_deal():
         state = state.apply("pass")
     assert state.is_over and state.result.made is None
     assert set(state.result.points.values()) == {0}
-    assert state.result.details["annulled"]
+    assert state.result.figures["thrown_in"]
 
 
 def test_a4_3_option_all_pass_same_dealer():

@@ -132,10 +132,10 @@ def test_a2_3_card_points_total_146_and_discard_counts_for_nobody():
     otherwise (the AC discarded: 135)."""
     s = first_legal_playout(setup(D1, "120", discard="6H", trump="H", call="AS",
                                   stop_when_decided=False))
-    assert sum(s.result.details["card_points"].values()) == 146
+    assert sum(s.result.figures["card_points"].values()) == 146
     s = first_legal_playout(setup(D1, "120", discard="AC", trump="H", call="AS",
                                   stop_when_decided=False))
-    assert sum(s.result.details["card_points"].values()) == 146 - 11
+    assert sum(s.result.figures["card_points"].values()) == 146 - 11
 
 
 def test_a2_3_worked_deal_card_points_per_trick():
@@ -146,7 +146,7 @@ def test_a2_3_worked_deal_card_points_per_trick():
         s = play(s, *t)
         assert s.tricks[i].winner == 0
         assert s.result is None or i == 7
-    assert s.result.details["card_points"] == {"N": 146, "E": 0, "S": 0, "W": 0}
+    assert s.result.figures["card_points"] == {"N": 146, "E": 0, "S": 0, "W": 0}
     assert sum(expected) == 146
     # A2.11: 146 >= 140: declarer and partner (E, the AS) +1 each; defenders unchanged
     assert s.result.made and s.result.points == {"N": 1, "E": 1, "S": 0, "W": 0}
@@ -477,7 +477,7 @@ def test_a2_10_2_roem_not_counted_without_counting_contract():
     s = setup(D2, "pandoer", discard="6H", trump="H", call="AS")
     assert s.explain("announce stuk").code == "stuk_auto"
     s = first_legal_playout(s)
-    assert (s.result.details["roem"], s.result.details["stuk"]) == (0, 0)
+    assert (s.result.figures["roem"], s.result.figures["stuk"]) == (0, 0)
 
 
 #: N: a 6-run A-9 in hearts (120 roem, trumps or not) and the AS AC; nobody else holds roem.
@@ -495,7 +495,7 @@ def test_a2_10_2_roem_table_values_via_pandoer_plus():
     s = setup(spec, "pandoer+140", discard="6H", trump="H", call="AD")
     s = first_legal_playout(s)
     assert all(t.winner in (0, 3) for t in s.tricks)
-    assert (s.result.details["roem"], s.result.details["stuk"]) == (120, 20)
+    assert (s.result.figures["roem"], s.result.figures["stuk"]) == (120, 20)
     assert s.result.made and s.result.points["N"] == 5
     s = first_legal_playout(setup(spec, "pandoer+160", discard="6H", trump="H", call="AD"))
     assert not s.result.made and s.result.points == {"N": -5, "E": 0, "S": 0, "W": -5}
@@ -723,7 +723,7 @@ def test_a2_11_trick_contracts_and_card_points_match_the_spec():
             assert sum(pts) == (146 if t else 113) - (TP if d.suit == t else PP).get(d.rank, 0)
         full = len(won) == 8
         if bid.isdigit():
-            if s.result.details["roem"] or s.result.details["stuk"]:
+            if s.result.figures["roem"] or s.result.figures["stuk"]:
                 continue
             made = sum(pts[i] for i in team) >= int(bid)
         elif bid in ("misere", "misere_ouvert", "stil_praatje", "praatje"):

@@ -74,7 +74,7 @@ def test_a2_3_every_contract_accounts_for_all_card_points(bid):
         state = sweep(game, bid, seed)
         res = state.result
         assert len(state.tricks) == 8
-        total = sum(res.details["card_points"].values()) + res.details["discard_points"]
+        total = sum(res.figures["card_points"].values()) + res.figures["discard_points"]
         assert total == (146 if state.trump else 113)
         assert (state.trump is None) == (bid in ("zwabber", "solo_zwabber"))
         team = set(state.team())

@@ -66,8 +66,8 @@ def test_a2_10_3_stuk_roem_announce_auto_counts_without_action():
     assert state.game.options.roem_announce == "auto"
     end = finish(state)
     res = end.result
-    assert res.details["team_card_points"] == 145
-    assert (res.details["roem"], res.details["stuk"]) == (0, 20)
+    assert res.figures["team_card_points"] == 145
+    assert (res.figures["roem"], res.figures["stuk"]) == (0, 20)
     assert res.made and res.points == {"N": 2, "E": 2, "S": 0, "W": 0}
     assert not any(a.verb == "announce" for a in end.history)
 
@@ -77,12 +77,12 @@ def test_a2_10_3_stuk_roem_announce_manual_only_if_announced():
     to announce stuk (145 < 160: N and E -2), and are made when she announces it."""
     state = number_contract(STUK_N, roem_announce="manual")
     forgot = finish(state)
-    assert forgot.result.details["stuk"] == 0
+    assert forgot.result.figures["stuk"] == 0
     assert not forgot.result.made
     assert forgot.result.points == {"N": -2, "E": -2, "S": 0, "W": 0}
     said = finish(state, announce=("announce stuk",))
     assert "announce stuk" in [str(a) for a in said.history]
-    assert said.result.details["stuk"] == 20 and said.result.made
+    assert said.result.figures["stuk"] == 20 and said.result.made
     assert said.result.points == {"N": 2, "E": 2, "S": 0, "W": 0}
 
 
@@ -112,9 +112,9 @@ def test_a2_10_3_stuk_auto_partner_held_counts_and_shows_once_public():
         state = play_out_one(state)
     assert state.view(2)["stuk"] == ["E"] and "E announced stuk." in state.view(2)["info"]
     end = finish(state)
-    assert end.result.details["stuk"] == 20 and end.result.made
+    assert end.result.figures["stuk"] == 20 and end.result.made
     manual = finish(number_contract(STUK_E, roem_announce="manual"))
-    assert manual.result.details["stuk"] == 0 and not manual.result.made
+    assert manual.result.figures["stuk"] == 0 and not manual.result.made
 
 
 def test_a2_10_3_stuk_auto_declarer_shown_from_her_lead():
@@ -139,7 +139,7 @@ def test_a2_11_pandoer_plus_counts_auto_stuk():
 def test_a2_10_3_stuk_auto_not_in_other_contracts():
     """A2.10 (3) / P-A17: stuk counts only in number contracts and Pandoer+n, auto too."""
     end = finish(declare(deal(STUK_N), "pandoer", discard="JD", trump="H", call="AS"))
-    assert end.result.made and end.result.details["stuk"] == 0
+    assert end.result.made and end.result.figures["stuk"] == 0
     assert end.view(2)["stuk"] == []
 
 
@@ -153,18 +153,20 @@ def test_a4_3_butselaar_ladder_rows():
     row, below Piccolo and Misère; 160 stands alone; 170-190 and 200+ keep their rows.
     preset="pagat" keeps 120-140 / Piccolo / Misère / 150-160."""
     butselaar = cardlab.load("pandoeren", preset="butselaar")
-    assert list(butselaar.ladder[:len(BUTSELAAR_START)]) == BUTSELAAR_START
-    assert [r["call"] for r in butselaar.bid_ladder()] == list(butselaar.ladder)
+    assert list(butselaar.ladder.calls[:len(BUTSELAAR_START)]) == BUTSELAAR_START
+    assert [r["call"] for r in butselaar.bid_ladder()] == list(butselaar.ladder.calls)
     value = {r["call"]: r["value"] for r in butselaar.bid_ladder()}
     assert [value[c] for c in ("130", "150", "160", "170", "190", "200")] == [1, 1, 2, 3, 3, 4]
-    rest = butselaar.ladder[len(BUTSELAAR_START):]
+    rest = butselaar.ladder.calls[len(BUTSELAAR_START):]
     assert rest[rest.index("300") + 1:rest.index("pandoer")] == ("misere_ouvert",
                                                                   "stil_praatje")
-    pagat = load().ladder
+    pagat = load().ladder.calls
     assert list(pagat[:9]) == ["120", "130", "140", "piccolo", "misere", "150", "160",
                                "kereltje", "zwabber"]
     # the same bids either way, only their order differs (so the action ids stay put)
-    assert sorted(pagat) == sorted(("120", *butselaar.ladder))
+    assert sorted(pagat) == sorted(("120", *butselaar.ladder.calls))
+    # game.ladder is the rows of the contract table (a Ladder); butselaar's lowest is 130-150
+    assert [row.label for row in butselaar.ladder][:4] == ["130–150", "Piccolo", "Misère", "160"]
 
 
 def test_a4_3_butselaar_ladder_bid_150_over_misere_refused():
@@ -207,9 +209,9 @@ def test_a4_3_butselaar_points_rescoring_keeps_the_played_ladder():
         state = state.apply("pass")
     state = state.apply("discard JD").apply("trump H").apply("call AD")
     end = play_out(state)
-    assert end.result.details["game_points"] == 2
+    assert end.result.figures["game_points"] == 2
     res = end.game.score_deal(end, **end.game.scoring_variants()["butselaar_points"])
-    assert res.details["game_points"] == 1 and res.made == end.result.made
+    assert res.figures["game_points"] == 1 and res.made == end.result.made
 
 
 # -- A2.3 per-trick card points ---------------------------------------------------------
@@ -224,7 +226,7 @@ def test_a2_3_trick_points_on_state_tricks_add_up_to_the_result():
     per_seat = {n: 0 for n in SEATS}
     for t in end.tricks:
         per_seat[SEATS[t.winner]] += t.points
-    assert per_seat == end.result.details["card_points"]
+    assert per_seat == end.result.figures["card_points"]
     assert [d["points"] for d in end.view(2)["tricks"]] == [t.points for t in end.tricks]
 
 
@@ -243,7 +245,7 @@ def test_a2_3_trick_points_sum_to_card_points_on_random_deals(options):
         per_seat = {n: 0 for n in SEATS}
         for t in state.tricks:
             per_seat[SEATS[t.winner]] += t.points
-        assert per_seat == state.result.details["card_points"], seed
+        assert per_seat == state.result.figures["card_points"], seed
         assert state.view(None)["card_points"] == per_seat
 
 

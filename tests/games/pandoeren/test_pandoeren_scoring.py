@@ -123,7 +123,7 @@ def test_a2_6_solo_zwabber_no_trumps_all_tricks():
     state = hearts_out(declare(deal(), "solo_zwabber", discard="6H"))
     assert state.trump is None and state.result.made
     assert state.result.points["N"] == 5
-    assert sum(state.result.details["card_points"].values()) == 113
+    assert sum(state.result.figures["card_points"].values()) == 113
 
 
 def test_a2_6_zwabber_declarer_wins_first_four_and_team_all():
@@ -159,16 +159,16 @@ def test_a2_10_number_bid_counts_cards_roem_and_stuk():
     roem_announce='auto' with no action; under 'manual' only if announced)."""
     auto = hearts_out(declare(deal(number_bid_cap=400), "320", discard="6H", trump="H",
                               call="AS"))
-    assert auto.result.details["team_card_points"] == 146
-    assert (auto.result.details["roem"], auto.result.details["stuk"]) == (160, 20)
+    assert auto.result.figures["team_card_points"] == 146
+    assert (auto.result.figures["roem"], auto.result.figures["stuk"]) == (160, 20)
     assert auto.result.made and auto.result.points == {"N": 4, "E": 4, "S": 0, "W": 0}
     opts = dict(number_bid_cap=400, roem_announce="manual")
     state = declare(deal(**opts), "320", discard="6H", trump="H", call="AS")
     without = hearts_out(state, announce=("announce roem",))
-    assert without.result.details["roem"] == 160 and without.result.details["stuk"] == 0
+    assert without.result.figures["roem"] == 160 and without.result.figures["stuk"] == 0
     assert not without.result.made and without.result.points["N"] == -4
     with_stuk = hearts_out(state, announce=("announce roem", "announce stuk"))
-    assert with_stuk.result.details["stuk"] == 20 and with_stuk.result.made
+    assert with_stuk.result.figures["stuk"] == 20 and with_stuk.result.made
     assert with_stuk.result.points == {"N": 4, "E": 4, "S": 0, "W": 0}
 
 
@@ -192,8 +192,8 @@ def test_a2_10_3_stuk_only_with_king_and_queen_and_only_in_counting_contracts():
     assert state.explain("announce stuk").code == "no_stuk"  # N holds no spades
     state = declare(deal(roem_announce="manual"), "prive", discard="6H", trump="H")
     assert state.explain("announce stuk").code == "no_counting"
-    assert hearts_out(state).result.details["stuk"] == 0
-    assert hearts_out(declare(deal(), "prive", discard="6H", trump="H")).result.details[
+    assert hearts_out(state).result.figures["stuk"] == 0
+    assert hearts_out(declare(deal(), "prive", discard="6H", trump="H")).result.figures[
         "stuk"] == 0
 
 
@@ -217,9 +217,9 @@ def test_a4_3_option_roem_announce_manual():
     state = declare(deal(roem_announce="manual"), "300", discard="6H", trump="H", call="AS")
     assert state.is_legal("announce roem")
     lost = hearts_out(state)
-    assert lost.result.details["roem"] == 0 and not lost.result.made
+    assert lost.result.figures["roem"] == 0 and not lost.result.made
     kept = hearts_out(state, announce=("announce roem",))
-    assert kept.result.details["roem"] == 160 and kept.result.made
+    assert kept.result.figures["roem"] == 160 and kept.result.made
     auto = declare(deal(), "300", discard="6H", trump="H", call="AS")
     assert auto.explain("announce roem").code == "roem_auto"
     assert hearts_out(auto).result.made
@@ -235,8 +235,8 @@ def test_a4_3_option_roem_denial():
         state = state.apply("bid 140").apply("pass")
         state = state.apply("discard 6H").apply("trump C").apply("call AD")
         state = play_out(state)
-        assert state.result.details["roem_info"]["announced"] == {"N": 20}
-        assert state.result.details["roem"] == expect, denial
+        assert state.result.figures["roem_info"]["announced"] == {"N": 20}
+        assert state.result.figures["roem"] == expect, denial
 
 
 # -- negative contracts and piccolo -------------------------------------------------------

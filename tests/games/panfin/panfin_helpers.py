@@ -49,5 +49,6 @@ def legal(state: State) -> list[str]:
 
 def conserved(state: State) -> bool:
     """No chip appeared or disappeared in this deal."""
-    d = state.result.details
-    return sum(d["stacks_after"]) + d["pot_after"] == sum(d["stacks_before"]) + d["pot_before"]
+    d = state.result.figures
+    return (sum(d["stacks_after"].values()) + d["pot_after"]
+            == sum(d["stacks_before"].values()) + d["pot_before"])

@@ -113,7 +113,7 @@ def test_b2_5_vecia_at_the_cut_cutter_wins_pot_no_deal(dealer, cutter):
     assert r.contract == "cut" and r.declarer == cutter
     expected = [-2 if i == dealer else -1 for i in range(4)]
     expected[cutter] += 5
-    assert list(r.seat_points) == expected and r.details["pot_after"] == 0
+    assert list(r.seat_points) == expected and r.figures["pot_after"] == 0
 
 
 def test_b2_5_vecia_behind_the_gobbo_wins():
@@ -249,7 +249,7 @@ def test_b2_8_servito_wins_pot_only_and_ends_declarations():
     s = stacked(["2S 3S 4B 6D", "AD RD 3D 2D", "RS RB 6C 2B", "AB 7D 5S 4C"])
     end = s.apply("servito")
     assert end.is_over and end.result.contract == "servito" and end.result.declarer == 1
-    assert pts(end) == (-2, 4, -1, -1) and end.result.details["pot_after"] == 0
+    assert pts(end) == (-2, 4, -1, -1) and end.result.figures["pot_after"] == 0
 
 
 def test_b2_8_servito_jokers_wild_and_refused_without_one_suit():
@@ -267,9 +267,9 @@ def test_b2_8_servito_tie_with_unspoken_player_pot_stays():
     end = s.apply("servito")
     r = end.result
     assert r.contract == "servito_tie" and r.declarer is None
-    assert r.details["pot_after"] == 5 and pts(end) == (-2, -1, -1, -1)
+    assert r.figures["pot_after"] == 5 and pts(end) == (-2, -1, -1, -1)
     nxt = stacked(["2S 3S 4B 6D", "AD 3D 2B 6B", "RS RB 6C 2D", "AB 7D 5S 4C"], dealer=1,
-                  pot=r.details["pot_after"], stacks=list(r.details["stacks_after"]))
+                  pot=r.figures["pot_after"], stacks=list(r.figures["stacks_after"].values()))
     assert nxt.pot == 6
 
 
@@ -297,7 +297,7 @@ def test_b4_2_servito_tie_split():
                 servito_tie="split")
     end = s.apply("servito")
     assert end.result.contract == "servito_tie" and pts(end) == (-2, 1, -1, 1)
-    assert end.result.details["pot_after"] == 1
+    assert end.result.figures["pot_after"] == 1
 
 
 def test_b4_2_servito_ends_declarations_false():
@@ -347,12 +347,12 @@ def test_b2_9_tronfi_stamp_exemptions():
     s = stacked(["2S 3S 4B 6D", "FB AC 7C 3C", "FS RS 6B 2B", "AD 7D 5D 4D"])
     end = declare_all(s)
     assert end.result.contract == "tronfi" and end.result.declarer == 1
-    assert pts(end) == (-7, 4, -1, -1) and end.result.details["pot_after"] == 5
+    assert pts(end) == (-7, 4, -1, -1) and end.result.figures["pot_after"] == 5
     assert conserved(end)
     # the same, dealer folded: nobody pays the stamp
     end = declare_all(stacked(["2S 3S 4B 6D", "FB AC 7C 3C", "FS RS 6B 2B", "AD 7D 5D 4D"]),
                       {0: "fold"})
-    assert pts(end) == (-2, 4, -1, -1) and end.result.details["pot_after"] == 0
+    assert pts(end) == (-2, 4, -1, -1) and end.result.figures["pot_after"] == 0
 
 
 def test_b2_9_tronfi_lower_tronfi_exempt_and_highest_cards():
@@ -402,7 +402,7 @@ def test_b2_12_lone_player_and_all_fold():
     assert end.result.contract == "lone" and end.result.declarer == 0
     assert pts(end) == (3, -1, -1, -1)
     end = declare_all(stacked(hands), {0: "fold", 1: "fold", 2: "fold", 3: "fold"})
-    assert end.result.contract == "all_fold" and end.result.details["pot_after"] == 5
+    assert end.result.contract == "all_fold" and end.result.figures["pot_after"] == 5
 
 
 # -- B2.10 trick phase ------------------------------------------------------------------------------
@@ -562,8 +562,8 @@ def test_b2_11_most_piatti_wins_zero_piatti_pay_the_pot_into_next_pot():
     s = play(s, "7D", "4D")
     r = s.result
     assert s.is_over and r.contract == "piatti" and r.declarer == 1
-    assert r.details["piatti"] == [0, 3, 0, 1]
-    assert pts(s) == (-7, 4, -6, -1) and r.details["pot_after"] == 10 and conserved(s)
+    assert r.figures["seat_tricks"] == {"P1": 0, "P2": 3, "P3": 0, "P4": 1}
+    assert pts(s) == (-7, 4, -6, -1) and r.figures["pot_after"] == 10 and conserved(s)
 
 
 def test_b2_11_tie_one_each_pot_stays_no_stamp():
@@ -578,8 +578,9 @@ def test_b2_11_tie_one_each_pot_stays_no_stamp():
     assert s.to_move == 3
     s = play(s, "3B", "RB", "5D", "7D")
     r = s.result
-    assert r.details["piatti"] == [1, 1, 1, 1] and r.contract == "piatto_resta"
-    assert r.declarer is None and r.details["pot_after"] == 5 and pts(s) == (-2, -1, -1, -1)
+    assert r.figures["seat_tricks"] == {"P1": 1, "P2": 1, "P3": 1, "P4": 1}
+    assert r.contract == "piatto_resta"
+    assert r.declarer is None and r.figures["pot_after"] == 5 and pts(s) == (-2, -1, -1, -1)
 
 
 # -- B2.12 / F-A26 matches -----------------------------------------------------------------------
@@ -592,7 +593,7 @@ def test_b2_12_match_dealer_moves_right_pot_carries():
                    turnup="5C")
     assert first.to_move == 2 and first.pot == 5
     end = first.apply("servito")  # seat 3's coppe hand ties it: the pot stays
-    assert end.result.contract == "servito_tie" and end.result.details["pot_after"] == 5
+    assert end.result.contract == "servito_tie" and end.result.figures["pot_after"] == 5
     m.record(end)
     assert m.dealer == 2 and not m.is_over
     nxt = m.deal(hands=["2S 3S 4B 6D", "AD 3D 2B 6B", "RS RB 6C 2D", "AB 7D 5S 4C"],

@@ -85,10 +85,10 @@ def test_b2_3_chips_conserved_over_many_deals(players):
     for seed in range(1000):
         s = game.deal(seed=seed, dealer=seed % players, pot=pot, stacks=stacks)
         s = random_playout(s, seed)
-        d = s.result.details
+        d = s.result.figures
         assert conserved(s) and d["pot_after"] >= 0
         assert sum(s.result.seat_points) == d["pot_before"] - d["pot_after"]
-        pot, stacks = d["pot_after"], d["stacks_after"]
+        pot, stacks = d["pot_after"], list(d["stacks_after"].values())
         assert sum(stacks) + pot == 0
 
 
@@ -104,9 +104,9 @@ def test_b2_12_match_carries_chips_and_ends_after_hands_to_play():
     data = json.loads(m.to_json())
     assert data["pot"] == m.pot and len(data["deals"]) == 5
     for prev, nxt in zip(data["deals"], data["deals"][1:]):
-        before = cardlab.from_json(prev).result.details
+        before = cardlab.from_json(prev).result.figures
         assert nxt["setup"]["pot"] == before["pot_after"]
-        assert nxt["setup"]["stacks"] == before["stacks_after"]
+        assert nxt["setup"]["stacks"] == list(before["stacks_after"].values())
     assert cardlab.load("panfin").match(seed=1).game.options.hands_to_play == 12
 
 
@@ -221,7 +221,7 @@ def test_b4_2_zero_piatti_payment_pot_amount_to_next_pot():
     s = play(s, "FS", "3D", "AC", "4S", "RC", "5B", "2D", "6S")
     stamp = [p for p in s.payments if "stamp" in p.why]
     assert [(p.payer, p.payee, p.amount) for p in stamp] == [(0, "pot", 3)]
-    assert s.result.details["pot_after"] == 3
+    assert s.result.figures["pot_after"] == 3
 
 
 def test_b4_2_lone_player_wins_without_play():
