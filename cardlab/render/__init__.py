@@ -34,7 +34,7 @@ from cardlab.render.cards import (
 from cardlab.render.html import auction_html, score_compare_html
 from cardlab.render.ladder import ladder_svg
 from cardlab.render.plots import bars_svg, distribution_svg, summary_html
-from cardlab.render.svg import DEFAULT_COLORS, HtmlFragment, SvgImage
+from cardlab.render.svg import DEFAULT_COLORS, HtmlFragment, SvgImage, img_html
 from cardlab.render.table import state_svg, table_svg
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "deck_svg",
     "distribution_svg",
     "hand_fragment",
+    "img_html",
     "hand_svg",
     "ladder_svg",
     "score_compare_html",

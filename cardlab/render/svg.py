@@ -14,6 +14,9 @@ subclasses that display themselves in Jupyter, as python-chess's SVG does.
 
 from __future__ import annotations
 
+import base64
+import html
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
@@ -25,6 +28,7 @@ __all__ = [
     "SvgImage",
     "colors_with",
     "esc",
+    "img_html",
     "num",
     "svg_document",
     "text",
@@ -79,17 +83,41 @@ SERIF: Final = "serif"
 class SvgImage(str):
     """An SVG picture as a string that Jupyter displays as the picture.
 
-    ``str(img)`` is the SVG source; the HTML form is the same inline SVG.
+    ``str(img)`` is the SVG source. Its HTML form is the same picture as an ``<img>``
+    (:func:`img_html`), because JupyterLab shows an untrusted notebook — every notebook
+    on Binder or in a fresh clone — with inline SVG removed, but keeps an ``<img>``.
     """
 
     def _repr_svg_(self) -> str:
         return str(self)
 
     def _repr_html_(self) -> str:
-        return str(self)
+        return img_html(str(self))
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # short text/plain beside the picture
-        p.text(f"<SVG picture: {_title_of(self)}>")
+        p.text(f"SVG picture: {_title_of(self)}")
+
+
+#: pictures at least this wide fill the output's width (and shrink with it); smaller ones keep
+#: their own size
+_FULL_WIDTH = 480
+
+
+def img_html(svg: str) -> str:
+    """``svg`` as HTML that survives JupyterLab's sanitizer: an ``<img>`` whose source is the
+    SVG itself (a ``data:`` URI), with the picture's title as its ``alt`` text. A wide picture
+    (a table) is as wide as the output area, so it never needs a scroll bar.
+
+    >>> html_ = img_html('<svg width="600" height="300"><title>a table</title></svg>')
+    >>> html_.startswith('<img alt="a table" width="100%" src="data:image/svg+xml;base64,')
+    True
+    """
+    m = re.search(r'<svg[^>]*\swidth="([\d.]+)', svg)
+    width = float(m.group(1)) if m else 0.0
+    size = "100%" if width >= _FULL_WIDTH or not width else str(round(width))
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    alt = html.escape(_title_of(svg) or "a picture", quote=True)
+    return f'<img alt="{alt}" width="{size}" src="data:image/svg+xml;base64,{data}">'
 
 
 class HtmlFragment(str):

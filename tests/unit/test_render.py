@@ -3,6 +3,7 @@ hidden cards."""
 
 from __future__ import annotations
 
+import base64
 import doctest
 import re
 import subprocess
@@ -93,7 +94,11 @@ def test_wrappers_display_themselves() -> None:
     """SvgImage shows as SVG and HTML; HtmlFragment as HTML; both are plain strings."""
     svg = card_svg("AS")
     assert isinstance(svg, SvgImage) and isinstance(svg, str)
-    assert svg._repr_svg_() == str(svg) == svg._repr_html_()
+    assert svg._repr_svg_() == str(svg)
+    # the HTML form is the same picture as an <img>, which untrusted notebooks still show
+    page = svg._repr_html_()
+    assert page.startswith("<img ") and "<svg" not in page
+    assert base64.b64decode(page.split("base64,")[1].rstrip('">')).decode() == str(svg)
     html = auction_html([{"call": "6S", "value": 40, "label": "six spades"}])
     assert isinstance(html, HtmlFragment) and html._repr_html_() == str(html)
 

@@ -300,7 +300,9 @@ function drawTable(view, send, model, ui) {
   parts.append(h("div", { class: "cardlab-header" },
     h("span", { class: "cardlab-title" }, view.title || view.game || ""),
     h("span", { class: "cardlab-status" }, " · " + (view.status || "") +
-      (view.mode === "play" ? " · playing" : " · reviewing") + (view.branched ? " · your branch" : "")),
+      // once the deal is over the status says so; "playing" would be untrue
+      (view.phase === "done" ? "" : view.mode === "play" ? " · playing" : " · reviewing") +
+      (view.branched ? " · your branch" : "")),
   ), drawFacts(view));
   const felt = h("div", { class: "cardlab-felt", "data-seats": (view.hands || []).length });
   for (const hand of view.hands || []) felt.append(drawHand(view, hand, send));
