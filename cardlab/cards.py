@@ -126,6 +126,11 @@ class Card:
 
         return str(card_svg(self))
 
+    def _repr_html_(self) -> str:  # the same picture as an <img>: shown in untrusted notebooks too
+        from cardlab.render import img_html
+
+        return img_html(self._repr_svg_())
+
     @property
     def code(self) -> str:
         """The ASCII code, e.g. ``'10H'``."""
@@ -319,6 +324,11 @@ class Deck(tuple):  # type: ignore[type-arg]
         from cardlab.render import deck_svg
 
         return str(deck_svg(self))
+
+    def _repr_html_(self) -> str:  # the same picture as an <img>: shown in untrusted notebooks too
+        from cardlab.render import img_html
+
+        return img_html(self._repr_svg_())
 
 
 def _rebuild_deck(cards: tuple[Card, ...], title: str, system: str) -> Deck:

@@ -18,7 +18,7 @@ import cardlab.sim
 from cardlab.bots import bot_for, play_out
 from cardlab.render import bars_svg, distribution_svg, summary_html
 from cardlab.widgets import ScoreCompare
-from IPython.display import HTML, SVG
+from IPython.display import HTML
 
 five_hundred = cardlab.load("five_hundred")
 five_hundred.scoring_variants()
@@ -103,7 +103,7 @@ HTML(summary_html(fh, title="Five Hundred: 200 seeded deals per variant"))
 # Each side's points in each deal, one histogram per variant (the dashed line is the mean):
 
 # %%
-SVG(distribution_svg([fh[0], fh[1], fh[2], fh[4]],
+(distribution_svg([fh[0], fh[1], fh[2], fh[4]],
                      title="Five Hundred: points a side scores in one deal",
                      x_label="points of a side in one deal"))
 
@@ -120,7 +120,7 @@ SVG(distribution_svg([fh[0], fh[1], fh[2], fh[4]],
 #   (the counts below), and slightly fewer contracts are made.
 
 # %%
-SVG(bars_svg(fh, key=["contract_rate", "made_rate"],
+(bars_svg(fh, key=["contract_rate", "made_rate"],
              names={"contract_rate": "a contract was bid", "made_rate": "the contract was made"},
              title="Five Hundred: how often a contract is bid and made"))
 
@@ -133,7 +133,7 @@ print({row["variant"]: row["contracts"].get("misere", 0) for row in fh})
 # (every bid, discard and card):
 
 # %%
-SVG(bars_svg(fh, key="mean_length", title="Five Hundred: actions per deal", digits=1))
+(bars_svg(fh, key="mean_length", title="Five Hundred: actions per deal", digits=1))
 
 # %% [markdown]
 # ### A season to 500: how long does a game last?
@@ -206,7 +206,7 @@ for row in sk:
 HTML(summary_html(sk, title="Officer Skat: 300 seeded deals per scoring method"))
 
 # %%
-SVG(distribution_svg(sk, title="Officer Skat: points of a player in one deal",
+(distribution_svg(sk, title="Officer Skat: points of a player in one deal",
                      x_label="points of a player in one deal"))
 
 # %% [markdown]
@@ -233,7 +233,7 @@ for o in odds:
     print(f"{o['contract']}: made in {o['p_make']:.0%} of {o['n']} layouts (± {o['stderr']:.0%})")
 
 # %%
-SVG(bars_svg([{"contract": o["contract"], "p_make": o["p_make"]} for o in odds], key="p_make",
+(bars_svg([{"contract": o["contract"], "p_make": o["p_make"]} for o in odds], key="p_make",
              label="contract", percent=True, names={"p_make": "chance of making it"},
              title=f"Hand {hand}: chance of making each bid"))
 

@@ -53,6 +53,9 @@ def test_saved_tutorial_shows_its_pictures_untrusted(lab_server: Any, page: Any,
     page.wait_for_selector(".jp-Notebook .jp-CodeCell")
     page.wait_for_timeout(1500)  # let every output render (images decode)
     seen = page.evaluate(_SEEN_JS)
+    pictures = page.locator(".jp-OutputArea-output img")
+    if pictures.count():  # the screenshot shows the first saved picture, as a learner sees it
+        pictures.first.scroll_into_view_if_needed()
     screenshot(page, f"untrusted-{notebook.replace('.ipynb', '')}")
     expected = _saved_pictures(lab_server.root / notebook)
     drawn = [p for o in seen for p in o["pics"] if p["width"] > 0 and p["height"] > 0]

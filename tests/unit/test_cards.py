@@ -121,3 +121,15 @@ def test_parse_cards_lists_and_format():
 def test_codes_round_trip_property(pack, data):
     card = data.draw(st.sampled_from(list(pack)))
     assert parse_card(str(card).lower(), pack) is card
+
+
+def test_cards_and_packs_draw_as_img_for_untrusted_notebooks() -> None:
+    """A card and a pack show as an <img> in HTML too (inline SVG is dropped untrusted)."""
+    import cardlab
+
+    card = cardlab.parse_card("JD")
+    deck = cardlab.load("five_hundred").deck
+    for obj in (card, deck):
+        page = obj._repr_html_()
+        assert page.startswith("<img ") and "data:image/svg+xml;base64," in page
+        assert "<svg" not in page
