@@ -574,7 +574,8 @@ class Table(CardlabWidget):
                 cards = card_args(game, a)
                 if cards and (not hand_visible or all(c in actor_cards for c in cards)):
                     continue  # played by clicking the cards (or not the viewer's to see)
-                actions.append({"action": str(a), "label": describe(s, a)})
+                actions.append({"action": str(a), "label": describe(s, a),
+                                "row": ladder_row(game, a), "text": call_words(game, a)})
         choices = []
         if self._selection and acting_here:
             chosen = sorted(self._selection)
@@ -724,3 +725,30 @@ def _check_state_or_record(obj: Any) -> None:
             f"the text {obj[:40]!r}")
         raise ValueError(f"Table needs a state or a record (JSON text, dict or Path), not "
                          f"{what}; start a deal with cardlab.load({name!r}).deal(seed=1)")
+
+
+def ladder_row(game: Any, action: Action) -> str:
+    """The label of the ``game.ladder`` row an action's call stands in (``"seven tricks"``
+    for ``bid 7H``), or ``""`` for an action off the ladder (``pass``): the table lays its
+    calls out in the ladder's rows."""
+    ladder = getattr(game, "ladder", None)
+    if ladder is None:
+        return ""
+    for call in (" ".join(action.args), action.verb):
+        if call and call in ladder:
+            return str(ladder.row_of(call).label)
+    return ""
+
+
+def call_words(game: Any, action: Action) -> str:
+    """A call's words for its button: the ladder's words (``"seven hearts"``, ``"open
+    misère"``), else the action with its underscores as spaces (``"no kontra"``)."""
+    ladder = getattr(game, "ladder", None)
+    call = " ".join(action.args)
+    if ladder is not None:
+        for c in (call, action.verb):
+            if c and c in ladder:
+                # a ladder's words may go on to explain the call ("fold: out of the hand…"):
+                # the button takes the name, the explanation stays in its title
+                return str(ladder.label_of(c)).split(": ")[0]
+    return str(action).replace("_", " ")

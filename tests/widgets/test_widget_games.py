@@ -241,3 +241,26 @@ def test_legality_marks_only_on_cards_the_viewer_could_act_with(name: str) -> No
                     assert d["legal"] is None, (code, view["phase"], d)
             learner_move(w, rng)
     assert marked_in_play
+
+
+@pytest.mark.parametrize("name", ["five_hundred", "pandoeren"])
+def test_table_lays_calls_out_in_the_ladder_rows(name: str) -> None:
+    """#18: the table's auction draws from ``game.ladder``: each call carries the label of
+    the ladder row it stands in, and calls off the ladder (pass) carry none."""
+    import cardlab
+    from cardlab.engine.action import Action
+    from cardlab.widgets import Table
+
+    game = cardlab.load(name)
+    w = Table(game.deal(seed=3), seat=None, show_all=True, bot_delay=0)
+    rows = {a["action"]: a["row"] for a in synced_view(w)["actions"]}
+    assert rows.get("pass") == ""
+    bids = {a: r for a, r in rows.items() if a.startswith("bid ")}
+    assert bids
+    for action, row in bids.items():
+        call = " ".join(Action(action).args)
+        assert row == game.ladder.row_of(call).label and row
+    assert len(set(bids.values())) > 1  # more than one row
+    # the buttons read in words, not notation (#13 item 6)
+    texts = {a["action"]: a["text"] for a in synced_view(w)["actions"]}
+    assert all("_" not in t and not t.startswith("bid ") for t in texts.values()), texts

@@ -241,8 +241,17 @@ function drawModes(view, send, model) {
 
 function drawActions(view, send) {
   const box = h("div", { class: "cardlab-actions", role: "group", "aria-label": "calls" });
+  // calls are laid out in the rows of the game's ladder (tricks × suits, contract rows)
+  let row = null, rowLabel = null;
   for (const a of view.actions || []) {
-    box.append(button("cardlab-action", a.action, () => send({ type: "act", action: a.action }),
+    const label = a.row || "";
+    if (row === null || label !== rowLabel) {
+      row = h("div", { class: "cardlab-action-row", role: "group", "aria-label": label || "calls", "data-row": label });
+      if (label) row.append(h("span", { class: "cardlab-row-label", "data-label": label }, label));
+      box.append(row);
+      rowLabel = label;
+    }
+    row.append(button("cardlab-action", a.text || a.action, () => send({ type: "act", action: a.action }),
       { "data-action": a.action, "data-key": "act:" + a.action, title: a.label, "aria-label": a.label }));
   }
   const sel = view.selection || [];
