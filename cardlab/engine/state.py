@@ -153,6 +153,11 @@ class State(ABC):
         """Cards high to low in the current (or the given) trump context."""
         raise NotImplementedError(f"{self.game.name} has no trump order")
 
+    def effective_suit(self, card: Card | str) -> str | None:
+        """The suit ``card`` belongs to now, as the current contract makes it (a left bower
+        is a trump); each game documents its values."""
+        raise NotImplementedError(f"{self.game.name} has no effective suits")
+
     def _seat_refusal(self, seat: int) -> Verdict | None:
         """A refusal that depends only on who acts (e.g. ``already_passed``)."""
         return None

@@ -18,6 +18,9 @@ same in every game, so no reader filters anything on its own:
   game's ``secret_actions``). A viewer who cannot see the chooser's hand sees
   the moment of such a choice exactly as the moment after declining it, and hears
   no sentence for it — so twin deals look the same (5H-6.3).
+* **Sorted hands.** Each hand shown is sorted as a player holds it: trumps first, high
+  to low in ``state.trump_order()`` (a left bower or a Vecia among them), then the other
+  suits in ``game.deck`` order; in an auction, ``game.deck`` order (:func:`hand_order`).
 * **Words.** :func:`told` is the sentence a viewer hears for an action; the
   game's own words never name a hidden card.
 
@@ -59,7 +62,7 @@ if TYPE_CHECKING:
     from cardlab.engine.state import State
 
 __all__ = ["Viewer", "viewer", "seat_view", "told", "public_actions", "public_history",
-           "secret_choice", "visible_codes", "sees_hand"]
+           "secret_choice", "visible_codes", "sees_hand", "hand_order"]
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,7 @@ def _view_for(state: State, v: Viewer) -> dict[str, Any]:
             hands.append(hand)
         raw["hands"] = hands
     raw["shown"] = others
+    _sort_hands(state, raw)
     mover = state.to_move
     if state.is_over or mover is None:
         raw["legal"] = []
@@ -178,6 +182,42 @@ def _view_for(state: State, v: Viewer) -> dict[str, Any]:
             legal = public_actions(raw, legal, state.game, mover)
         raw["legal"] = legal
     return raw
+
+
+def hand_order(state: State, phase: str | None = None) -> dict[str, int]:
+    """Where each card stands in a sorted hand: trumps first, high to low in
+    ``state.trump_order()``, then the other cards in ``game.deck`` order (suit by suit). In
+    an auction, before any trump is known, simply ``game.deck`` order."""
+    deck = [c.code for c in state.game.deck]
+    trumps: list[str] = []
+    if (phase or state.phase) != "auction":
+        try:
+            trumps = [c.code for c in state.trump_order()]
+        except NotImplementedError:
+            trumps = []
+    order = {c: i for i, c in enumerate(trumps)}
+    for i, c in enumerate(deck):
+        order.setdefault(c, len(trumps) + i)
+    return order
+
+
+def _sort_hands(state: State, raw: dict[str, Any]) -> None:
+    """Sort the hands the view shows by :func:`hand_order`. Piles keep their places, and
+    their seats' playable cards are left in pile order."""
+    piles = raw.get("piles") or []
+    order: dict[str, int] | None = None
+    hands = []
+    for hand in raw.get("hands") or []:
+        cards = hand.get("cards")
+        seat = hand.get("seat")
+        in_piles = isinstance(seat, int) and seat < len(piles) and piles[seat]
+        if cards and not in_piles:
+            if order is None:
+                order = hand_order(state, raw.get("phase"))
+            last = len(order)
+            hand = {**hand, "cards": sorted(cards, key=lambda c: order.get(c, last))}
+        hands.append(hand)
+    raw["hands"] = hands
 
 
 def told(state: State, action: str, seat: int | None = None,

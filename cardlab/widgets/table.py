@@ -36,7 +36,7 @@ from cardlab.engine.view import secret_choice, viewer
 from cardlab.errors import IllegalAction, RecordError, did_you_mean
 from cardlab.widgets import _static
 from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
-from cardlab.widgets._cards import parse_code
+from cardlab.widgets._cards import card_face, parse_code
 from cardlab.widgets._view import (
     PLACES,
     as_state,
@@ -609,6 +609,8 @@ class Table(CardlabWidget):
             "choices": choices,
             "narration": narration,
             "news": news,
+            "trump_strip": self._trump_strip(s, gv),
+            "led_words": led_words(game, gv),
             "result_lines": list(result.breakdown) if result is not None else [],
             "has_record": self._record is not None,
             "branched": self.branched,
@@ -620,6 +622,39 @@ class Table(CardlabWidget):
             "download": download,
         }
         self.view = view
+
+    def _trump_strip(self, s: State, gv: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The trumps of this deal, high to low as ``s.trump_order()`` gives them, each marked
+        if already played (every play is public): the strip a learner reads the order from.
+        None in an auction, and none where the order has no trumps (a no-trump contract)."""
+        memo = self._memo_of(s)
+        if "strip" in memo:
+            return memo["strip"]  # type: ignore[no-any-return]
+        strip: list[dict[str, Any]] = []
+        if gv.get("phase") != "auction" and not s.is_over:
+            try:
+                order = s.trump_order()
+                if order:
+                    s.effective_suit(order[0])
+            except NotImplementedError:
+                order = []
+            deck_size = len(s.game.deck)
+            # a trump order that runs through the plain suits too (Pandoeren's) has trumps
+            # only where the view names a trump suit
+            if order and (gv.get("trump") or len(order) < deck_size // 2):
+                top = s.effective_suit(order[0])
+                trumps = [c for c in order if s.effective_suit(c) == top]
+                played = {c for a in s.history if a.verb == "play"
+                          for c in card_args(s.game, a)}
+                strip = []
+                for rank, c in enumerate(trumps, 1):
+                    face = card_face(s.game, c)
+                    gone = c.code in played
+                    face["label"] = (f"{face['name']}, trump number {rank}"
+                                     + (", already played" if gone else ""))
+                    strip.append({"card": c.code, "played": gone, "face": face})
+        memo["strip"] = strip
+        return strip
 
     def _card_info(self, s: State, gv: Mapping[str, Any],
                    legal: list[Action]) -> dict[str, dict[str, Any]]:
@@ -752,3 +787,15 @@ def call_words(game: Any, action: Action) -> str:
                 # the button takes the name, the explanation stays in its title
                 return str(ladder.label_of(c)).split(": ")[0]
     return str(action).replace("_", " ")
+
+
+def led_words(game: Any, view: Mapping[str, Any]) -> str:
+    """The suit led to the trick in progress, in words (``"hearts (trumps)"``), or ``""``.
+    It is the effective suit: a led left bower or Skat jack leads trumps."""
+    suit = view.get("trick_suit")
+    if not suit or not view.get("trick"):
+        return ""
+    if suit in ("T", "trump"):
+        return "trumps"
+    name = game.deck.suit_name(str(suit))
+    return f"{name} (trumps)" if suit == view.get("trump") else str(name)

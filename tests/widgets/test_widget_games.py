@@ -264,3 +264,40 @@ def test_table_lays_calls_out_in_the_ladder_rows(name: str) -> None:
     # the buttons read in words, not notation (#13 item 6)
     texts = {a["action"]: a["text"] for a in synced_view(w)["actions"]}
     assert all("_" not in t and not t.startswith("bid ") for t in texts.values()), texts
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hands_sorted_trumps_first_and_the_trump_strip(name: str) -> None:
+    """#13 item 3: in play the learner's hand is sorted trumps first, high to low in
+    ``trump_order()``; the strip lists those trumps in that order, played ones marked; in an
+    auction the hand is in pack order and there is no strip."""
+    import cardlab
+    from cardlab.bots import bot_for
+    from cardlab.widgets import Table
+
+    game = cardlab.load(name)
+    deck = [c.code for c in game.deck]
+    checked = 0
+    for seed in range(8):
+        s = game.deal(seed=seed)
+        bots = [bot_for(name, "heuristic", seed=i) for i in range(game.players)]
+        while not s.is_over and checked < 40:
+            view = Table(s, seat=0, bot_delay=0.5).view
+            mine = view["hands"][0]["cards"]
+            if view["phase"] == "auction":
+                assert view["trump_strip"] == []
+                if mine:
+                    assert mine == sorted(mine, key=deck.index)
+            elif view["trump_strip"] and mine:
+                order = [c.code for c in s.trump_order()]
+                strip = [t["card"] for t in view["trump_strip"]]
+                assert strip == order[:len(strip)]
+                if not view["piles"]:  # Officer Skat's piles keep their places
+                    trumps = [c for c in mine if c in strip]
+                    assert mine[:len(trumps)] == sorted(trumps, key=order.index)
+                played = {c for a in s.history if a.verb == "play" for c in a.args}
+                assert all(t["played"] == (t["card"] in played) for t in view["trump_strip"])
+                assert all("trump number" in t["face"]["label"] for t in view["trump_strip"])
+                checked += 1
+            s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+    assert checked

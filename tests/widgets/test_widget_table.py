@@ -8,6 +8,7 @@ import pytest
 from widget_support import leaked, send, synced_view, without_message
 
 import cardlab
+from cardlab.engine.view import hand_order
 from cardlab.widgets import Table
 
 #: the keys of the view schema every game returns (helper brief), kept by the widget
@@ -169,7 +170,10 @@ def test_hidden_cards_absent_from_synced_view_at_every_step(toy):
 def test_show_all_shows_every_hand(toy):
     w = Table(stacked(toy), seat=0, show_all=True, bot_delay=0.5)
     hands = synced_view(w)["hands"]
-    assert [h["cards"] for h in hands] == [["JH", "AS", "KS"], ["QS", "JS", "AH"]]
+    # every hand shown, sorted as held: in the auction, in the pack's order
+    deck = [c.code for c in toy.deck]
+    assert [h["cards"] for h in hands] == [sorted(["JH", "AS", "KS"], key=deck.index),
+                                           sorted(["QS", "JS", "AH"], key=deck.index)]
     w.show_all = False
     assert synced_view(w)["hands"][1]["cards"] is None
 
@@ -378,5 +382,6 @@ def test_changing_the_seat_lets_the_bots_answer(toy):
     assert w.step == 0 and w.state.to_move == 1
     w.seat = 0
     assert w.state.to_move == 0 and w.step == 1
-    assert synced_view(w)["hands"][0]["cards"] == ["JH", "AS", "KS"]
+    order = hand_order(w.state)  # the hand as held: sorted by the trump context
+    assert synced_view(w)["hands"][0]["cards"] == sorted(["JH", "AS", "KS"], key=order.get)
     assert synced_view(w)["hands"][1]["cards"] is None

@@ -252,6 +252,10 @@ class ToyState(State):
         order = self.game.card_order(contract or self._contract)
         return [self.game.deck.parse(c) for c in order["trumps"]]
 
+    def effective_suit(self, card: Card | str) -> str | None:
+        """The toy's cards never change suit: the printed one."""
+        return self.game.deck.parse(card).suit
+
 
 class ToyGame(Game):
     """The toy game (module docstring)."""

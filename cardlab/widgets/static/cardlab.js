@@ -136,9 +136,28 @@ function drawHand(view, hand, send) {
   return box;
 }
 
+function drawTrumpStrip(view) {
+  // the trumps high to low (trump_order), played ones greyed: the order is read off the table
+  const strip = view.trump_strip || [];
+  if (!strip.length) return null;
+  const row = h("div", { class: "cardlab-trump-strip", role: "group", "aria-label": "trumps, high to low" },
+    h("span", { class: "cardlab-extra-label", "data-label": "trumps" }, "trumps, high to low: "));
+  for (const t of strip) {
+    row.append(cardShown(t.card, t.face, { "data-small": "true", "data-played": String(!!t.played) }));
+  }
+  return row;
+}
+
 function drawMiddle(view) {
   const info = view.card_info || {};
   const mid = h("div", { class: "cardlab-middle", "data-place": "middle" });
+  const strip = drawTrumpStrip(view);
+  if (strip) mid.append(strip);
+  if (view.trick_suit && (view.trick || []).length) {
+    const led = (info[(view.trick[0] || {}).card] || {});
+    mid.append(h("div", { class: "cardlab-led", "data-label": "led" },
+      "led: " + (view.led_words || led.sym || view.trick_suit)));
+  }
   const trick = h("div", { class: "cardlab-trick", role: "group", "aria-label": "the trick" });
   for (const play of view.trick || []) {
     trick.append(h("div", { class: "cardlab-play", "data-seat": play.seat },
