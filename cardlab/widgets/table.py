@@ -351,7 +351,10 @@ class Table(CardlabWidget):
         need(self._mode == "play", REVIEW_HINT, "review_mode")
         singles = [a for a in legal if card_args(self.game, a) == [code]]
         multi = [a for a in legal if len(card_args(self.game, a)) > 1]
-        if len(singles) == 1 and not multi and not self._selection:
+        # a choice of cards (a discard, an exchange) is made card by card and committed with
+        # Confirm; a card to play goes at once when it is the only thing the click can mean
+        choosing = any(a.verb != "play" for a in legal)
+        if len(singles) == 1 and not multi and not choosing and not self._selection:
             self._apply(singles[0], actor)
             return
         if code in self._selection:
@@ -552,7 +555,41 @@ class Table(CardlabWidget):
     def _selection_hint(self) -> str:
         if not self._selection:
             return "Selection cleared"
-        return f"Selected {' '.join(self._selection)}: choose below, or click more cards"
+        return f"Selected {' '.join(self._selection)}"
+
+    def _prompt(self, s: State, legal: list[Action], acting_here: bool) -> str:
+        """What to do now, in words (the ``data-prompt`` line)."""
+        if s.is_over:
+            return "The deal is over: the result is below"
+        if self._mode == "review":
+            return "Step through the deal, or press 'Play from here' to play on"
+        if not acting_here:
+            return f"{self._status()}: the bots answer" if self._bot_should_move() else \
+                self._status()
+        game = s.game
+        verbs = game.spec.card_verbs
+        chooses = [a for a in legal if a.verb in verbs and a.verb != "play"]
+        n = len(self._selection)
+        if chooses:
+            sizes = sorted({len(card_args(game, a)) for a in chooses})
+            verb = chooses[0].verb
+            purpose = {"tengo": "to exchange"}.get(verb, "to discard")
+            if len(sizes) == 1:
+                k = sizes[0]
+                return (f"Choose {k} card{'s' if k != 1 else ''} {purpose}: {n} of {k}, "
+                        "then Confirm")
+            return (f"Choose up to {sizes[-1]} cards {purpose}: {n} chosen, then Confirm "
+                    f"({'none' if not n else 'or click a card again to put it back'})")
+        plays = [a for a in legal if a.verb == "play"]
+        calls = [a for a in legal if a.verb not in verbs]
+        if self._selection:
+            return (f"{n} card{'s' if n != 1 else ''} chosen: Confirm below, or click a card "
+                    "again to put it back")
+        if plays and calls:
+            return "Your turn: click a legal card to play it, or choose a call below"
+        if plays:
+            return "Your turn: click a legal card to play it"
+        return "Your turn: choose a call below"
 
     def _publish(self, message: str = "", download: dict[str, Any] | None = None) -> None:
         s = self.state
@@ -581,7 +618,8 @@ class Table(CardlabWidget):
             chosen = sorted(self._selection)
             for a in legal:
                 if a.verb in verbs and sorted(card_args(game, a)) == chosen:
-                    choices.append({"action": str(a), "label": describe(s, a)})
+                    choices.append({"action": str(a), "label": describe(s, a),
+                                    "text": "Confirm: " + confirm_words(s, a)})
         narration = self._narration(s)
         prev_line, prev_step = self._last_step
         if prev_line == id(self._line) and prev_step <= self._cursor:
@@ -610,6 +648,7 @@ class Table(CardlabWidget):
             "narration": narration,
             "news": news,
             "trump_strip": self._trump_strip(s, gv),
+            "prompt": self._prompt(s, legal, acting_here),
             "led_words": led_words(game, gv),
             "result_lines": list(result.breakdown) if result is not None else [],
             "has_record": self._record is not None,
@@ -799,3 +838,11 @@ def led_words(game: Any, view: Mapping[str, Any]) -> str:
         return "trumps"
     name = game.deck.suit_name(str(suit))
     return f"{name} (trumps)" if suit == view.get("trump") else str(name)
+
+
+def confirm_words(s: State, action: Action) -> str:
+    """The Confirm button's words for a chosen action: the game's sentence without the seat
+    (``"discards 3 cards face down"``)."""
+    text = describe(s, action)
+    who = s.game.seat_name(s.to_move)
+    return text[len(who) + 1:] if text.startswith(who + " ") else text

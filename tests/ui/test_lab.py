@@ -56,8 +56,20 @@ def test_table_click_legal_then_illegal_card_and_keyboard(lab_server: Any, page:
     assert re.search(r"(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|joker)", label)
     screenshot(page, "table-before")
 
-    # an illegal card: the reason shows, nothing changes in the kernel
+    # the what-to-do line, and a why line that follows keyboard focus and a touch tap
+    assert table.locator("[data-prompt]").inner_text().startswith("Your turn")
     illegal = table.locator('.cardlab-card[data-legal="false"]')
+    if illegal.count():
+        illegal.first.focus()
+        expect(table.locator("[data-why]")).to_contain_text("not legal")
+        legal_one = table.locator('.cardlab-card[data-legal="true"]').first
+        legal_one.dispatch_event("pointerdown", {"pointerType": "touch"})
+        legal_one.dispatch_event("click")  # a first tap previews: the reason, no play
+        expect(table.locator("[data-why]")).to_contain_text("legal")
+        assert int(root.get_attribute("data-step") or "0") == start
+        illegal.first.dispatch_event("pointerdown", {"pointerType": "mouse"})
+
+    # an illegal card: the reason shows, nothing changes in the kernel
     if illegal.count():
         illegal.first.click()
         expect(table.locator(".cardlab-message")).not_to_have_text("")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any
 
 import pytest
 from widget_support import leaked, send, synced_view
@@ -301,3 +302,42 @@ def test_hands_sorted_trumps_first_and_the_trump_strip(name: str) -> None:
                 checked += 1
             s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
     assert checked
+
+
+def _to_phase(game: Any, seed: int, phase: str) -> Any:
+    from cardlab.bots import bot_for
+
+    for k in range(seed, seed + 60):
+        s = game.deal(seed=k)
+        bots = [bot_for(game.name, "heuristic", seed=i) for i in range(game.players)]
+        while not s.is_over and s.phase != phase:
+            s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+        if s.phase == phase:
+            return s
+    raise AssertionError(f"no {phase} phase reached")
+
+
+@pytest.mark.parametrize(("name", "phase", "k"), [("five_hundred", "kitty", 3),
+                                                  ("pandoeren", "exchange", 1)])
+def test_a_choice_of_cards_is_counted_and_confirmed(name: str, phase: str, k: int) -> None:
+    """#13 item 5: a discard is chosen card by card with a counter in the prompt; a click
+    only toggles a card, and Confirm (a choice naming the cards) commits it."""
+    import cardlab
+    from cardlab.widgets import Table
+
+    game = cardlab.load(name)
+    s = _to_phase(game, 1, phase)
+    w = Table(s, seat=s.to_move, bot_delay=0.5)
+    assert f"Choose {k} card" in w.view["prompt"] and f"0 of {k}" in w.view["prompt"]
+    mine = w.view["hands"][s.to_move]["cards"]
+    for i, code in enumerate(mine[:k], 1):
+        w.play(code)
+        assert w.state is s  # nothing committed by a click
+        assert f"{i} of {k}" in w.view["prompt"]
+    w.play(mine[0])  # a second click puts it back
+    assert f"{k - 1} of {k}" in w.view["prompt"] and w.view["choices"] == []
+    w.play(mine[0])
+    (choice,) = w.view["choices"]
+    assert choice["text"].startswith("Confirm: ") and "_" not in choice["text"]
+    w.act(choice["action"])
+    assert w.state.parent is s and str(w.state.history[-1]) == choice["action"]

@@ -20,7 +20,7 @@ SCHEMA_KEYS = {"game", "title", "phase", "seat", "to_move", "dealer", "seat_name
 WIDGET_KEYS = {"message", "status", "mode", "step", "steps", "learner", "show_all", "places",
                "card_info", "actions", "selection", "choices", "narration", "news",
                "result_lines", "has_record", "branched", "can_undo", "can_save", "can_save_full",
-               "bot_pending",
+               "bot_pending", "trump_strip", "prompt", "led_words",
                "download"}
 
 #: a stacked toy deal: N holds JH AS KS, S holds QS JS AH; kitty KH QH; S (dealer+1) calls first

@@ -51,12 +51,36 @@ function cardAttrs(code, d) {
 }
 
 // an interactive card: a button with its full name (and legality) in aria-label
+// a tap (touch) first previews a card and its reason; a second tap on it acts. A mouse
+// click acts at once.
+let lastPointer = "mouse";
+let previewed = null;
+
+function showWhy(node) {
+  const root = node.closest(".cardlab-table");
+  const why = root && root.querySelector(".cardlab-why");
+  if (why) why.textContent = node.getAttribute("aria-label") || "";
+}
+
 function cardButton(code, d, onclick, extra) {
   const legal = d && d.legal !== undefined && d.legal !== null ? String(!!d.legal) : "none";
+  const act = (e) => {
+    if (lastPointer === "touch" && previewed !== code) {
+      previewed = code;
+      showWhy(e.currentTarget);
+      e.currentTarget.setAttribute("data-previewed", "true");
+      return;
+    }
+    previewed = null;
+    onclick(e);
+  };
   const node = h("button", {
     type: "button", class: "cardlab-card", "data-key": "card:" + code, "data-legal": legal,
-    onclick, ...cardAttrs(code, d), ...(extra || {}),
+    onclick: act, ...cardAttrs(code, d), ...(extra || {}),
   }, face(d, code));
+  node.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; });
+  node.addEventListener("focus", () => showWhy(node));
+  node.addEventListener("mouseenter", () => showWhy(node));
   if (legal === "false") {
     node.append(h("span", { class: "cardlab-mark", "aria-hidden": "true" }, "✕"));
   }
@@ -276,9 +300,9 @@ function drawActions(view, send) {
   const sel = view.selection || [];
   if (sel.length || (view.choices || []).length) {
     const row = h("div", { class: "cardlab-choices", role: "group", "aria-label": "choices" },
-      h("span", {}, "selected: " + sel.join(" ") + " "));
+      h("span", {}, sel.length + " chosen "));
     for (const c of view.choices || []) {
-      row.append(button("cardlab-choice", c.action, () => send({ type: "act", action: c.action }),
+      row.append(button("cardlab-choice", c.text || c.action, () => send({ type: "act", action: c.action }),
         { "data-action": c.action, "data-key": "choice:" + c.action, title: c.label, "aria-label": c.label }));
     }
     row.append(button("cardlab-clear-selection", "clear", () => send({ type: "clear_selection" }), { "data-key": "clear" }));
@@ -332,10 +356,12 @@ function drawTable(view, send, model, ui) {
       (view.phase === "done" ? "" : view.mode === "play" ? " · playing" : " · reviewing") +
       (view.branched ? " · your branch" : "")),
   ), drawFacts(view));
+  if (view.prompt) parts.append(h("div", { class: "cardlab-prompt", "data-prompt": "", role: "status" }, view.prompt));
   const felt = h("div", { class: "cardlab-felt", "data-seats": (view.hands || []).length });
   for (const hand of view.hands || []) felt.append(drawHand(view, hand, send));
   felt.append(drawMiddle(view));
-  parts.append(felt, drawActions(view, send), drawControls(view, send), drawModes(view, send, model));
+  parts.append(felt, h("div", { class: "cardlab-why", "data-why": "", "aria-live": "polite" }, ""),
+    drawActions(view, send), drawControls(view, send), drawModes(view, send, model));
   parts.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
   if ((view.result_lines || []).length) {
     parts.append(h("ul", { class: "cardlab-result", "aria-label": "result" },
