@@ -650,6 +650,7 @@ class Table(CardlabWidget):
             "trump_strip": self._trump_strip(s, gv),
             "prompt": self._prompt(s, legal, acting_here),
             "led_words": led_words(game, gv),
+            "facts_words": facts_words(game, gv),
             "result_lines": list(result.breakdown) if result is not None else [],
             "has_record": self._record is not None,
             "branched": self.branched,
@@ -846,3 +847,46 @@ def confirm_words(s: State, action: Action) -> str:
     text = describe(s, action)
     who = s.game.seat_name(s.to_move)
     return text[len(who) + 1:] if text.startswith(who + " ") else text
+
+
+def contract_words(game: Any, contract: str) -> str:
+    """A contract in words: the ladder's words where the contract is a call on it
+    (``"seven hearts"``, ``"Piccolo"``, ``"Grand"``), else the notation with its underscores
+    as spaces (``"piatto resta"``)."""
+    ladder = getattr(game, "ladder", None)
+    base = contract.split()[0] if contract else contract
+    if ladder is not None and base and base in ladder:
+        words = str(ladder.label_of(base)).split(": ")[0]
+        return words + (" " + " ".join(contract.split()[1:]).replace("_", " ")
+                        if " " in contract else "")
+    return contract.replace("_", " ")
+
+
+def facts_words(game: Any, view: Mapping[str, Any]) -> list[str]:
+    """The facts line in words: the contract and who holds it, the trumps with their
+    symbol, tricks, score and pot (no bare codes)."""
+    from cardlab.widgets._cards import SUIT_TEXT
+
+    names = view.get("seat_names") or game.seat_names
+    facts = []
+    contract = view.get("contract")
+    if isinstance(contract, str) and contract:
+        who = view.get("declarer")
+        facts.append("contract: " + contract_words(game, contract)
+                     + (f" by {names[who]}" if isinstance(who, int) and who < len(names) else ""))
+    trump = view.get("trump")
+    if isinstance(trump, str) and trump:
+        # a suit symbol where the pack has one (French ♥); Italian suits go by name
+        sym = SUIT_TEXT.get(game.deck.system, {}).get(trump, "")
+        sym = sym if len(sym) == 1 else ""
+        facts.append(f"trumps: {sym} {game.deck.suit_name(trump)}".replace("  ", " "))
+    won = view.get("tricks_won") or {}
+    if won:
+        facts.append("tricks " + ", ".join(f"{k} {v}" for k, v in won.items()))
+    scores = view.get("scores") or {}
+    if scores:
+        facts.append("score " + ", ".join(f"{k} {v}" for k, v in scores.items()))
+    chips = view.get("chips")
+    if isinstance(chips, Mapping) and chips.get("pot") is not None:
+        facts.append(f"pot {chips['pot']}")
+    return facts

@@ -341,3 +341,27 @@ def test_a_choice_of_cards_is_counted_and_confirmed(name: str, phase: str, k: in
     assert choice["text"].startswith("Confirm: ") and "_" not in choice["text"]
     w.act(choice["action"])
     assert w.state.parent is s and str(w.state.history[-1]) == choice["action"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_call_and_contract_reads_in_words(name: str) -> None:
+    """#13 item 6: every call of the ladder and every contract a deal ends in has words for
+    the facts line and the buttons: no underscores, no bare notation like ``bid 7H``."""
+    from cardlab.bots import bot_for
+    from cardlab.engine.action import Action
+    from cardlab.widgets.table import call_words, contract_words
+
+    game = cardlab.load(name)
+    for call in list(game.ladder.iter_calls())[:400]:
+        words = contract_words(game, call)
+        assert words and "_" not in words, (call, words)
+        button = call_words(game, Action(f"bid {call}"))
+        assert "_" not in button and not button.startswith("bid "), (call, button)
+    for seed in range(12):
+        s = game.deal(seed=seed)
+        bots = [bot_for(name, "heuristic", seed=i) for i in range(game.players)]
+        while not s.is_over:
+            s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+        for contract in (s.contract, s.result.contract):
+            if contract:
+                assert "_" not in contract_words(game, contract), contract

@@ -216,6 +216,7 @@ function drawMiddle(view) {
 }
 
 function drawFacts(view) {
+  if (Array.isArray(view.facts_words)) return h("div", { class: "cardlab-facts" }, view.facts_words.join(" · "));
   const facts = [];
   if (view.contract) facts.push(`contract ${view.contract}` + (view.declarer !== null && view.declarer !== undefined ? ` by ${seatName(view, view.declarer)}` : ""));
   if (view.trump) facts.push(`trump ${view.trump}`);
