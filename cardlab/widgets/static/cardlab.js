@@ -96,7 +96,9 @@ function cardShown(code, d, extra) {
 }
 
 function backs(count, label) {
-  const n = Math.max(0, Math.min(Number(count) || 0, 20));
+  // a short fan of backs and the count beside it: a long fan would not fit a side seat
+  // of a narrow table (420 px), and the number says how many there are
+  const n = Math.max(0, Math.min(Number(count) || 0, 5));
   const row = h("span", { class: "cardlab-backs", role: "img", "aria-label": label, title: label });
   for (let i = 0; i < n; i++) row.append(h("span", { class: "cardlab-back", "aria-hidden": "true" }));
   row.append(h("span", { class: "cardlab-count", "aria-hidden": "true" }, String(count)));
