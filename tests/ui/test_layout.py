@@ -85,6 +85,9 @@ def layout_notebook(lab_server: Any) -> str:
         cells.append(nbformat.v4.new_code_cell(
             f"Table(played({name!r}, {opts!r}), seat=0, mode='review')"))
     nb = nbformat.v4.new_notebook(cells=cells)
+    # a notebook without a kernelspec makes JupyterLab ask for a kernel in a dialog
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
     (lab_server.root / "layout.ipynb").write_text(nbformat.writes(nb))
     return "layout.ipynb"
 
