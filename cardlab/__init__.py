@@ -21,6 +21,7 @@ from cardlab.engine import Action, Explanation, Game, Match, Result, State
 from cardlab.engine.record import from_json, to_json
 from cardlab.engine.registry import load
 from cardlab.engine.registry import names as game_names
+from cardlab.engine.share import Shared, read_share, share_code
 from cardlab.errors import CardError, IllegalAction, RecordError
 
 __version__ = "0.1.0"
@@ -36,6 +37,7 @@ __all__ = [
     "Match",
     "RecordError",
     "Result",
+    "Shared",
     "State",
     "format_cards",
     "from_json",
@@ -44,6 +46,8 @@ __all__ = [
     "load",
     "parse_card",
     "parse_cards",
+    "read_share",
+    "share_code",
     "to_json",
 ]
 
