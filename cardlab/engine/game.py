@@ -221,10 +221,10 @@ class Game(ABC):
     def deal_from_string(self, text: str, dealer: int = 0) -> State:
         """A stacked deal from a deal string (see :func:`cardlab.engine.record.parse_deal`).
 
-        :raises IllegalAction: a card twice or missing, a wrong count, a bad code.
+        :raises IllegalAction: a card twice or missing, a wrong count, a bad code (every
+            problem of the cards named at once, see :func:`~cardlab.engine.record.check_deal`).
         """
-        from cardlab.engine.dealing import check_partition
-        from cardlab.engine.record import parse_deal
+        from cardlab.engine.record import check_deal, parse_deal
 
         layout = self.deal_parts()
         parts = parse_deal(self, text, [label for label, _ in layout])
@@ -232,7 +232,7 @@ class Game(ABC):
         if missing:
             raise IllegalAction(f"the deal string lacks {', '.join(missing)}",
                                 code="bad_deal_string")
-        check_partition(self.deck, parts, dict(layout))
+        check_deal(self.deck, parts, dict(layout))
         return self.deal_from_parts(parts, dealer)
 
     def contracts(self) -> list[str]:

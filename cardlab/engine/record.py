@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardlab.cards import Card, format_cards
+from cardlab.cards import Card, Deck, format_cards
 from cardlab.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from cardlab.engine.state import State
 
 __all__ = ["RECORD_FORMAT", "record_dict", "to_json", "from_json", "load_record",
-           "format_deal", "parse_deal", "seat_arg", "cards_arg", "list_arg"]
+           "format_deal", "parse_deal", "check_deal", "seat_arg", "cards_arg", "list_arg"]
 
 RECORD_FORMAT = "cardlab-record"
 RECORD_VERSION = 1
@@ -244,6 +244,8 @@ def parse_deal(game: Game, text: str, labels: Sequence[str]) -> dict[str, list[C
     out: dict[str, list[Card]] = {}
     position = 0
     for seg in segments:
+        if not seg and len(segments) > 1:
+            continue  # a stray "/" (at the end, or doubled) names no part
         if ":" in seg:
             label, _, cards = seg.partition(":")
             key = lookup.get(label.strip().lower())
@@ -261,6 +263,61 @@ def parse_deal(game: Game, text: str, labels: Sequence[str]) -> dict[str, list[C
                                 code="bad_deal_string")
         out[key] = game.deck.parse_many(cards)
     return out
+
+
+#: how many missing cards a deal's problem names before it says "and N more"
+_MISSING_NAMED = 10
+
+
+def _places(names: Sequence[str]) -> str:
+    """``["N", "E"]`` → ``"N and E"``; ``["N", "N"]`` → ``"both in N"``."""
+    if len(set(names)) == 1:
+        return f"{'both' if len(names) == 2 else 'all'} in {names[0]}"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def check_deal(deck: Deck, parts: Mapping[str, Sequence[Card]], counts: Mapping[str, int], *,
+               rule: str = "", complete: bool = True) -> None:
+    """Check the cards of a deal string and name *everything* wrong at once: each card
+    that appears more than once (and where), each part with the wrong count, and the
+    cards missing (unless ``complete`` is false: a part the game may fill in is absent).
+
+    >>> import cardlab
+    >>> g = cardlab.load("pandoeren")
+    >>> parts = parse_deal(g, g.deal(seed=1).deal_string(), ["N", "E", "S", "W", "kijkkaart"])
+    >>> parts["E"][0] = parts["N"][0]
+    >>> check_deal(g.deck, parts, dict(g.deal_parts()))
+    Traceback (most recent call last):
+    ...
+    cardlab.errors.IllegalAction: KS twice (N and E); missing: QS
+
+    :raises IllegalAction: ``duplicate_card``, ``wrong_count`` or ``missing_card`` (the
+        first problem named), its message listing every problem.
+    """
+    where: dict[Card, list[str]] = {}
+    for name, cards in parts.items():
+        for c in cards:
+            where.setdefault(c, []).append(name)
+    problems: list[tuple[str, str]] = []
+    for c, names in where.items():
+        if len(names) > 1:
+            times = "twice" if len(names) == 2 else f"{len(names)} times"
+            problems.append(("duplicate_card", f"{c} {times} ({_places(names)})"))
+    for name, cards in parts.items():
+        want = counts.get(name)
+        if want is not None and len(cards) != want:
+            shown = f" ({format_cards(cards)})" if cards else ""
+            problems.append(("wrong_count", f"{name} has {len(cards)} cards{shown} instead "
+                                            f"of {want}"))
+    missing = [c for c in deck if c not in where] if complete else []
+    if missing:
+        named = ", ".join(c.code for c in missing[:_MISSING_NAMED])
+        more = len(missing) - _MISSING_NAMED
+        problems.append(("missing_card", f"missing: {named}" if more <= 0 else
+                         f"missing {len(missing)} cards: {named} and {more} more"))
+    if problems:
+        raise IllegalAction("; ".join(text for _, text in problems), code=problems[0][0],
+                            rule=rule)
 
 
 # -- deal arguments (a record's setup) ---------------------------------------------------------

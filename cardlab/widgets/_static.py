@@ -99,9 +99,11 @@ def score_rows_html(rows: Sequence[Mapping[str, Any]]) -> str:
     return _box("scoring variants", lines)
 
 
-def editor_html(parts: Sequence[Mapping[str, Any]], deal_string: str) -> str:
-    """A plain picture of a deal being built."""
+def editor_html(parts: Sequence[Mapping[str, Any]], deal_string: str, status: str = "") -> str:
+    """A plain picture of a deal being built: each part, the deal string, the status line."""
     lines = [f"{p['label']} ({len(p['cards'])}/{p['size']}): {' '.join(p['cards'])}"
              for p in parts]
     lines.append(f"deal string: {deal_string}")
+    if status:
+        lines.append(status)
     return _box("deal editor", lines)

@@ -316,8 +316,8 @@ class PanfinGame(Game):
             raise IllegalAction("a stacked deal needs turnup= (the turned-up card)",
                                 code="missing_card", rule="B2.6")
         turnup = cards_arg(self, setup["turnup"], "turnup")
-        two = (self.options.turnup_gobbo == "turn_next_card" and turnup[:1] == [GOBBO])
-        if len(turnup) != (2 if two else 1) or (len(turnup) == 2 and turnup[0] is not GOBBO):
+        if len(turnup) != self._part_sizes(turnup)["turnup"] or (
+                len(turnup) == 2 and turnup[0] is not GOBBO):
             raise IllegalAction("turnup= is one card (two, 'FB x', when the Gobbo is turned "
                                 "and turnup_gobbo='turn_next_card')", code="wrong_count",
                                 rule="B2.6")
@@ -328,15 +328,24 @@ class PanfinGame(Game):
             stock = cards_arg(self, setup["stock"], "stock")
         parts = {self.seat_names[s]: hands[s] for s in range(n)}
         parts.update({"turnup": turnup, "stock": stock})
-        counts = {name: HAND_SIZE for name in self.seat_names}
-        counts["stock"] = len(deck) - HAND_SIZE * n - len(turnup)
-        check_partition(deck, parts, counts, rule="B2.6")
+        check_partition(deck, parts, self._part_sizes(turnup), rule="B2.6")
         kept = bool(cut) and cut[0] is GOBBO and self.options.cut_gobbo_kept
         if kept and GOBBO not in hands[self._cutter(dealer)]:
             raise IllegalAction("the Gobbo shown at the cut is kept by the cutter, "
                                 f"{self.seat_name(self._cutter(dealer))}", code="gobbo_not_kept",
                                 rule="B2.5")
         return {"hands": hands, "cut": cut, "turnup": turnup, "stock": stock}
+
+    def _part_sizes(self, turnup: Sequence[Card]) -> dict[str, int]:
+        """B2.6 / F-A6: the size of each part of a dealt hand: 4 cards a seat (a kept Gobbo
+        included), the turn-up (two cards, ``FB x``, when the Gobbo is turned and
+        ``turnup_gobbo="turn_next_card"``) and the stock (the rest)."""
+        n = self.players
+        two = self.options.turnup_gobbo == "turn_next_card" and list(turnup[:1]) == [GOBBO]
+        counts = {name: HAND_SIZE for name in self.seat_names}
+        counts["turnup"] = 2 if two else 1
+        counts["stock"] = len(self.deck) - HAND_SIZE * n - counts["turnup"]
+        return counts
 
     def _first_state(self, dealer: int, pot: int, stacks: tuple[int, ...],
                      layout: dict[str, Any], seed: int | None) -> PanfinState:
@@ -405,15 +414,27 @@ class PanfinGame(Game):
                                     "stock; or only cut)", code="bad_deal_string", rule="B2.6")
             setup["hands"] = [[c.code for c in parts[name]] for name in self.seat_names]
             setup["turnup"] = [c.code for c in parts["turnup"]]
-            setup["stock"] = [c.code for c in parts.get("stock", [])]
+            if "stock" in parts:  # without it, the stock is the rest in pack order
+                setup["stock"] = [c.code for c in parts["stock"]]
         return self.deal(dealer=dealer, **setup)
 
     def deal_from_string(self, text: str, dealer: int = 0) -> State:
-        """A stacked deal from ``"P1: … / P2: … / turnup: … / stock: …"`` (or ``"cut: FS"``)."""
-        from cardlab.engine.record import parse_deal
+        """A stacked deal from ``"P1: … / P2: … / turnup: … / stock: …"``, with ``cut: …``
+        for the card(s) shown at the cut (B2.5); ``"cut: FS"`` alone is a deal won at the cut.
+
+        :raises IllegalAction: every problem of the dealt cards at once (a card twice,
+            a wrong count, cards missing: :func:`~cardlab.engine.record.check_deal`), or
+            what :meth:`deal` refuses.
+        """
+        from cardlab.engine.record import check_deal, parse_deal
 
         labels = [*self.seat_names, "turnup", "stock", "cut"]
-        return self.deal_from_parts(parse_deal(self, text, labels), dealer)
+        parts = parse_deal(self, text, labels)
+        dealt = {k: v for k, v in parts.items() if k != "cut"}  # the cut shows dealt cards
+        if dealt and all(name in parts for name in (*self.seat_names, "turnup")):
+            check_deal(self.deck, dealt, self._part_sizes(parts["turnup"]), rule="B2.6",
+                       complete="stock" in parts)
+        return self.deal_from_parts(parts, dealer)
 
     def contracts(self) -> list[str]:
         """B2.6: the dominant suits a turn-up (or the dealer's choice) can set."""
