@@ -6,4 +6,7 @@ source scripts/setup-venv.sh lab
 # JupyterLab refuses to run as root unless told (containers, some school machines)
 as_root=()
 if [ "$(id -u)" = "0" ]; then as_root=(--allow-root); fi
-exec .venv/bin/jupyter lab notebooks/00_start_here.ipynb "${as_root[@]}" "$@"
+# the server's root is the repository, as on Binder: the same paths work on both, e.g. the
+# teacher's page at http://localhost:8888/voila/render/notebooks/06_teacher.ipynb
+exec .venv/bin/jupyter lab --ServerApp.root_dir="$PWD" \
+  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb "${as_root[@]}" "$@"

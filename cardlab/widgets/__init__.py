@@ -23,5 +23,6 @@ from cardlab.widgets.editor import DealEditor
 from cardlab.widgets.ladders import AuctionLadder, TrumpLadder
 from cardlab.widgets.scores import ScoreCompare
 from cardlab.widgets.table import Table
+from cardlab.widgets.teacher import TeacherPage
 
-__all__ = ["Table", "DealEditor", "TrumpLadder", "AuctionLadder", "ScoreCompare"]
+__all__ = ["Table", "DealEditor", "TrumpLadder", "AuctionLadder", "ScoreCompare", "TeacherPage"]

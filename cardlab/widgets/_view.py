@@ -152,8 +152,9 @@ def card_verb(s: State, verbs: frozenset[str]) -> str:
 
 
 def describe(s: State, action: Action, seat: int | None | str = "all",
-             shown: bool = False) -> str:
-    """The sentence ``seat`` hears for ``action`` (all hands shown: ``shown``), by the game."""
+             shown: bool | tuple[int, ...] = False) -> str:
+    """The sentence ``seat`` hears for ``action`` (with the hands ``shown``: True for all, or
+    the seats face up), by the game."""
     try:
         return str(s.describe(action, seat, shown=shown))
     except Exception:  # describe is for legal actions; never let words break the view

@@ -15,6 +15,13 @@ front end's timer asking the bots to answer), ``{"type": "undo"}``,
 ``{"type": "clear_selection"}``, ``{"type": "load", "record": "<json>"}``,
 ``{"type": "save"}`` (what the viewer can see), ``{"type": "save", "full": true}``
 (the full record, which reveals every hand).
+
+A teacher's table (``teacher=True``, or :meth:`Table.demonstrate`) also has a seat bar:
+``{"type": "show_hand", "seat": 2, "shown": true}`` turns one hand face up or down on
+the table shown now, ``{"type": "take_seat", "seat": 2, "human": true}`` takes a seat
+over from the bots (from this step: "play from here") or hands it back,
+``{"type": "speed", "delay": 0.8}`` sets the bots' pace in seconds and
+``{"type": "pause", "paused": true}`` stops and restarts them.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from cardlab.bots import RandomBot, bot_for
 from cardlab.engine.action import Action
 from cardlab.engine.game import Game
 from cardlab.engine.record import from_json
+from cardlab.engine.share import read_share, share_code
 from cardlab.engine.state import State
 from cardlab.engine.view import secret_choice, viewer
 from cardlab.errors import IllegalAction, RecordError, did_you_mean
@@ -51,6 +59,8 @@ __all__ = ["Table"]
 
 #: the most bot moves one intent may run (a safety net against a game loop)
 MAX_BOT_MOVES = 2_000
+#: the slowest bot pace, in seconds between moves
+MAX_BOT_DELAY = 10.0
 WATCHING = "you are watching: the bots play every seat (sit in a seat, or show all hands, to play)"
 REVIEW_HINT = "This is the recorded deal: press 'Play from here' to try a move of your own."
 
@@ -71,6 +81,10 @@ class Table(CardlabWidget):
     :param bot_delay: seconds between bot moves in the browser; 0 makes the bots
         answer at once (for tests and notebooks run headless).
     :param four_colour: the four-colour deck.
+    :param shown: seats whose hands are face up besides the viewer's own.
+    :param humans: the seats people play (see :attr:`humans`).
+    :param teacher: draw the teacher's seat bar.
+    :param projector: draw big, for a projector.
     """
 
     seat = traitlets.Int(0, allow_none=True).tag(sync=True)
@@ -79,26 +93,53 @@ class Table(CardlabWidget):
     show_all = traitlets.Bool(False).tag(sync=True)
     """Every hand face up (demonstration mode). Type: bool. Default: False."""
 
+    shown = traitlets.List(traitlets.Int()).tag(sync=True)
+    """Seats whose hands are face up for the viewer besides its own (a teacher turning
+    hands over one by one); ``show_all`` shows them all. Type: list[int]. Default: []."""
+
+    humans = traitlets.List(traitlets.Int(), allow_none=True, default_value=None).tag(sync=True)
+    """The seats people play; the bots play the others. None: the learner's seat (a
+    spectator who sees every hand plays them all; one who sees none only watches).
+    Type: list[int] | None. Default: None."""
+
+    bot_delay = traitlets.Float(0.7).tag(sync=True)
+    """Seconds between bot moves in the browser (0: at once). Type: float. Default: 0.7."""
+
+    paused = traitlets.Bool(False).tag(sync=True)
+    """The bots wait (a teacher explaining a moment). Type: bool. Default: False."""
+
+    teacher = traitlets.Bool(False).tag(sync=True)
+    """Draw the teacher's seat bar (show a hand, take a seat, bot speed, share code).
+    Type: bool. Default: False."""
+
+    projector = traitlets.Bool(False).tag(sync=True)
+    """Draw big, for a projector (a 4-seat table fills 1280×720). Type: bool. Default: False."""
+
     _intents: ClassVar[dict[str, str]] = {
         "step": "_on_step", "play": "_on_play", "act": "_on_act", "bot": "_on_bot",
         "undo": "_on_undo", "play_from_here": "_on_play_from_here",
         "back_to_record": "_on_back_to_record", "clear_selection": "_on_clear_selection",
-        "load": "_on_load", "save": "_on_save",
+        "load": "_on_load", "save": "_on_save", "show_hand": "_on_show_hand",
+        "take_seat": "_on_take_seat", "speed": "_on_speed", "pause": "_on_pause",
     }
 
     def __init__(self, state_or_record: Any, *, seat: int | None = 0, show_all: bool = False,
                  mode: str | None = None, step: int | None = None, bots: Any = "heuristic",
-                 bot_delay: float = 0.7, four_colour: bool = False) -> None:
+                 bot_delay: float = 0.7, four_colour: bool = False,
+                 shown: Sequence[int] = (), humans: Sequence[int] | None = None,
+                 teacher: bool = False, projector: bool = False) -> None:
         _check_state_or_record(state_or_record)
         state = as_state(state_or_record)
         check_seat(state, seat)
+        shown_seats = _seat_list(state, shown, "shown")
+        human_seats = None if humans is None else _seat_list(state, humans, "humans")
         if mode not in (None, "review", "play"):
             raise ValueError(f"mode must be 'review' or 'play', not {mode!r}")
         if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) \
-                or bot_delay < 0:
-            raise ValueError(f"bot_delay must be a number of seconds >= 0, not {bot_delay!r}")
+                or not 0 <= bot_delay <= MAX_BOT_DELAY:
+            raise ValueError(f"bot_delay must be a number of seconds from 0 to "
+                             f"{MAX_BOT_DELAY:g}, not {bot_delay!r}")
         self._bot_spec = bots
-        self._bot_delay = float(bot_delay)
         self._bots: dict[int, Any] = {}
         self._ready = False
         self._download_id = 0
@@ -110,10 +151,61 @@ class Table(CardlabWidget):
         # card faces and labels (without legality) per (contract, code, where), for one game
         self._faces: dict[tuple[str | None, str, str], dict[str, Any]] = {}
         self._faces_game: Any = None
-        super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour)
+        super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour,
+                         shown=shown_seats, humans=human_seats, bot_delay=float(bot_delay),
+                         teacher=bool(teacher), projector=bool(projector))
         self._reset(state, mode or ("review" if state.is_over else "play"), step)
         self._ready = True
         self._publish()
+
+    @classmethod
+    def demonstrate(cls, state_or_record: Any, *, bots: Any = "heuristic",
+                    show_all: bool = True, bot_delay: float = 0.8, step: int = 0,
+                    projector: bool = False, four_colour: bool = False) -> Table:
+        """A teacher's table: the bots play the deal out at once, so it can be stepped
+        through from the first step; the seat bar shows or hides each hand, takes seats
+        over from the bots ("play from here") and hands them back, and sets the bots' pace.
+
+        :param state_or_record: a deal (played out by ``bots`` from where it stands) or a
+            finished record.
+        :param show_all: start with every hand face up.
+        :param step: the step shown first.
+        """
+        state = as_state(state_or_record)
+        if not state.is_over:
+            runner = cls(state, seat=None, humans=[], bots=bots, bot_delay=0, mode="play")
+            state = runner._line[-1]
+        return cls(state, seat=None, show_all=show_all, mode="review", step=step, bots=bots,
+                   bot_delay=bot_delay, humans=[], teacher=True, projector=projector,
+                   four_colour=four_colour)
+
+    @classmethod
+    def from_share(cls, code: str, *, seat: int | None = None, show_all: bool = True,
+                   **kwargs: Any) -> Table:
+        """The table a :attr:`share_code` was made from: the same deal, actions and step
+        (a teacher's code, opened in a student's notebook).
+
+        :param seat: the viewer (default: a spectator who sees every hand, as the teacher).
+        :raises RecordError: for a code that does not read, or one made by another cardlab
+            version that replays differently (naming both versions).
+        """
+        shared = read_share(code)
+        bots = shared.bots if shared.bots in ("heuristic", "random") else "heuristic"
+        table = cls(shared.state, seat=seat, show_all=show_all, mode="review", step=0,
+                    bots=kwargs.pop("bots", bots), **kwargs)
+        # the table's steps are its viewer's (a secret moment is none): the step at or
+        # just before the code's action count
+        line = table._line
+        table.go(max(i for i, t in enumerate(line) if len(t.history) <= shared.step))
+        return table
+
+    @property
+    def share_code(self) -> str:
+        """A short code (at most 200 characters for a seeded deal) that gives this table's
+        deal, its actions and the step shown: :meth:`from_share` opens the same table.
+        It names every action, so it reveals every hand: it is the teacher's."""
+        spec = self._bot_spec if isinstance(self._bot_spec, str) else None
+        return share_code(self._line[-1], step=len(self.state.history), bots=spec)
 
     # -- Python API (the same paths as the front end's intents) ------------------------
     @property
@@ -230,7 +322,7 @@ class Table(CardlabWidget):
         self._cursor = step
         self._selection: list[str] = []
         self._bots_live = mode == "play"
-        if self._bot_delay == 0:
+        if self.bot_delay == 0:
             self._run_bots_now()
 
     def _advance(self, new: State) -> None:
@@ -257,21 +349,51 @@ class Table(CardlabWidget):
         if rec is not None and n <= len(rec) and self._line[-1] is rec[n - 1]:
             self._line = rec
 
+    def _humans(self) -> frozenset[int]:
+        """The seats people play now: :attr:`humans` if set; else the learner's seat, every
+        seat for a spectator who sees every hand, and none for one who only watches."""
+        if self.humans is not None:
+            return frozenset(self.humans)
+        if self.seat is not None:
+            return frozenset({self.seat})
+        if self.show_all:
+            return frozenset(range(self.game.players))
+        return frozenset()
+
+    def _sees(self, seat: int | None) -> bool:
+        """True if this table's viewer sees ``seat``'s hand (its own, or turned face up)."""
+        return seat is not None and (bool(self.show_all) or seat == self.seat
+                                     or seat in self.shown)
+
+    def _shown_arg(self) -> bool | tuple[int, ...]:
+        """The ``shown`` argument of the engine's views: True, or the seats face up."""
+        if self.show_all:
+            return True
+        return tuple(sorted(set(self.shown) - {self.seat}))
+
+    def _vkey(self) -> tuple[Any, ...]:
+        """Who looks, as a memo key: the viewer and the hands shown to it."""
+        return (self.seat, self._shown_arg())
+
     def _watching(self) -> bool:
-        """A spectator who sees no hands only watches: the bots play every seat."""
-        return self.seat is None and not self.show_all
+        """Nobody plays: the bots play every seat."""
+        return not self._humans()
 
     def _learner(self) -> int | None:
-        """Who the learner acts for now: their seat, the mover for a teacher who sees every
-        hand, or nobody for a spectator who only watches."""
-        if self._watching():
+        """Who the learner acts for now: the mover if people play that seat, else their own
+        seat (a click then says why it cannot play), or nobody when the bots play them all."""
+        people = self._humans()
+        if not people:
             return None
-        return self.seat if self.seat is not None else self.state.to_move
+        mover = self.state.to_move
+        if mover in people:
+            return mover
+        return self.seat if self.seat in people else min(people)
 
     def _bot_should_move(self) -> bool:
         s = self.state
-        bots_seat = self._watching() or (self.seat is not None and s.to_move != self.seat)
-        return (self._mode == "play" and not s.is_over and s.to_move is not None and bots_seat
+        return (self._mode == "play" and not s.is_over and s.to_move is not None
+                and s.to_move not in self._humans() and not self.paused
                 and (self._bots_live or self._cursor == len(self._line) - 1))
 
     def _bot(self, seat: int) -> Any:
@@ -313,7 +435,7 @@ class Table(CardlabWidget):
 
     def _after_learner_move(self) -> None:
         self._bots_live = True
-        if self._bot_delay == 0:
+        if self.bot_delay == 0:
             self._run_bots_now()
 
     # -- intent handlers -------------------------------------------------------------------
@@ -376,8 +498,8 @@ class Table(CardlabWidget):
         action = s._read(text, actor)
         if card_args(self.game, action):
             # an action naming cards is judged against a hand: the viewer must see that hand
-            need(self.seat == actor or bool(self.show_all),
-                 "you cannot see this hand: show all hands, or sit in this seat", "hidden_hand")
+            need(self._sees(actor),
+                 "you cannot see this hand: show it, or sit in this seat", "hidden_hand")
         self._apply(action, actor)
 
     def _apply(self, action: Action | str, actor: int) -> None:
@@ -416,7 +538,7 @@ class Table(CardlabWidget):
         self._selection = []
         self._bots_live = False
         self._on_record_prefix()
-        if self._bot_delay == 0 and self._cursor == len(self._line) - 1:
+        if self.bot_delay == 0 and self._cursor == len(self._line) - 1:
             self._run_bots_now()
         self._publish()
 
@@ -427,7 +549,7 @@ class Table(CardlabWidget):
                                      "earlier moment", "game_over")
         self._mode = "play"
         self._bots_live = True
-        if self._bot_delay == 0:
+        if self.bot_delay == 0:
             self._run_bots_now()
         self._publish("Your move: try a card or a call" if not self._bot_should_move()
                       else "The bots play for the other seats")
@@ -488,6 +610,103 @@ class Table(CardlabWidget):
         self._publish("Full record saved: it reveals every hand", download={
             "id": self._download_id, "filename": f"{base}.json", "text": tip.to_json()})
 
+    # -- the teacher's seat bar ---------------------------------------------------------------
+    def _shown_list(self) -> list[int]:
+        """The seats whose hands are face up for this viewer (every seat under show_all)."""
+        if self.show_all:
+            return list(range(self.game.players))
+        return sorted(set(self.shown) | ({self.seat} if self.seat is not None else set()))
+
+    def _on_show_hand(self, intent: Mapping[str, Any]) -> None:
+        seat = self._seat_of(intent)
+        up = intent.get("shown")
+        need(isinstance(up, bool), "'shown' must be true or false", "bad_argument")
+        name = self.game.seat_name(seat)
+        need(seat != self.seat or up is True, f"{name} is the learner's own seat: its hand "
+                                              f"stays face up", "own_hand")
+        now = set(self._shown_list()) - ({self.seat} if self.seat is not None else set())
+        now = now | {seat} if up else now - {seat}
+        # one change on the table shown now: the other hands keep their sides
+        with self.hold_trait_notifications():
+            self._ready = False
+            self.show_all = False
+            self.shown = sorted(now)
+            self._ready = True
+        self._selection = []
+        self._publish(f"{name}'s hand is face {'up' if up else 'down'}")
+
+    def _on_take_seat(self, intent: Mapping[str, Any]) -> None:
+        seat = self._seat_of(intent)
+        human = intent.get("human")
+        need(isinstance(human, bool), "'human' must be true or false", "bad_argument")
+        name = self.game.seat_name(seat)
+        people = set(self._humans())
+        people = people | {seat} if human else people - {seat}
+        self._ready = False
+        self.humans = sorted(people)
+        self._ready = True
+        said = f"You play {name} from here" if human else f"The bots play {name} again"
+        if human and self._mode == "review" and not self.state.is_over:
+            self._mode = "play"  # taking a seat over is "play from here"
+        self._selection = []
+        self._bots_live = self._mode == "play"
+        if self.bot_delay == 0:
+            self._run_bots_now()
+        self._publish(said)
+
+    def _on_speed(self, intent: Mapping[str, Any]) -> None:
+        delay = intent.get("delay")
+        need(isinstance(delay, (int, float)) and not isinstance(delay, bool)
+             and 0 <= delay <= MAX_BOT_DELAY,
+             f"'delay' must be 0 to {MAX_BOT_DELAY:g} seconds", "bad_argument")
+        assert isinstance(delay, (int, float))
+        self._ready = False
+        self.bot_delay = float(delay)
+        self._ready = True
+        if self.bot_delay == 0 and self._cursor == len(self._line) - 1:
+            self._run_bots_now()
+        self._publish(f"Bots: {self.bot_delay:g} s a move" if self.bot_delay else
+                      "Bots: at once")
+
+    def _on_pause(self, intent: Mapping[str, Any]) -> None:
+        paused = intent.get("paused")
+        need(isinstance(paused, bool), "'paused' must be true or false", "bad_argument")
+        self._ready = False
+        self.paused = paused is True
+        self._ready = True
+        if not paused:
+            self._bots_live = self._mode == "play"
+            if self.bot_delay == 0:
+                self._run_bots_now()
+        self._publish("The bots wait" if paused else "The bots play on")
+
+    def _seat_of(self, intent: Mapping[str, Any]) -> int:
+        seat = get_int(intent, "seat")
+        n = self.game.players
+        need(0 <= seat < n, f"seat must be 0 … {n - 1}", "bad_argument")
+        return seat
+
+    def _teacher_bar(self) -> dict[str, Any]:
+        """What the teacher's seat bar shows: each seat's hand face up or down and who plays
+        it, the bots' pace, and the share code of this table at this step."""
+        shown = set(self._shown_list())
+        people = self._humans()
+        seats = [{"seat": i, "name": self.game.seat_name(i), "shown": i in shown,
+                  "own": i == self.seat, "human": i in people}
+                 for i in range(self.game.players)]
+        return {"seats": seats, "delay": self.bot_delay, "paused": bool(self.paused),
+                "share": self._share_or_blank()}
+
+    def _share_or_blank(self) -> str:
+        memo = self._memo_of(self._line[-1])
+        key = ("share", len(self.state.history))
+        if key not in memo:
+            try:
+                memo[key] = self.share_code
+            except Exception:  # a code is a convenience: never let it stop the table drawing
+                memo[key] = ""
+        return str(memo[key])
+
     def seen_json(self) -> str:
         """This deal as the table's viewer saw it, to the last step of the line: the game,
         the seat, every sentence heard and the view at the end. It holds no card the viewer
@@ -495,7 +714,8 @@ class Table(CardlabWidget):
         tip = self._line[-1]
         doc = {"format": "cardlab seen deal", "version": 1, "game": tip.game.name,
                "options": _options_of(tip.game), "seat": self.seat,
-               "show_all": bool(self.show_all), "narration": self._narration(tip),
+               "show_all": bool(self.show_all), "shown": self._shown_list(),
+               "narration": self._narration(tip),
                "view": self._game_view(tip)}
         return json.dumps(doc, sort_keys=True)
 
@@ -507,11 +727,32 @@ class Table(CardlabWidget):
             check_seat(self.state, seat)
         return seat
 
-    @traitlets.observe("seat", "show_all")
+    @traitlets.validate("shown")
+    def _valid_shown(self, proposal: Any) -> Any:
+        return _seat_list(self.state, proposal["value"], "shown") \
+            if getattr(self, "_ready", False) else proposal["value"]
+
+    @traitlets.validate("humans")
+    def _valid_humans(self, proposal: Any) -> Any:
+        value = proposal["value"]
+        if value is None or not getattr(self, "_ready", False):
+            return value
+        return _seat_list(self.state, value, "humans")
+
+    @traitlets.validate("bot_delay")
+    def _valid_bot_delay(self, proposal: Any) -> Any:
+        value = proposal["value"]
+        if not 0 <= value <= MAX_BOT_DELAY:  # NaN too
+            raise traitlets.TraitError(f"bot_delay must be 0 to {MAX_BOT_DELAY:g} seconds, "
+                                       f"not {value!r}")
+        return value
+
+    @traitlets.observe("seat", "show_all", "shown", "humans", "bot_delay", "paused",
+                       "teacher", "projector")
     def _settings_changed(self, change: Any) -> None:
         if getattr(self, "_ready", False):
             self._selection = []
-            if self._bot_delay == 0 and self._cursor == len(self._line) - 1:
+            if self.bot_delay == 0 and self._cursor == len(self._line) - 1:
                 self._run_bots_now()
             self._publish()
 
@@ -526,7 +767,7 @@ class Table(CardlabWidget):
         """The game's view of ``s`` for this viewer (built once per state and viewer; shared by
         the published view, so never mutated after it is made)."""
         memo = self._memo_of(s)
-        key = ("view", self.seat, bool(self.show_all))
+        key = ("view", *self._vkey())
         view = memo.get(key)
         if view is None:
             view = memo[key] = self._make_game_view(s)
@@ -534,12 +775,12 @@ class Table(CardlabWidget):
 
     def _make_game_view(self, s: State) -> dict[str, Any]:
         # what this viewer may see is decided by the engine's view layer, not here
-        return s.view(self.seat, shown=bool(self.show_all))
+        return s.view(self.seat, shown=self._shown_arg())
 
     def _secret(self, s: State) -> bool:
         """True if ``s`` is a choice this viewer must not know is being made (a secret
         choice, :mod:`cardlab.engine.view`): it is no step of its own on this table."""
-        return secret_choice(s, viewer(s.game, self.seat, bool(self.show_all))) is not None
+        return secret_choice(s, viewer(s.game, self.seat, self._shown_arg())) is not None
 
     def _visible_line(self, chain: list[State]) -> list[State]:
         """``chain`` without the moments of secret choices (the last state always stays)."""
@@ -602,7 +843,7 @@ class Table(CardlabWidget):
         legal = [Action(a) for a in gv.get("legal") or []]
         info = self._card_info(s, gv, legal)
         acting_here = actor is not None and actor == mover
-        hand_visible = acting_here and (self.seat == actor or bool(self.show_all))
+        hand_visible = acting_here and self._sees(actor)
         actor_cards = self._visible_hand_cards(s, actor) if hand_visible and actor is not None \
             else set()
         actions = []
@@ -640,6 +881,8 @@ class Table(CardlabWidget):
             "steps": len(self._line) - 1,
             "learner": self.seat,
             "show_all": bool(self.show_all),
+            "teacher": self._teacher_bar() if self.teacher else None,
+            "projector": bool(self.projector),
             "places": [places[(i - bottom) % n] for i in range(n)],
             "card_info": info,
             "actions": actions,
@@ -657,8 +900,9 @@ class Table(CardlabWidget):
             "can_undo": self._mode == "play" and self._cursor > 0,
             "can_save": True,
             "can_save_full": self._line[-1].is_over or bool(self.show_all),
-            "bot_pending": ({"step": self._cursor, "delay_ms": int(self._bot_delay * 1000)}
-                            if self._bot_delay > 0 and self._bot_should_move() else None),
+            "paused": bool(self.paused),
+            "bot_pending": ({"step": self._cursor, "delay_ms": int(self.bot_delay * 1000)}
+                            if self.bot_delay > 0 and self._bot_should_move() else None),
             "download": download,
         }
         self.view = view
@@ -701,7 +945,7 @@ class Table(CardlabWidget):
         """:func:`card_info` of ``s`` for this viewer, once per state (card faces and labels
         are shared between states of the same game)."""
         memo = self._memo_of(s)
-        key = ("info", self.seat, bool(self.show_all))
+        key = ("info", *self._vkey())
         info = memo.get(key)
         if info is None:
             if self._faces_game is not s.game:
@@ -716,7 +960,7 @@ class Table(CardlabWidget):
         Built along the line: each state keeps the sentences up to it, so a new state adds
         one sentence to its parent's instead of walking the whole deal again.
         """
-        key = ("narration", self.seat, bool(self.show_all))
+        key = ("narration", *self._vkey())
         todo: list[State] = []
         t: State | None = s
         said: tuple[str, ...] = ()
@@ -738,11 +982,11 @@ class Table(CardlabWidget):
     def _sentence(self, prev: State, nxt: State) -> str:
         """The game's sentence for the action from ``prev`` to ``nxt``, as this viewer hears
         it (``""`` for a secret choice it must not learn of)."""
-        key = ("said", self.seat, bool(self.show_all))
+        key = ("said", *self._vkey())
         memo = self._memo_of(nxt)
         if key in memo:
             return memo[key]
-        text = describe(prev, nxt.history[-1], self.seat, bool(self.show_all))
+        text = describe(prev, nxt.history[-1], self.seat, self._shown_arg())
         memo[key] = text
         return text
 
@@ -768,6 +1012,20 @@ class Table(CardlabWidget):
         if self.branched:
             parts.append("branched")
         return f"Table({', '.join(parts)})"
+
+
+def _seat_list(state: State, seats: Any, name: str) -> list[int]:
+    """``seats`` as a sorted list of distinct seats of ``state``'s game, or ValueError naming
+    the argument."""
+    n = state.game.players
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, (Sequence, set, frozenset)):
+        raise ValueError(f"{name} must be a list of seats (0 … {n - 1}), not {seats!r}"[:200])
+    out = set()
+    for seat in seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"{name} must list seats 0 … {n - 1}, not {seat!r}"[:200])
+        out.add(seat)
+    return sorted(out)
 
 
 def _options_of(game: Any) -> dict[str, Any]:

@@ -1,51 +1,31 @@
 # %% [markdown]
 # # Teacher's page
 #
-# A page for demonstrating in front of a class (open it with **Voilà** for a clean page without code:
-# the second Binder badge in the README does that). Pick a game, a deal number and whether to show
-# every hand, press **Deal**, then step through the deal with the buttons or the arrow keys, or play
-# any seat yourself. The same deal number always gives the same cards, so your students can open the
-# same deal on their own machines: give them the game and the number.
+# A page for demonstrating in front of a class. Open it with **Voilà** for a clean page without
+# code: the second Binder badge in the README does that, and so does
+# `http://localhost:8888/voila/render/notebooks/06_teacher.ipynb` on the server that
+# `bash scripts/tutorials.sh` starts.
+#
+# 1. Choose a game, the number of players, a set of rules and a deal number (or paste a deal
+#    string or a saved record), then press **Deal**. The bots play the deal out at once.
+# 2. Step through it from the first step: the buttons, the slider, or the arrow keys.
+# 3. From any step, take over any seats ("bot plays" → "you play") and play them; hand them back
+#    to the bots whenever you like. Set the bots' pace, or pause them while you explain.
+# 4. Show or hide each hand, seat by seat, on the table you are looking at.
+# 5. Give your students the **share code**: `Table.from_share(code)` opens the same table at the
+#    same step in their own notebook.
 
 # %%
-import ipywidgets as w
+from cardlab.widgets import TeacherPage
 
-import cardlab
-from cardlab.widgets import Table, TrumpLadder
-
-TITLES = {name: cardlab.load(name).title for name in cardlab.game_names()}
-game_choice = w.Dropdown(options=[(t, n) for n, t in TITLES.items()], value="five_hundred",
-                         description="Game")
-seed_choice = w.BoundedIntText(value=7, min=0, max=10**9, description="Deal no.")
-show_hands = w.Checkbox(value=True, description="Show every hand")
-deal_button = w.Button(description="Deal", button_style="primary", icon="play")
-status = w.HTML()
-stage = w.VBox()  # holds the table of the current deal
-ladder_stage = w.VBox()  # holds the trump ladder of the current game
-
-
-def deal(_=None):
-    """Deal the chosen game and show it on the table, all seats played by the teacher."""
-    game = cardlab.load(game_choice.value)
-    state = game.deal(seed=seed_choice.value, dealer=seed_choice.value % game.players)
-    table = Table(state, seat=None, show_all=show_hands.value, bot_delay=0.8)
-    stage.children = [table]
-    ladder_stage.children = [TrumpLadder(game)]
-    status.value = (f"<b>{game.title}</b>, deal no. {seed_choice.value}: "
-                    f"{state.game.seat_name(state.to_move)} to act first.")
-
-
-deal_button.on_click(deal)
-deal()
-w.VBox([w.HBox([game_choice, seed_choice, show_hands, deal_button]), status])
-
-# %%
-stage
+page = TeacherPage()
+page
 
 # %% [markdown]
 # ## The order of the cards
 #
-# Switch the contract in the ladder to show the class how the order of the cards changes.
+# The ladder follows the game on the table. Switch the contract to show the class how the order
+# of the cards changes.
 
 # %%
-ladder_stage
+page.ladder_stage

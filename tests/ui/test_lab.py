@@ -195,8 +195,10 @@ def test_voila_page_renders_and_clicks(lab_server: Any, page: Any, tmp_path: Pat
         card.wait_for(state="attached", timeout=120_000)
         screenshot(page, "voila")
         root = page.locator("[data-step]").first
-        # a legal card, or in the auction a call: either way the kernel answers with a new step
-        target = page.locator('.cardlab-card[data-legal="true"], .cardlab-action[data-action]')
+        # a legal card, a call, or on the teacher's page (a deal the bots played out) the
+        # forward button: either way the kernel answers with a new step
+        target = page.locator('.cardlab-card[data-legal="true"], .cardlab-action[data-action], '
+                              '.cardlab-step-forward:not([disabled])')
         assert target.count() > 0, "nothing to click on the Voilà page"
         before = root.get_attribute("data-step")
         target.first.click()

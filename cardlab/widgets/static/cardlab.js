@@ -35,7 +35,7 @@ function seatName(view, seat) {
 function face(info, code) {
   const d = info || { rank: code, sym: "", suit: "", system: "" };
   return [
-    h("span", { class: "cardlab-rank", "aria-hidden": "true" }, d.rank),
+    h("span", { class: "cardlab-rank", "aria-hidden": "true", "data-len": String(String(d.rank || "").length) }, d.rank),
     h("span", { class: "cardlab-sym", "aria-hidden": "true" }, d.sym),
   ];
 }
@@ -241,8 +241,8 @@ function drawControls(view, send) {
   });
   return h("div", { class: "cardlab-controls", role: "toolbar", "aria-label": "step through the deal" },
     button("cardlab-step-first", "« first", () => go(0), { "data-key": "step:first", disabled: step === 0, "aria-label": "first step" }),
-    button("cardlab-step-back", "‹ back", () => go(step - 1), { "data-key": "step:back", disabled: step === 0, "aria-label": "step back" }),
-    button("cardlab-step-forward", "forward ›", () => go(step + 1), { "data-key": "step:forward", disabled: step >= last, "aria-label": "step forward" }),
+    button("cardlab-step-back", "‹ back", () => send({ type: "step", by: -1 }), { "data-key": "step:back", disabled: step === 0, "aria-label": "step back" }),
+    button("cardlab-step-forward", "forward ›", () => send({ type: "step", by: 1 }), { "data-key": "step:forward", disabled: step >= last, "aria-label": "step forward" }),
     button("cardlab-step-last", "last »", () => go(last), { "data-key": "step:last", disabled: step >= last, "aria-label": "last step" }),
     slider,
     h("span", { class: "cardlab-step-label" }, `step ${step} / ${last}`));
@@ -314,6 +314,57 @@ function drawActions(view, send) {
   return box;
 }
 
+// the teacher's seat bar: each hand face up or down, who plays each seat, the bots' pace,
+// and the share code of this table at this step
+const SPEEDS = [[0, "at once"], [0.3, "fast"], [0.8, "normal"], [1.5, "slow"], [3, "very slow"]];
+
+function drawSeatBar(view, send) {
+  const bar = view.teacher;
+  const box = h("div", { class: "cardlab-seatbar", role: "group", "aria-label": "teacher's controls" });
+  const seats = h("div", { class: "cardlab-seatbar-seats" });
+  for (const s of bar.seats || []) {
+    const cell = h("div", { class: "cardlab-seatbar-seat", "data-seat": s.seat },
+      h("span", { class: "cardlab-seatbar-name", "data-label": s.name }, s.name));
+    cell.append(button("cardlab-show-hand", s.shown ? "hand face up" : "hand face down",
+      () => send({ type: "show_hand", seat: s.seat, shown: !s.shown }), {
+        "data-key": "show:" + s.seat, "aria-pressed": String(!!s.shown), disabled: !!s.own,
+        "aria-label": `${s.name}'s hand: ${s.shown ? "face up, click to turn it face down" : "face down, click to show it"}`,
+      }));
+    cell.append(button("cardlab-take-seat", s.human ? "you play" : "bot plays",
+      () => send({ type: "take_seat", seat: s.seat, human: !s.human }), {
+        "data-key": "take:" + s.seat, "aria-pressed": String(!!s.human),
+        "aria-label": s.human ? `you play ${s.name}: click to hand the seat back to the bots` : `the bots play ${s.name}: click to play it from here`,
+      }));
+    seats.append(cell);
+  }
+  box.append(seats);
+  const speed = h("select", {
+    class: "cardlab-speed", "data-key": "speed", "aria-label": "bot speed",
+    onchange: (e) => send({ type: "speed", delay: Number(e.target.value) }),
+  }, SPEEDS.map(([v, label]) => h("option", { value: String(v) }, label)));
+  const known = SPEEDS.find(([v]) => v === bar.delay);
+  if (!known) speed.append(h("option", { value: String(bar.delay) }, `${bar.delay} s`));
+  speed.value = String(bar.delay);
+  const pace = h("div", { class: "cardlab-seatbar-pace" },
+    h("label", {}, "bots ", speed),
+    button("cardlab-pause", bar.paused ? "▶ go on" : "❚❚ pause", () => send({ type: "pause", paused: !bar.paused }), {
+      "data-key": "pause", "aria-pressed": String(!!bar.paused),
+      "aria-label": bar.paused ? "the bots wait: click to let them play on" : "pause the bots",
+    }));
+  box.append(pace);
+  if (bar.share) {
+    const code = h("input", {
+      class: "cardlab-share", readonly: true, value: bar.share, "data-share": bar.share,
+      "aria-label": "share code: students open the same table with Table.from_share(code)",
+      "data-key": "share", size: Math.min(60, bar.share.length),
+    });
+    box.append(h("div", { class: "cardlab-seatbar-share" },
+      h("span", {}, "share code "), code,
+      button("cardlab-copy-share", "Copy", () => { code.select(); if (navigator.clipboard) navigator.clipboard.writeText(code.value).catch(() => {}); }, { "data-key": "copy:share" })));
+  }
+  return box;
+}
+
 function drawNarration(view) {
   const lines = view.narration || [];
   const list = h("ol", { class: "cardlab-narration", "aria-label": "what happened so far" });
@@ -364,7 +415,9 @@ function drawTable(view, send, model, ui) {
   for (const hand of view.hands || []) felt.append(drawHand(view, hand, send));
   felt.append(drawMiddle(view));
   parts.append(felt, h("div", { class: "cardlab-why", "data-why": "", "aria-live": "polite" }, ""),
-    drawActions(view, send), drawControls(view, send), drawModes(view, send, model));
+    drawActions(view, send), drawControls(view, send));
+  if (view.teacher) parts.append(drawSeatBar(view, send));
+  parts.append(drawModes(view, send, model));
   parts.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
   if ((view.result_lines || []).length) {
     parts.append(h("ul", { class: "cardlab-result", "aria-label": "result" },
@@ -383,6 +436,14 @@ function drawTable(view, send, model, ui) {
 // -- the deal editor ----------------------------------------------------------------------------
 function drawEditor(view, send, model, ui) {
   const info = view.card_info || {};
+  // one status line, as Python made it for its latest accepted intent: that message and where
+  // the deal stands. A refused intent changes only view.message: then the line shows the refusal.
+  const st = view.status || {};
+  const refused = (view.message || "") !== (st.message || "");
+  const status = h("div", {
+    class: "cardlab-status cardlab-editor-status", role: "status",
+    "data-valid": String(!refused && !!st.valid), "data-refused": String(refused),
+  }, refused ? view.message : (st.text || ""));
   const box = h("div", { class: "cardlab-editor" },
     h("div", { class: "cardlab-header" }, h("span", { class: "cardlab-title" }, `${view.title || ""}: build a deal`)));
   const tabs = h("div", { class: "cardlab-parts", role: "group", "aria-label": "where clicked cards go" });
@@ -428,9 +489,7 @@ function drawEditor(view, send, model, ui) {
       button("cardlab-open", "Open in a table", () => send({ type: "open" }), { "data-key": "open", "aria-disabled": String(!view.valid) })),
     h("div", { class: "cardlab-deal-out" }, h("span", {}, "deal string: "), out,
       button("cardlab-copy", "Copy", () => { out.select(); if (navigator.clipboard) navigator.clipboard.writeText(out.value).catch(() => {}); }, { "data-key": "copy" })),
-    h("div", { class: "cardlab-problem", "data-valid": String(!!view.valid) },
-      view.valid ? "The deal is complete and possible." : (view.problem || "")),
-    h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+    status);
   if (view.table) {
     const sub = h("div", { class: "cardlab-subtable" });
     sub.append(drawTable(view.table, (intent) => send({ type: "table", intent }), null));
@@ -601,8 +660,8 @@ function onKey(event, root, view, send) {
   if (!view || view.step === undefined || view.steps === undefined) return;
   if (tag === "button" && (key === "Enter" || key === " ")) return;
   let to = null;
-  if (key === "ArrowLeft") to = view.step - 1;
-  else if (key === "ArrowRight") to = view.step + 1;
+  if (key === "ArrowLeft") { event.preventDefault(); send({ type: "step", by: -1 }); return; }
+  if (key === "ArrowRight") { event.preventDefault(); send({ type: "step", by: 1 }); return; }
   else if (key === "Home") to = 0;
   else if (key === "End") to = view.steps;
   if (to !== null) {
@@ -662,9 +721,30 @@ function render({ model, el }) {
     lastDownload: firstTable && firstTable.download ? firstTable.download.id : null,
     lastSpoken: "",
     keyboard: false, // the last input inside the widget was a key (not a pointer)
+    pending: null, // the step last asked for, until it is drawn
   };
-  const send = (intent) => model.send(intent);
-  const wrap = kind === "editor" ? (intent) => send({ type: "table", intent }) : send;
+  const raw = (intent) => model.send(intent);
+  const toTable = kind === "editor" ? (intent) => raw({ type: "table", intent }) : raw;
+  // Steps asked for but not yet drawn: quick presses of "forward" or an arrow key count from
+  // the last step asked for, not from the step still on screen, so none is lost.
+  const stepTo = (intent, deliver) => {
+    const tv = tableViewOf(kind, model.get("view") || {});
+    if (!tv || tv.step === undefined) return;
+    const fresh = ui.pending && Date.now() - ui.pending.at < 2000;
+    const base = fresh ? ui.pending.to : tv.step;
+    const to = intent.by !== undefined ? base + intent.by : intent.to;
+    if (!(to >= 0 && to <= tv.steps) || to === base) return;
+    ui.pending = { to, at: Date.now() };
+    deliver({ type: "step", to });
+  };
+  const send = (intent) => {
+    if (kind === "table" && intent && intent.type === "step") return stepTo(intent, raw);
+    if (intent && intent.type === "table" && intent.intent && intent.intent.type === "step") {
+      return stepTo(intent.intent, toTable);
+    }
+    return raw(intent);
+  };
+  const wrap = (intent) => (intent && intent.type === "step" ? stepTo(intent, toTable) : toTable(intent));
 
   const draw = () => {
     const view = model.get("view") || {};
@@ -683,7 +763,9 @@ function render({ model, el }) {
     const drawn = drawKind(view, send, model, ui);
     if (body.firstChild !== drawn || body.childNodes.length !== 1) body.replaceChildren(drawn);
     root.classList.toggle("cardlab-four-colour", !!model.get("four_colour"));
+    root.classList.toggle("cardlab-projector", !!(view && view.projector));
     const tv = tableViewOf(kind, view);
+    if (tv && ui.pending && tv.step === ui.pending.to) ui.pending = null;
     root.setAttribute("data-step", tv && tv.step !== undefined ? String(tv.step) : "");
     root.setAttribute("data-mode", tv && tv.mode ? tv.mode : "");
     const spoken = [...((tv && tv.news) || []), view.message || ""].filter(Boolean).join(". ");

@@ -1,0 +1,183 @@
+"""``TeacherPage``: the teacher's demonstration page, with no code on screen (Voilà).
+
+The teacher chooses a game, a number of players (and Five Hundred's two-player form), a
+set of rules and a deal number, or pastes a deal string or a saved record, and presses
+**Deal**. The bots play the deal out at once (:meth:`Table.demonstrate`), so the table
+can be stepped through from the first step; its seat bar shows and hides hands, takes
+seats over and hands them back, sets the bots' pace and gives the share code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from cardlab.engine.record import from_json
+from cardlab.engine.registry import load, names
+from cardlab.engine.state import State
+from cardlab.errors import IllegalAction, RecordError
+from cardlab.widgets.ladders import TrumpLadder
+from cardlab.widgets.table import Table
+
+__all__ = ["TeacherPage", "player_choices"]
+
+#: the rules everyone starts from (no preset)
+STANDARD = "standard rules"
+
+
+def player_choices(name: str) -> list[tuple[str, dict[str, Any]]]:
+    """The player counts of game ``name`` as (words, options): ``("2 players, ghost
+    partners", {"players": 2, "two_player_form": "ghost_partners_43"})``; the default count
+    first. A game with one count has one entry with no options."""
+    game = load(name)
+    counts = tuple(game.spec.players)
+    if len(counts) == 1:
+        return [(f"{counts[0]} players", {})]
+    out: list[tuple[str, dict[str, Any]]] = []
+    for n in sorted(counts, key=lambda k: (k != game.players, k)):
+        forms = _forms(name, n)
+        if not forms:
+            out.append((f"{n} players", {"players": n}))
+        for words, value in forms:
+            out.append((f"{n} players, {words}", {"players": n, "two_player_form": value}))
+    return out
+
+
+def _forms(name: str, players: int) -> list[tuple[str, str]]:
+    """Five Hundred's two-player forms in words (the others have none)."""
+    import dataclasses
+
+    if players != 2:
+        return []
+    opts = load(name).spec.options
+    for f in dataclasses.fields(opts):
+        if f.name == "two_player_form":
+            words = {"dead_hand_33": "with a dead hand",
+                     "ghost_partners_43": "with ghost partners"}
+            return [(words.get(v, str(v).replace("_", " ")), v) for v in f.metadata["choices"]]
+    return []
+
+
+class TeacherPage(w.VBox):
+    """The teacher's page: choose a deal, press Deal, and demonstrate it on a
+    :meth:`Table.demonstrate` table.
+
+    :param game: the game chosen first (a registry name).
+    :param seed: the deal number chosen first.
+    """
+
+    def __init__(self, game: str = "five_hundred", *, seed: int = 7) -> None:
+        titles = {n: load(n).title for n in names()}
+        self.game_choice = w.Dropdown(options=[(t, n) for n, t in titles.items()], value=game,
+                                      description="Game")
+        self.players_choice = w.Dropdown(description="Players")
+        self.rules_choice = w.Dropdown(description="Rules")
+        self.seed_choice = w.BoundedIntText(value=seed, min=0, max=10**9, description="Deal no.")
+        self.text = w.Textarea(placeholder="or paste a deal string or a saved record here",
+                               layout=w.Layout(width="100%", height="3.2em"))
+        self.projector = w.Checkbox(value=False, description="projector size")
+        self.deal_button = w.Button(description="Deal", button_style="primary", icon="play")
+        self.status = w.HTML()
+        self.stage = w.VBox()
+        """Holds the table of the current deal."""
+        self.ladder_stage = w.VBox()
+        """Holds the trump ladder of the current game."""
+        self.table: Table | None = None
+        """The table of the current deal."""
+        self._fill_choices()
+        self.game_choice.observe(lambda _: self._fill_choices(), names="value")
+        self.deal_button.on_click(lambda _: self.deal())
+        self.projector.observe(self._projector_changed, names="value")
+        super().__init__([
+            w.HBox([self.game_choice, self.players_choice, self.rules_choice],
+                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.seed_choice, self.projector, self.deal_button],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.text, self.status, self.stage])
+        self.deal()
+
+    def _fill_choices(self) -> None:
+        name = self.game_choice.value
+        self.players_choice.options = [(words, i) for i, (words, _) in
+                                       enumerate(player_choices(name))]
+        self.players_choice.value = 0
+        presets = list(load(name).spec.presets)
+        self.rules_choice.options = [STANDARD, *presets]
+        self.rules_choice.value = STANDARD
+
+    def _projector_changed(self, change: Any) -> None:
+        if self.table is not None:
+            self.table.projector = bool(change["new"])
+
+    def choose(self, *, game: str | None = None, players: int | None = None,
+               form: str | None = None, rules: str | None = None, seed: int | None = None,
+               text: str | None = None) -> TeacherPage:
+        """Set the choices as a teacher would (for scripts and tests); then :meth:`deal`."""
+        if game is not None:
+            self.game_choice.value = game
+        if players is not None:
+            for _words, i in self.players_choice.options:
+                opts = player_choices(self.game_choice.value)[i][1]
+                if opts.get("players", load(self.game_choice.value).players) == players \
+                        and (form is None or opts.get("two_player_form") == form):
+                    self.players_choice.value = i
+                    break
+            else:
+                raise ValueError(f"{self.game_choice.value} has no choice of {players} players"
+                                 + (f" ({form})" if form else ""))
+        if rules is not None:
+            self.rules_choice.value = rules
+        if seed is not None:
+            self.seed_choice.value = seed
+        if text is not None:
+            self.text.value = text
+        return self
+
+    def options(self) -> dict[str, Any]:
+        """The chosen rule options (the player count and form)."""
+        return dict(player_choices(self.game_choice.value)[self.players_choice.value][1])
+
+    def chosen_state(self) -> State:
+        """The deal the choices make: the pasted record or deal string, else the seeded deal.
+
+        :raises ValueError: (``IllegalAction``, ``RecordError``) for a text that is neither.
+        """
+        rules = self.rules_choice.value
+        game = load(self.game_choice.value, None if rules == STANDARD else rules,
+                    **self.options())
+        text = self.text.value.strip()
+        seed = int(self.seed_choice.value)
+        if text.startswith("{"):
+            return from_json(text)
+        if text:
+            return game.deal_from_string(text, seed % game.players)
+        return game.deal(seed=seed, dealer=seed % game.players)
+
+    def deal(self) -> str:
+        """Deal the chosen deal onto a new table (the bots play it out at once); say what
+        was dealt, or why nothing was (the table shown and the text stay as they were)."""
+        try:
+            state = self.chosen_state()
+        except (IllegalAction, RecordError, ValueError) as err:
+            self.status.value = _line(f"⚠ Not dealt: {err}")
+            return str(err)
+        table = Table.demonstrate(state, projector=bool(self.projector.value))
+        self.table = table
+        self.stage.children = [table]
+        self.ladder_stage.children = [TrumpLadder(state.game)]
+        first = state.game.seat_name(table.state.to_move) if table.state.to_move is not None \
+            else "nobody"
+        source = ("the pasted deal" if self.text.value.strip()
+                  else f"deal no. {self.seed_choice.value}")
+        said = (f"{state.game.title}, {source}: {table.view['steps']} steps, played out by "
+                f"the bots; {first} acts first. Step through it, or take a seat.")
+        self.status.value = _line(said)
+        return said
+
+
+def _line(text: str) -> str:
+    """One status line of HTML (the text escaped)."""
+    import html
+
+    return f'<div class="cardlab-teacher-status" role="status">{html.escape(text)}</div>'

@@ -1,0 +1,183 @@
+"""The teacher's table and page: a deal stepped through at once, hands shown seat by seat on
+the table shown now, seats taken over from the bots and handed back, the bots' pace and
+pause, and the page's choices (game, players, rules, deal number, pasted deal or record)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from widget_support import send, synced_view
+
+import cardlab
+from cardlab.widgets import Table, TeacherPage
+from cardlab.widgets.teacher import player_choices
+
+GAMES = [("five_hundred", {}), ("five_hundred", {"players": 2,
+                                                  "two_player_form": "ghost_partners_43"}),
+         ("officer_skat", {}), ("pandoeren", {}), ("panfin", {"players": 3})]
+
+
+@pytest.mark.parametrize(("name", "opts"), GAMES)
+def test_demonstrate_steps_through_the_whole_deal_from_the_first_step(name, opts):
+    state = cardlab.load(name, **opts).deal(seed=11, dealer=0)
+    table = Table.demonstrate(state, bot_delay=0)
+    assert table.mode == "review" and table.step == 0
+    steps = table.view["steps"]
+    assert steps > 10, "the bots played the deal out"
+    for k in range(steps + 1):  # forward works from the first step to the last
+        send(table, {"type": "step", "to": k})
+        assert table.step == k
+    assert table.state.is_over
+    assert synced_view(table)["teacher"]["seats"][0]["human"] is False
+
+
+def test_hiding_one_hand_turns_only_that_hand_face_down_on_the_current_table():
+    table = Table.demonstrate(cardlab.load("five_hundred").deal(seed=3), bot_delay=0)
+    table.go(6)
+    before = {h["seat"]: h.get("cards") for h in table.view["hands"]}
+    assert all(before.values())
+    assert send(table, {"type": "show_hand", "seat": 1, "shown": False}) == "E's hand is face down"
+    assert table.step == 6, "the table stays at its step"
+    after = {h["seat"]: h.get("cards") for h in table.view["hands"]}
+    assert after[1] is None and {s: after[s] for s in (0, 2, 3)} == {s: before[s] for s in (0, 2, 3)}
+    bar = {s["seat"]: s["shown"] for s in table.view["teacher"]["seats"]}
+    assert bar == {0: True, 1: False, 2: True, 3: True}
+    send(table, {"type": "show_hand", "seat": 1, "shown": True})
+    assert {h["seat"]: h.get("cards") for h in table.view["hands"]} == before
+
+
+def test_a_hidden_hand_hides_its_cards_everywhere_in_the_view():
+    """Hidden stays hidden: a teacher hiding a hand hides every card only it holds."""
+    table = Table.demonstrate(cardlab.load("five_hundred").deal(seed=3), bot_delay=0)
+    table.go(2)  # the auction: nobody has played a card
+    hand = {h["seat"]: h["cards"] for h in table.view["hands"]}[2]
+    send(table, {"type": "show_hand", "seat": 2, "shown": False})
+    text = json.dumps(synced_view(table))
+    assert not [c for c in hand if f'"{c}"' in text]
+
+
+def test_take_a_seat_at_step_k_play_a_legal_card_and_hand_it_back():
+    table = Table.demonstrate(cardlab.load("five_hundred").deal(seed=3), bot_delay=0)
+    k = next(i for i in range(table.view["steps"])
+             if table.go(i) is not None and table.view["phase"] == "play")
+    mover = table.state.to_move
+    said = send(table, {"type": "take_seat", "seat": mover, "human": True})
+    assert said.startswith("You play") and table.mode == "play" and table.step == k
+    legal = table.view["legal"]
+    assert legal, "the seat taken over is the teacher's to play"
+    card = legal[-1].split()[1]
+    table.play(card)
+    assert table.state.history[len(table.state.history) - (table.step - k)].args == (card,) \
+        or card in str(table.state.history)
+    assert send(table, {"type": "take_seat", "seat": mover, "human": False}).startswith(
+        "The bots play")
+    assert table.state.is_over, "handed back, the bots play the seat to the end"
+
+
+def test_bot_speed_and_pause():
+    table = Table.demonstrate(cardlab.load("officer_skat").deal(seed=3), bot_delay=0.8)
+    table.go(3)
+    send(table, {"type": "take_seat", "seat": table.state.to_move, "human": True})
+    while table.view["bot_pending"] is None:  # play on until it is a bot's turn
+        table.play(table.view["legal"][0].split()[1])
+    pending = table.view["bot_pending"]
+    assert pending and pending["delay_ms"] == 800
+    send(table, {"type": "speed", "delay": 1.5})
+    assert table.view["bot_pending"]["delay_ms"] == 1500
+    send(table, {"type": "pause", "paused": True})
+    assert table.view["bot_pending"] is None and table.view["teacher"]["paused"]
+    step = table.step
+    send(table, {"type": "bot", "step": step})
+    assert table.step == step, "a paused bot does not move"
+    send(table, {"type": "pause", "paused": False})
+    assert table.view["bot_pending"]["step"] == step
+    send(table, {"type": "bot", "step": step})
+    assert table.step == step + 1
+
+
+@pytest.mark.parametrize("intent", [
+    {"type": "show_hand", "seat": 9, "shown": True},
+    {"type": "show_hand", "seat": 0, "shown": "yes"},
+    {"type": "take_seat", "seat": -1, "human": True},
+    {"type": "take_seat", "seat": 0},
+    {"type": "speed", "delay": 1e9},
+    {"type": "speed", "delay": float("nan")},
+    {"type": "speed", "delay": True},
+    {"type": "pause", "paused": 1},
+])
+def test_forged_teacher_intents_change_only_the_message(intent):
+    table = Table.demonstrate(cardlab.load("five_hundred").deal(seed=3), bot_delay=0)
+    table.go(4)
+    before = {k: v for k, v in table.view.items() if k != "message"}
+    said = send(table, intent)
+    assert said and "internal error" not in said
+    assert {k: v for k, v in table.view.items() if k != "message"} == before
+
+
+def test_a_learner_cannot_hide_their_own_hand_and_bad_constructor_values_name_the_field():
+    table = Table(cardlab.load("five_hundred").deal(seed=3), seat=0, teacher=True)
+    assert "own seat" in send(table, {"type": "show_hand", "seat": 0, "shown": False})
+    state = cardlab.load("five_hundred").deal(seed=3)
+    with pytest.raises(ValueError, match="shown"):
+        Table(state, shown=[7])
+    with pytest.raises(ValueError, match="humans"):
+        Table(state, humans="N")
+    with pytest.raises(ValueError, match="bot_delay"):
+        Table(state, bot_delay=1e6)
+
+
+def test_player_choices_cover_every_count_and_form():
+    words = [w for w, _ in player_choices("five_hundred")]
+    assert words[0] == "4 players"
+    assert "2 players, with ghost partners" in words and "2 players, with a dead hand" in words
+    assert [w for w, _ in player_choices("officer_skat")] == ["2 players"]
+    assert len(player_choices("panfin")) == 5
+
+
+def test_teacher_page_deals_each_choice_and_keeps_the_table_on_a_bad_text():
+    page = TeacherPage()
+    assert page.table is not None and page.table.step == 0 and page.table.teacher
+    page.choose(game="panfin", players=3, seed=5).deal()
+    assert page.table.game.players == 3 and page.table.game.name == "panfin"
+    page.choose(game="five_hundred", players=2, form="ghost_partners_43", seed=5).deal()
+    assert page.table.game.options.two_player_form == "ghost_partners_43"
+    page.choose(rules="american").deal()
+    assert page.table.game.options != cardlab.load("five_hundred", players=2,
+                                                   two_player_form="ghost_partners_43").options
+    shown = page.table
+    page.choose(text="N: AS KS")
+    said = page.deal()
+    assert "unknown part" in said and page.table is shown and page.text.value == "N: AS KS"
+    assert "Not dealt" in page.status.value
+    record = cardlab.load("pandoeren").deal(seed=4)
+    page.choose(game="pandoeren", text=record.deal_string()).deal()
+    assert page.table.state.states()[0].deal_string() == record.deal_string()
+    page.choose(text=shown.to_json()).deal()
+    assert page.table.game.name == "five_hundred" and page.table.view["steps"] > 0
+
+
+@pytest.mark.parametrize(("name", "opts"), GAMES)
+def test_share_code_opens_the_same_table_at_the_same_step(name, opts):
+    table = Table.demonstrate(cardlab.load(name, **opts).deal(seed=5, dealer=1), bot_delay=0)
+    table.go(table.view["steps"] // 2)
+    code = table.view["teacher"]["share"]
+    assert code == table.share_code and 0 < len(code) <= 200
+    other = Table.from_share(code)
+    assert other.step == table.step and other.state.history == table.state.history
+    assert other.to_json() == table.to_json()
+
+
+def test_share_code_of_a_branch_taken_by_the_teacher():
+    table = Table.demonstrate(cardlab.load("five_hundred").deal(seed=3), bot_delay=0.5)
+    table.go(12)
+    mover = table.state.to_move
+    send(table, {"type": "take_seat", "seat": mover, "human": True})
+    table.play(table.view["legal"][-1].split()[1])
+    other = Table.from_share(table.share_code)
+    assert other.state.history == table.state.history and other.step == table.step
+
+
+def test_a_forged_share_code_is_refused_with_the_reason():
+    with pytest.raises(cardlab.RecordError, match="share code"):
+        Table.from_share("cl1~five_hundred~nonsense")
