@@ -195,7 +195,8 @@ class PanfinState(State):
         return None
 
     def deal_string(self) -> str:
-        """This deal's cards as dealt: ``"P1: … / P2: … / turnup: … / stock: …"``."""
+        """This deal's cards as dealt: ``"P1: … / P2: … / turnup: … / stock: … / cut: …"``
+        (the cut: the card(s) shown at the cut, B2.5)."""
         setup = self.setup
         if "hands" not in setup:
             return f"cut: {setup['cut']}"
@@ -203,6 +204,10 @@ class PanfinState(State):
         parts = [self.game.deck.parse_many(h) for h in setup["hands"]]
         parts += [self.game.deck.parse_many(setup["turnup"]),
                   self.game.deck.parse_many(setup["stock"])]
+        cut = self.game.deck.parse_many(setup.get("cut") or "")
+        if cut:  # B2.5: the card(s) shown at the cut, so the deal loads back as it was
+            labels.append("cut")
+            parts.append(cut)
         return format_deal(labels, parts)
 
     def _context(self) -> str:
