@@ -7,6 +7,19 @@ comments), so notebooks are reviewed as text. This script turns each source into
 the widget state that nbclient stores (RECIPES §2: outputs and execution counts stay,
 ``metadata.widgets`` goes) and writes it back.
 
+Cell metadata goes on the ``# %%`` line, after ``[markdown]`` if there is one, in
+jupytext's spelling (JSON values, no spaces inside a value)::
+
+    # %% [markdown] tags=["deal-facts"]      a Markdown cell tagged deal-facts
+    # %% hidden tags=["facts-check"]         a code cell whose source starts collapsed
+    # %% jupyter={"source_hidden":true}      the same collapse, spelled out
+
+``tags=[…]`` sets ``metadata.tags``; ``hidden`` (or ``jupyter={…}``) sets
+``metadata.jupyter.source_hidden``. A code cell's first line ``# tags: a, b`` also sets
+tags (the older spelling; the line is dropped). A Markdown cell tagged ``deal-facts``
+states facts about the deal on screen; the code cell after it asserts them (hidden, no
+output; ``tests/notebooks/test_deal_facts.py`` checks the pairing).
+
     python scripts/build_notebooks.py              # every notebook
     python scripts/build_notebooks.py 01_five_hundred   # just one
 """
@@ -14,9 +27,12 @@ the widget state that nbclient stores (RECIPES §2: outputs and execution counts
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbclient import NotebookClient
@@ -27,10 +43,46 @@ OUT = ROOT / "notebooks"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
+#: one option on a ``# %%`` line: ``key=<JSON list or object>`` or the word ``hidden``
+_OPTION = re.compile(r"\s*(?:(?P<key>[A-Za-z_]\w*)=(?P<value>\[[^\]]*\]|\{[^}]*\})"
+                     r"|(?P<word>hidden))")
+
+
+def parse_marker(line: str) -> tuple[str, dict[str, Any]]:
+    """The kind (``'code'`` or ``'markdown'``) and the metadata of a ``# %%`` line.
+
+    :raises ValueError: for an option this script does not know, naming the line.
+    """
+    rest = line[len("# %%"):].strip()
+    kind = "code"
+    if rest.startswith("[markdown]"):
+        kind, rest = "markdown", rest[len("[markdown]"):]
+    meta: dict[str, Any] = {}
+    pos = 0
+    rest = rest.rstrip()
+    while pos < len(rest):
+        m = _OPTION.match(rest, pos)
+        if m is None or m.end() == pos:
+            raise ValueError(f"cannot read the cell options {rest[pos:]!r} in {line!r}; "
+                             f"expected tags=[...], jupyter={{...}} or hidden")
+        if m.group("word"):
+            meta.setdefault("jupyter", {})["source_hidden"] = True
+        else:
+            key, value = m.group("key"), json.loads(m.group("value"))
+            if key == "jupyter":
+                meta.setdefault("jupyter", {}).update(value)
+            else:
+                meta[key] = value
+        pos = m.end()
+    return kind, meta
+
+
 def parse_source(text: str) -> list[nbformat.NotebookNode]:
-    """Cells from percent-format text."""
+    """Cells from percent-format text (with the metadata of each ``# %%`` line)."""
     cells: list[nbformat.NotebookNode] = []
-    kind, lines = None, []
+    kind: str | None = None
+    meta: dict[str, Any] = {}
+    lines: list[str] = []
 
     def flush() -> None:
         if kind is None:
@@ -39,22 +91,22 @@ def parse_source(text: str) -> list[nbformat.NotebookNode]:
         if kind == "markdown":
             body = "\n".join(ln[2:] if ln.startswith("# ") else ln.lstrip("#")
                              for ln in body.splitlines())
-            cells.append(nbformat.v4.new_markdown_cell(body))
+            cell = nbformat.v4.new_markdown_cell(body)
         else:
-            tags = []
             first = body.splitlines()[0] if body else ""
             if first.startswith("# tags:"):
                 tags = [t.strip() for t in first[len("# tags:"):].split(",") if t.strip()]
+                meta.setdefault("tags", []).extend(tags)
                 body = "\n".join(body.splitlines()[1:])
             cell = nbformat.v4.new_code_cell(body)
-            if tags:
-                cell.metadata["tags"] = tags
-            cells.append(cell)
+        for key, value in meta.items():
+            cell.metadata[key] = value
+        cells.append(cell)
 
     for line in text.splitlines():
         if line.startswith("# %%"):
             flush()
-            kind = "markdown" if "[markdown]" in line else "code"
+            kind, meta = parse_marker(line)
             lines = []
         elif kind is not None:
             lines.append(line)
@@ -77,7 +129,9 @@ def build(name: str) -> float:
                    resources={"metadata": {"path": str(OUT)}}).execute()
     took = time.perf_counter() - t0
     nb.metadata.pop("widgets", None)
-    nb.metadata["language_info"] = {"name": "python"}
+    # keep the kernel's own language_info (its Python version included), as JupyterLab
+    # writes it: a notebook opened in Lab is then not modified by the kernel's first reply,
+    # so opening a tutorial never rewrites it (build with CI's Python)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.metadata.pop("execution", None)

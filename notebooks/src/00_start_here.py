@@ -80,14 +80,40 @@ print(hands_seen(state.view(None, shown=[2])))  # a spectator, with South's hand
 # ## The table
 #
 # The table widget shows a deal you can step through with the buttons, the slider or the arrow keys,
-# and lets you play a seat by clicking a legal card. Cards you may not play are dimmed; hover over one
-# to read why. Below, you sit North (the bottom of the table) in a deal that has just been bid;
-# the other seats are played by bots.
+# and lets you play a seat by clicking a legal card or call. Cards you may not play are dimmed; hover
+# over one to read why.
+
+# %% [markdown] tags=["deal-facts"]
+# Below, you sit **North** (the bottom of the table) in the deal above, at the very start of its
+# auction: **West** dealt (`dealer=3`), so nobody has bid yet and you speak first. Bid or pass on
+# the table; bots play the other three seats and answer at once.
+
+# %% hidden tags=["facts-check"]
+assert state.phase == "auction" and state.history == ()
+assert state.game.seat_name(state.setup["dealer"]) == "W" and state.setup["dealer"] == 3
+assert state.game.seat_name(state.to_move) == "N" and state.to_move == 0
 
 # %%
 from cardlab.widgets import Table
 
 Table(state, seat=0, bot_delay=0)
+
+# %% [markdown]
+# ## Build a deal yourself
+#
+# To show a particular hand (a puzzle, a deal from last night's game, a hand from a book), build it
+# in the **deal editor**. Pick a hand (N, E, S, W or the kitty), then click cards of the pack into
+# it; paste a deal string instead if you have one. **Fill** deals the cards you have not placed at
+# random, and **Open** puts the finished deal on a table under the editor. The engine checks the
+# deal: a card twice, a missing card or a wrong count is refused with the reason.
+#
+# The editor below starts from the deal above (its deal string is `state.deal_string()`): move a
+# few cards and open it.
+
+# %%
+from cardlab.widgets import DealEditor
+
+DealEditor(game, deal=state.deal_string(), dealer=3)
 
 # %% [markdown]
 # **Next:** open [01_five_hundred](01_five_hundred.ipynb) to learn your first game.

@@ -88,15 +88,22 @@ TrumpLadder(game, contract="7NT")
 # The seats are **N, E, S, W**, and play goes clockwise. The dealer gives out the cards in packets
 # of **3-1-4-1-3-1**: three to each player, one to the kitty, four each, one to the kitty, three
 # each, one to the kitty. The player on the dealer's left receives the first cards and speaks
-# first. Here W deals (`dealer=3`), so N starts.
+# first.
 
 # %%
 start = game.deal(seed=315, dealer=3)
 start
 
+# %% [markdown] tags=["deal-facts"]
+# Here **W** deals (`dealer=3`), so **N** starts.
+
+# %% hidden tags=["facts-check"]
+assert start.setup["dealer"] == 3 and game.seat_name(3) == "W"
+assert game.seat_name(start.to_move) == "N" and start.phase == "auction"
+
 # %% [markdown]
-# This is the teacher's picture with every hand face up. At a real table you see only your own ten
-# cards; the kitty lies face down until the auction is over.
+# The picture is the teacher's view, with every hand face up. At a real table you see only your
+# own ten cards; the kitty lies face down until the auction is over.
 
 # %% [markdown]
 # ## 4. The auction
@@ -136,9 +143,8 @@ Markdown("\n".join(lines))
 print([row["call"] for row in game.bid_ladder()])
 
 # %% [markdown]
-# In our deal, N and E pass, S bids six spades, W six diamonds, S seven spades, W seven diamonds,
-# and S passes. W is the contractor at **seven diamonds**. Let us play the whole deal out with the
-# computer players ("bots"), then look at the auction on the ladder.
+# Let us play our deal out with the computer players ("bots"), then look at its auction on the
+# ladder.
 
 # %%
 from cardlab.bots import bot_for, play_out
@@ -152,9 +158,24 @@ deal = play_out(start, new_bots())
 steps = deal.states()  # steps[n] is the deal after n actions
 print("\n".join(deal.narration()[:8]))
 
-# %% [markdown]
-# After W's six diamonds it is S's turn. The ladder marks the current bid and the calls S may make
-# now: misère is **not** among them, because the bid is only at the 6 level.
+# %% [markdown] tags=["deal-facts"]
+# N and E pass, S bids six spades, W six diamonds, S seven spades, W seven diamonds, and S passes.
+# **W** is the contractor at **seven diamonds**.
+
+# %% hidden tags=["facts-check"]
+assert [str(a) for a in deal.history[:7]] == [
+    "pass", "pass", "bid 6S", "bid 6D", "bid 7S", "bid 7D", "pass"]
+assert [game.seat_name(s.to_move) for s in steps[:7]] == ["N", "E", "S", "W", "S", "W", "S"]
+assert deal.result.contract == "7D" and game.seat_name(deal.result.declarer) == "W"
+
+# %% [markdown] tags=["deal-facts"]
+# After W's six diamonds it is **S**'s turn. The ladder marks the current bid and the calls S may
+# make now: misère is **not** among them, because the bid is only at the 6 level.
+
+# %% hidden tags=["facts-check"]
+assert str(steps[4].history[-1]) == "bid 6D" and game.seat_name(steps[4].to_move) == "S"
+assert not steps[4].is_legal("bid misere")
+assert steps[4].is_legal("bid 7S") and not steps[4].is_legal("bid 6D")
 
 # %%
 AuctionLadder(game, steps[4])
@@ -162,17 +183,26 @@ AuctionLadder(game, steps[4])
 # %%
 print(steps[4].explain("bid misere"))
 
-# %% [markdown]
-# One bid later S has bid **seven spades**, and now W *could* bid misère:
+# %% [markdown] tags=["deal-facts"]
+# One bid later S has bid **seven spades**, and now **W** *could* bid misère:
+
+# %% hidden tags=["facts-check"]
+assert str(steps[5].history[-1]) == "bid 7S" and game.seat_name(steps[5].to_move) == "W"
+assert steps[5].is_legal("bid misere")
 
 # %%
 AuctionLadder(game, steps[5])
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # ### The kitty
 #
-# The contractor picks up the three kitty cards (13 in hand) and **discards any three** face down.
-# W took K♣ 9♥ K♥ and threw away three cards nobody else sees.
+# The contractor picks up the three kitty cards (13 in hand) and *discards any three* face down.
+# **W** took K♣ 9♥ K♥ and threw away three cards nobody else sees.
+
+# %% hidden tags=["facts-check"]
+assert start.deal_string().endswith("kitty: KC 9H KH")
+assert deal.history[7].verb == "discard" and game.seat_name(steps[7].to_move) == "W"
+assert len(deal.history[7].args) == 3
 
 # %% [markdown]
 # ## 5. Play
@@ -185,17 +215,31 @@ AuctionLadder(game, steps[5])
 # * The highest trump wins the trick; with no trump in it, the highest card of the suit led.
 #   The winner leads to the next trick.
 #
-# Step through the deal with the buttons, the slider or the arrow keys. The table opens at
-# **step 13**, the second trick: W has led the **J♦**, the right bower. N holds J♥ 5♥ 4♥ and
-# other cards, but no diamond…
+# Step through the deal with the buttons, the slider or the arrow keys.
+
+# %% [markdown] tags=["deal-facts"]
+# The table opens at **step 13**, the second trick: **W** has led the **J♦**, the right bower.
+# **N** holds J♥ 5♥ 4♥ and other cards, but no diamond…
+
+# %% hidden tags=["facts-check"]
+assert len(steps[13].history) == 13 and len(steps[13].tricks) == 1
+assert [(p.seat, p.card.code) for p in steps[13].trick.plays] == [(3, "JD")]
+assert game.seat_name(3) == "W" and game.seat_name(steps[13].to_move) == "N"
+assert {"JH", "5H", "4H"} <= {c.code for c in steps[13].hands[0]}
+assert not any(c.suit == "D" for c in steps[13].hands[0])
 
 # %%
 Table(deal, seat=None, show_all=True, step=13)
 
-# %% [markdown]
-# …yet N must play the **J♥**! With diamonds as trumps, the J♥ is the left bower: it is a diamond
-# this deal, N's only one, so N must follow suit with it. The engine explains every move, with the
-# rule's ID in the rule book (`5H-7.2`):
+# %% [markdown] tags=["deal-facts"]
+# …yet **N** must play the **J♥**! With diamonds as trumps, the J♥ is the left bower: it is a
+# diamond this deal, N's only one, so N must follow suit with it. The engine explains every move,
+# with the rule's ID in the rule book (`5H-7.2`):
+
+# %% hidden tags=["facts-check"]
+assert [str(a) for a in steps[13].legal_actions()] == ["play JH"]
+assert steps[13].effective_suit("JH") == "D" and game.seat_name(0) == "N"
+assert steps[13].explain("play 5H").rule == "5H-7.2"
 
 # %%
 n_turn = steps[13]
@@ -211,21 +255,36 @@ print("code:", why.code, "| rule:", why.rule)
 # tags: raises-exception
 n_turn.apply("play 5H")
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # Other moments in this deal (the step number is on the slider):
 #
 # | step | what happens |
 # |---|---|
-# | 9–12 | W leads the **joker**, the top trump: everyone must play a trump if they can. N plays the K♦, E the 4♦, S the 9♦ |
+# | 9–12 | W leads the joker, the top trump: everyone must play a trump if they can. N plays the K♦, E the 4♦, S the 9♦ |
 # | 13–16 | the bowers: W's J♦ (right bower) beats N's J♥ (left bower) |
 # | 21–24 | W leads the 10♦ and partner E wins with the Q♦ |
 # | 45–48 | the last trick: W and E have taken **all ten tricks**, a *slam* |
 
+# %% hidden tags=["facts-check"]
+def plays(trick):
+    """A trick as (seat name, card code) pairs, in play order."""
+    return [(game.seat_name(p.seat), p.card.code) for p in trick.plays]
+
+
+assert [str(a) for a in deal.history[8:12]] == ["play JK", "play KD", "play 4D", "play 9D"]
+assert plays(deal.tricks[0]) == [("W", "JK"), ("N", "KD"), ("E", "4D"), ("S", "9D")]
+assert plays(deal.tricks[1])[:2] == [("W", "JD"), ("N", "JH")] and deal.tricks[1].winner == 3
+assert [str(a) for a in deal.history[12:16]][:2] == ["play JD", "play JH"]
+assert plays(deal.tricks[3])[0] == ("W", "10D") and ("E", "QD") in plays(deal.tricks[3])
+assert game.seat_name(deal.tricks[3].winner) == "E" and len(deal.history) == 48
+assert deal.result.figures["tricks"]["EW"] == 10 and len(deal.tricks) == 10
+
 # %% [markdown]
 # ### A misère
 #
-# In another deal, N bids six hearts and E seven diamonds. S, with a hand of low cards, bids
-# **misère**: that is allowed, because the bid is at the 7 level. Everyone else passes.
+# In another deal we make the calls ourselves: a six-hearts bid, then seven diamonds over it, then
+# a misère from a hand of low cards (allowed, because the bid is at the 7 level), and three passes.
+# The bots play the rest.
 
 # %%
 misere = game.deal(seed=167, dealer=3)
@@ -234,10 +293,23 @@ for call in ("bid 6H", "bid 7D", "bid misere", "pass", "pass", "pass"):
 misere = play_out(misere, new_bots())
 print("\n".join(misere.narration()[:7]))
 
-# %% [markdown]
-# S throws away the high cards of the kitty (K♦ A♥ Q♥) and plays alone: N's hand lies face down and
-# each trick has only three cards. At **step 27**, E leads a diamond. W has no diamond left, but
-# holds the **joker**, so W *must* play it, and it wins the trick (good for S!):
+# %% [markdown] tags=["deal-facts"]
+# N bid six hearts, E seven diamonds and **S** **misère**. S throws away the high cards of the kitty
+# (K♦ A♥ Q♥) and plays alone: N's hand lies face down and each trick has only three cards. At
+# **step 27**, **E** leads a diamond. **W** has no diamond left, but holds the **joker**, so W
+# *must* play it, and it wins the trick (good for S!):
+
+# %% hidden tags=["facts-check"]
+m27 = misere.states()[27]
+assert [game.seat_name(s.to_move) for s in misere.states()[:3]] == ["N", "E", "S"]
+assert [str(a) for a in misere.history[:3]] == ["bid 6H", "bid 7D", "bid misere"]
+assert misere.result.contract == "misere" and game.seat_name(misere.result.declarer) == "S"
+assert str(misere.history[6]) == "discard KD AH QH"
+assert len(misere.tricks[0].plays) == 3 and 0 not in {p.seat for p in misere.tricks[0].plays}
+assert len(m27.history) == 27 and game.seat_name(m27.trick.plays[0].seat) == "E"
+assert m27.trick.suit == "D" and game.seat_name(m27.to_move) == "W"
+assert [str(a) for a in m27.legal_actions()] == ["play JK"]
+assert game.seat_name(m27.apply("play JK").tricks[-1].winner) == "W"
 
 # %%
 Table(misere, seat=None, show_all=True, step=27)
@@ -245,20 +317,29 @@ Table(misere, seat=None, show_all=True, step=27)
 # %%
 print(misere.states()[27].explain("play JC"))
 
-# %% [markdown]
-# S ducked every trick: the misère is made. (Had S won a trick, play would have stopped there and
-# the misère would have failed.)
+# %% [markdown] tags=["deal-facts"]
+# **S** ducked every trick: the misère is made. (Had S won a trick, play would have stopped there
+# and the misère would have failed.)
+
+# %% hidden tags=["facts-check"]
+assert misere.result.made and misere.result.figures["seat_tricks"]["S"] == 0
+assert len(misere.tricks) == 10
 
 # %%
 print("\n".join(misere.result.breakdown))
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # ### Your turn
 #
-# Now **you** are N in a new deal, and three bots play E, S and W. W deals, so you bid first. Look
-# at your hand: the joker, the J♠ and the A♠ make a strong spade hand! Bid on the ladder below the
-# table, or on the table, or pass. If you win the auction, the table asks you to discard three cards. Dimmed cards are not
-# allowed; hover over one to read why.
+# Now **you** are **N** in a new deal, and three bots play E, S and W. **W** deals, so you bid
+# first. Look at your hand: the joker, the J♠ and the A♠ make a strong spade hand! Bid on the
+# ladder below the table, or on the table, or pass. If you win the auction, the table asks you to
+# discard three cards. Dimmed cards are not allowed; hover over one to read why.
+
+# %% hidden tags=["facts-check"]
+mine = game.deal(seed=99, dealer=3)
+assert game.seat_name(mine.setup["dealer"]) == "W" and game.seat_name(mine.to_move) == "N"
+assert {"JK", "JS", "AS"} <= {c.code for c in mine.hands[0]}
 
 # %%
 my_table = Table(game.deal(seed=99, dealer=3), seat=0, bot_delay=0)
@@ -282,17 +363,27 @@ AuctionLadder(game, my_table)
 # * **The defenders**: **10 points for each trick** they took, whether the contract was made or not.
 # * **Misère**: the contractor wins 250 (open misère 500) for taking no trick, or loses it.
 #   The defenders score nothing.
-#
-# Our first deal: W bid seven diamonds (worth 180) and took all ten tricks.
+
+# %% [markdown] tags=["deal-facts"]
+# Our first deal: **W** bid **seven diamonds** (worth **180**) and took all ten tricks.
+
+# %% hidden tags=["facts-check"]
+assert deal.result.contract == "7D" and game.seat_name(deal.result.declarer) == "W"
+assert deal.result.figures["value"] == 180 and deal.result.figures["tricks"]["EW"] == 10
 
 # %%
 print("\n".join(deal.result.breakdown))
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # Some tables score differently: no points for the defenders, or no slam bonus. Here is the same
-# deal under some **scoring variants**. Only the last one changes this deal: without the slam bonus
-# W's side scores just the 180 of the bid. The defenders took no trick, so their rules change
+# deal under some scoring variants. Only the last one changes this deal: without the slam bonus
+# W's side scores just the **180** of the bid. The defenders took no trick, so their rules change
 # nothing here.
+
+# %% hidden tags=["facts-check"]
+assert game.score_deal(deal, slam_minimum=0).points == {"NS": 0, "EW": 180}
+assert game.score_deal(deal, defenders_score_tricks=False).points == deal.result.points
+assert deal.result.points["EW"] != 180 and deal.result.figures["tricks"]["NS"] == 0
 
 # %%
 ScoreCompare(deal, variants=["standard", "no_defender_points", "no_slam_bonus"])
@@ -367,51 +458,73 @@ print("\n".join(lines))
 # %% [markdown]
 # ## Try it
 #
-# Each exercise checks your answer. Replace `None` with your answer and run the cell again.
-# While the answer is `None`, the cell shows a hint.
-#
+# Each exercise below is a small form: click your answer (or type it) and press **Check**. The
+# engine checks it and tells you why a wrong answer is wrong; after two wrong tries a **Show me**
+# button appears. You can also answer in code: replace `None` in the cell under the exercise and
+# run it.
+
+# %% [markdown] tags=["deal-facts"]
 # **Exercise 1.** In our first deal, diamonds are trumps and W leads the **joker** to the first
-# trick. N holds 6♠ 10♣ 9♣ 7♣ 6♣ 5♣ K♦ J♥ 5♥ 4♥. Which cards may N play?
+# trick (step 9). Which cards may N play? N's ten cards are in the exercise.
+
+# %% hidden tags=["facts-check"]
+from cardlab.teaching import exercise
+
+assert exercise("five_hundred/joker-lead").state.history == steps[9].history
+assert str(steps[9].history[-1]) == "play JK" and game.seat_name(steps[9].to_move) == "N"
+assert deal.result.contract == "7D" and len(steps[9].history) == 9
 
 # %%
-from cardlab.teaching import choice_exercise, legal_cards_exercise
+from cardlab.teaching import exercise
 
-ex1 = legal_cards_exercise(
-    steps[9], question="Diamonds are trumps and W led the joker. Which cards may N play?",
-    hint="The joker is a trump, so N must play a trump if possible. Which of N's cards are "
-         "diamonds this deal? Look at the jacks.")
+ex1 = exercise("five_hundred/joker-lead")
 ex1
 
 # %%
-answer1 = None  # a list of card codes, e.g. ["6S", "KD"]
+answer1 = None  # a list of card codes, e.g. ["6S", "10C"]
 ex1.check(answer1)
 
 # %% [markdown]
-# **Exercise 2.** Spades are trumps. N leads the A♠, E plays the J♣, S the K♠ and W the J♥.
-# Who wins the trick: N, E, S or W?
+# **Exercise 2.** Another deal: spades are trumps, and each player has put a card on the first
+# trick. Who wins it? Click the seat whose card takes the trick.
 
 # %%
-ex2 = choice_exercise(
-    "Spades are trumps: A♠ (N), J♣ (E), K♠ (S), J♥ (W). Who wins?", "E",
-    hint="Which jack is the same colour as the spades?",
-    reasons={"N": "the ace is only the fourth-highest trump here",
-             "S": "the king is lower than the ace",
-             "W": "the J♥ is a plain heart: it is red, so it is not a bower in spades"})
-answer2 = None  # "N", "E", "S" or "W"
+ex2 = exercise("five_hundred/spade-trick")
+ex2
+
+# %%
+answer2 = None  # a seat's name, in quotes
 ex2.check(answer2)
 
-# %% [markdown]
-# **Exercise 3.** NS bid **seven hearts** (worth 200 on the Avondale table) and take **all ten**
-# tricks. How many points do NS score?
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 3.** In a third deal N bids **seven hearts** (worth **200** on the Avondale table)
+# and N–S take **all ten** tricks. How many points do they score? Type the number.
+
+# %% hidden tags=["facts-check"]
+slam = exercise("five_hundred/slam-score").state
+assert slam.result.contract == "7H" and game.seat_name(slam.result.declarer) == "N"
+assert slam.result.figures["value"] == 200 and slam.result.figures["tricks"]["NS"] == 10
 
 # %%
-ex3 = choice_exercise(
-    "Seven hearts, all ten tricks: how many points?", "250",
-    hint="Taking all ten tricks is a slam. Is a slam worth more than the bid?",
-    reasons={"200": "that is the bid's value, but all ten tricks make a slam",
-             "300": "extra tricks are not counted one by one"})
-answer3 = None  # a number, e.g. "180"
+ex3 = exercise("five_hundred/slam-score")
+ex3
+
+# %%
+answer3 = None  # a number
 ex3.check(answer3)
+
+# %% [markdown]
+# ### Deal it yourself
+#
+# The hand of exercise 3 takes every trick whoever holds the other cards. Deal yourself that hand
+# and see: in the editor, choose **N** and click the joker, both red jacks and seven more hearts
+# (A K Q 10 9 8 7) into it, then press **Fill** to deal the rest at random and **Open** to play it
+# at a table below the editor (bid seven hearts!).
+
+# %%
+from cardlab.widgets import DealEditor
+
+DealEditor(game, dealer=3, seat=0, show_all=False)
 
 # %% [markdown]
 # ## Glossary
@@ -433,5 +546,33 @@ ex3.check(answer3)
 # | **slam** | all ten tricks: at least 250 points |
 # | **Avondale** | the table of bid values (1906) |
 # | **going out backwards** | losing by falling to −500 |
+
+# %% [markdown]
+# ## Play a whole deal yourself
 #
+# You know the whole game now.
+
+# %% [markdown] tags=["deal-facts"]
+# Here is a fresh deal: you are **N**, **W** deals, so you bid first, and the bots play the other
+# seats. Bid, take the kitty if you win the auction, and play all ten tricks.
+
+# %% hidden tags=["facts-check"]
+fresh = game.deal(seed=2024, dealer=3)
+assert game.seat_name(fresh.setup["dealer"]) == "W" and game.seat_name(fresh.to_move) == "N"
+assert fresh.phase == "auction"
+
+# %%
+from cardlab.teaching import deal_report
+
+whole_deal = Table(game.deal(seed=2024, dealer=3), seat=0)
+whole_deal
+
+# %% [markdown]
+# When the deal is over, run the next cell: it checks the deal was played to its end and shows
+# how it was scored, and your points.
+
+# %%
+deal_report(whole_deal)
+
+# %% [markdown]
 # **Next:** [02_officer_skat](02_officer_skat.ipynb), Skat for two players.

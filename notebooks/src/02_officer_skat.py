@@ -93,17 +93,24 @@ TrumpLadder(game, contract="null")
 # | | | **after a Kontra, forehand may answer Re** |
 # | 8 | 4 face up | dealer, row 2 |
 #
-# Here is the moment forehand must choose. P1 deals (`dealer=0`), so P2 is forehand:
+# Here is the moment forehand must choose:
 
 # %%
 start = game.deal(seed=84, dealer=0)
 start
 
-# %% [markdown]
-# This is the teacher's picture. The panel on the right shows the face-down cards so that you
-# can follow the story. **In a real game nobody sees them, not even their owner.**
+# %% [markdown] tags=["deal-facts"]
+# **P1** deals (`dealer=0`), so **P2** is forehand. The picture is the teacher's: the panel on the
+# right shows the face-down cards so that you can follow the story. *In a real game nobody sees
+# them, not even their owner.*
 #
 # P2 sees only four of their own cards: A♥, Q♣, 8♥ and 9♠. Two hearts, one of them the ace.
+
+# %% hidden tags=["facts-check"]
+assert start.setup["dealer"] == 0 and game.seat_name(0) == "P1"
+assert game.seat_name(start.to_move) == "P2" and start.phase == "declare"
+seen = next(h for h in start.view(1)["hands"] if h["seat"] == 1)["cards"]
+assert seen == ["AH", "QC", "8H", "9S"]
 
 # %% [markdown]
 # ## 4. Choosing the game, Kontra and Re
@@ -129,18 +136,22 @@ start
 # %%
 AuctionLadder(game, start)
 
-# %% [markdown]
-# P2 chooses **hearts**. Next the dealer sees their own first face-up row and may say
+# %% [markdown] tags=["deal-facts"]
+# **P2** chooses hearts. Next the dealer, **P1**, sees their own first face-up row and may say
 # **Kontra** ("I think you will lose"), which doubles the score. If they do, forehand may answer
 # **Re** after their second face-up row, which doubles it again (×4 in all).
+
+# %% hidden tags=["facts-check"]
+assert game.seat_name(start.to_move) == "P2" and start.is_legal("declare H")
+after_h = start.apply("declare H")
+assert game.seat_name(after_h.to_move) == "P1" and after_h.is_legal("kontra")
 
 # %%
 hearts = start.apply("declare H")
 print(hearts.legal_actions())
 
 # %% [markdown]
-# In our recorded deal P1 says Kontra and P2 answers Re. A recorded deal is just a list of
-# moves, so we replay it:
+# A recorded deal is just a list of moves, so we replay ours (its first three moves are below):
 
 # %%
 RECORD = ("declare H, kontra, re, play JD, play 10H, play AH, play JS, play AS, play 9S, "
@@ -152,6 +163,14 @@ for move in RECORD.split(", "):
     deal = deal.apply(move)
 
 print("\n".join(deal.narration()[:3]))
+
+# %% [markdown] tags=["deal-facts"]
+# In our recorded deal **P2** chooses hearts, **P1** says **Kontra** and P2 answers **Re**.
+
+# %% hidden tags=["facts-check"]
+assert [str(a) for a in deal.history[:3]] == ["declare H", "kontra", "re"]
+assert [game.seat_name(s.to_move) for s in deal.states()[:3]] == ["P2", "P1", "P2"]
+assert deal.result.figures["kontra"] and deal.result.figures["re"]
 
 # %% [markdown]
 # ## 5. Play
@@ -167,27 +186,61 @@ print("\n".join(deal.narration()[:3]))
 # * When you play a pile's top card, the card underneath stays face down until the trick is over.
 #   Then it turns up, and you can play it **from the next trick on**.
 #
-# Step through the recorded deal with the buttons, the slider or the arrow keys. The table opens at a
-# key moment. P2 has led K♣, and P1 has no club left face up. P1's J♥ was **face down under the 10♠**
-# until the last trick. It turned up when the 10♠ was played, and now it can trump the king.
+# Step through the recorded deal with the buttons, the slider or the arrow keys.
+
+# %% [markdown] tags=["deal-facts"]
+# The table opens at a key moment, **step 32**. **P2** has led K♣, and **P1** has no club left face
+# up. P1's J♥ was *face down under the 10♠* until the last trick. It turned up when the 10♠ was
+# played, and now it can trump the king.
+
+# %% hidden tags=["facts-check"]
+steps = deal.states()
+at32 = steps[32]
+assert len(at32.history) == 32 and [(game.seat_name(p.seat), p.card.code)
+                                     for p in at32.trick.plays] == [("P2", "KC")]
+up = next(h for h in at32.view(0)["hands"] if h["seat"] == 0)["cards"]
+assert not any(c.endswith("C") for c in up) and "JH" in up
+assert "JH/10S" in start.setup["piles"][0].split()  # the J♥ lay under the 10♠
+assert [(game.seat_name(p.seat), p.card.code) for p in deal.tricks[13].plays][0] == ("P1", "10S")
+assert at32.is_legal("play JH") and game.seat_name(at32.apply("play JH").tricks[-1].winner) == "P1"
 
 # %%
 Table(deal, seat=None, show_all=True, step=32)
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # Other moments to look at (the step number is on the slider):
 #
 # | step | what happens |
 # |---|---|
-# | 4–5 | P2 leads J♦. It is a **trump**, not a diamond, so P1 must answer with a trump: J♠ or 10♥. |
+# | 4–5 | P2 leads J♦. It is a trump, not a diamond, so P1 must answer with a trump: J♠ or 10♥. |
 # | 6–7 | P2 leads A♥ and P1 takes it with J♠: every jack beats the trump ace. |
 # | 12–13 | P2 leads J♣. P1 has no face-up trump left and throws away 7♦. |
 # | 30–31 | P1 leads 10♠. P2 has no spade face up and trumps with K♥: 14 card points. |
-# | 35 | The end: P2 has 62 card points, P1 has 58. Just enough! |
-#
+# | 35 | The end: P2 has **62** card points, P1 has **58**. Just enough! |
+
+# %% hidden tags=["facts-check"]
+def plays(trick):
+    """A trick as (seat name, card code) pairs, in play order."""
+    return [(game.seat_name(p.seat), p.card.code) for p in trick.plays]
+
+
+assert [str(a) for a in deal.history[3:5]] == ["play JD", "play 10H"]
+assert [str(a) for a in steps[4].legal_actions()] == ["play JS", "play 10H"]
+assert plays(deal.tricks[1]) == [("P2", "AH"), ("P1", "JS")] and deal.tricks[1].winner == 0
+assert plays(deal.tricks[4]) == [("P2", "JC"), ("P1", "7D")] and str(deal.history[11]) == "play JC"
+assert plays(deal.tricks[13]) == [("P1", "10S"), ("P2", "KH")] and deal.tricks[13].points == 14
+assert [str(a) for a in deal.history[29:31]] == ["play 10S", "play KH"]
+assert len(deal.history) == 35
+assert deal.result.figures["card_points"] == {"P1": 58, "P2": 62}
+
+# %% [markdown] tags=["deal-facts"]
 # ### Why is a card legal or not?
 #
-# The engine explains every move. Here is the position after P2 led J♦ (step 4).
+# The engine explains every move. Here is the position after **P2** led J♦ (**step 4**).
+
+# %% hidden tags=["facts-check"]
+assert len(steps[4].history) == 4 and str(steps[4].history[-1]) == "play JD"
+assert game.seat_name(steps[3].to_move) == "P2" and game.seat_name(steps[4].to_move) == "P1"
 
 # %%
 after_lead = deal.states()[4]
@@ -210,13 +263,18 @@ print(after_lead.explain("play JH"))
 # tags: raises-exception
 after_lead.apply("play QD")
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # ### Your turn
 #
-# Now **you** are P2 in a new deal, and a bot plays P1. You are forehand. Look at your four
+# Now **you** are **P2** in a new deal, and a bot plays P1. You are forehand. Look at your four
 # face-up cards and choose a game: click a game on the ladder below, or a button on the table.
 # Then click a face-up card to play it. Dimmed cards are not allowed; hover over one to read why.
 # "Undo" takes a move back.
+
+# %% hidden tags=["facts-check"]
+mine = game.deal(seed=5, dealer=0)
+assert game.seat_name(mine.to_move) == "P2" and mine.phase == "declare"
+assert len(next(h for h in mine.view(1)["hands"] if h["seat"] == 1)["cards"]) == 4
 
 # %%
 my_table = Table(game.deal(seed=5, dealer=0), seat=1, bot_delay=0)
@@ -237,16 +295,25 @@ AuctionLadder(game, my_table)
 # %%
 print("\n".join(deal.result.breakdown))
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # How it works:
 #
 # * P2 holds J♣ but not J♠ (that one was P1's), so P2 is "**with 1**": value = (1 + 1) × 10 = 20.
-# * A win scores +value. A loss costs **twice** the value.
-# * **Schneider**: the loser has fewer than 30 card points. Then the value is doubled.
-#   **Schwarz**: the loser has no card points at all. Then it is ×4.
+# * A win scores +value. A loss costs *twice* the value.
+# * *Schneider*: the loser has fewer than 30 card points. Then the value is doubled.
+#   *Schwarz*: the loser has no card points at all. Then it is ×4.
 # * Kontra doubles the result, Re doubles it again: 20 × 4 = **80**.
 # * Only the declarer's score changes.
-#
+
+# %% hidden tags=["facts-check"]
+p2_cards = " ".join(start.setup["piles"][1].replace("/", " ").split())
+p1_cards = " ".join(start.setup["piles"][0].replace("/", " ").split())
+assert "JC" in p2_cards.split() and "JS" in p1_cards.split()
+fig = deal.result.figures
+assert fig["matadors"] == 1 and fig["with"] and fig["base"] == 10 and fig["value"] == 20
+assert deal.result.points == {"P1": 0, "P2": 80} and fig["kontra"] and fig["re"]
+
+# %% [markdown]
 # The same deal can be scored in other ways. The rules give three simpler methods, and the
 # official Skat rules (ISkO) add a level for Schneider instead of doubling. Here are all of them
 # side by side:
@@ -254,16 +321,24 @@ print("\n".join(deal.result.breakdown))
 # %%
 ScoreCompare(deal)
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # * `game_value`: the method above (the default).
 # * `isko_levels`: Schneider and Schwarz add +1 to the matadors instead of doubling. Here it
 #   makes no difference, because nobody was Schneider.
-# * `base_doubled_schneider`: the winner scores the base value (10 for hearts), doubled for Schneider.
+# * `base_doubled_schneider`: the winner scores the base value (10 for hearts), doubled for
+#   Schneider.
 # * `card_points`: the winner scores the card points they took.
 # * `match_points`: the winner scores 2, or 3 for Schneider, or 4 for Schwarz (1 each at 60–60).
 #
 # Kontra and Re multiply every method. Over a match of 4 deals (each player is forehand twice)
 # the higher total wins.
+
+# %% hidden tags=["facts-check"]
+variants = game.scoring_variants()
+assert not deal.result.figures["schneider"]
+assert game.score_deal(deal, **variants["isko_levels"]).points == deal.result.points
+assert game.score_deal(deal, **variants["base_doubled_schneider"]).points["P2"] == 10 * 4
+assert deal.result.figures["base"] == 10
 
 # %% [markdown]
 # ## 7. Variants
@@ -298,52 +373,79 @@ eight.deal(seed=84, dealer=0)
 # %% [markdown]
 # ## Try it
 #
-# Each exercise checks your answer. Replace `None` with your answer and run the cell again.
-# While the answer is `None`, the cell shows a hint.
-#
-# **Exercise 1.** Hearts are trumps and P2 has led J♦ (step 4 above). Which face-up cards may P1 play?
-# P1's face-up cards are J♠ 10♥ 8♠ A♠ 10♠ Q♦ 7♣ Q♠.
+# Each exercise below is a small form: click your answer (or type it) and press **Check**. The
+# engine checks it and tells you why a wrong answer is wrong; after two wrong tries a **Show me**
+# button appears. You can also answer in code: replace `None` in the cell under the exercise and
+# run it.
+
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 1.** In our recorded deal hearts are trumps and P2 has led the J♦ (step 4 above).
+# Which face-up cards may P1 play? Click every card that is allowed.
+
+# %% hidden tags=["facts-check"]
+from cardlab.teaching import exercise
+
+assert exercise("officer_skat/jack-lead").state.history == steps[4].history
+assert str(steps[4].history[-1]) == "play JD" and game.seat_name(steps[4].to_move) == "P1"
+assert deal.result.contract == "H" and game.seat_name(deal.result.declarer) == "P2"
 
 # %%
-from cardlab.teaching import choice_exercise, legal_cards_exercise
+from cardlab.teaching import exercise
 
-ex1 = legal_cards_exercise(
-    after_lead,
-    question="P2 led the jack of diamonds in a hearts game. Which cards may P1 play?",
-    hint="Which suit is the jack of diamonds in a hearts game? Which of P1's cards are in it?",
-)
+ex1 = exercise("officer_skat/jack-lead")
 ex1
 
 # %%
 answer1 = None  # a list of card codes, e.g. ["AS", "QD"]
 ex1.check(answer1)
 
-# %% [markdown]
-# **Exercise 2.** Hearts are trumps. P2 leads the ace of hearts and P1 plays the jack of
-# spades. Who wins the trick, P1 or P2?
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 2.** The second trick of our recorded deal (steps 6 and 7): hearts are trumps, the
+# A♥ is led and answered with the J♠. Who wins the trick?
+
+# %% hidden tags=["facts-check"]
+assert exercise("officer_skat/hearts-trick").state.history == steps[7].history
+assert [p.card.code for p in steps[7].tricks[1].plays] == ["AH", "JS"]
+assert [str(a) for a in deal.history[5:7]] == ["play AH", "play JS"] and len(steps[7].tricks) == 2
 
 # %%
-ex2 = choice_exercise(
-    "Who wins: the ace of hearts (P2) or the jack of spades (P1), hearts being trumps?", "P1",
-    hint="Look at the trump ladder for hearts: where are the jacks?",
-    reasons={"P2": "the ace is the highest heart, but every jack is a higher trump"},
-)
-answer2 = None  # "P1" or "P2"
+ex2 = exercise("officer_skat/hearts-trick")
+ex2
+
+# %%
+answer2 = None  # a player's name, in quotes
 ex2.check(answer2)
 
-# %% [markdown]
-# **Exercise 3.** P2 plays hearts and holds all four jacks ("with 4"). P2 wins, and P1 takes
-# only 28 card points. Nobody said Kontra. How many points does P2 score?
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 3.** In another deal P2 plays hearts holding all four jacks ("with 4"), and wins: P1
+# takes only 3 card points. Nobody says Kontra. How many points does P2 score? Type the number.
+
+# %% hidden tags=["facts-check"]
+four = exercise("officer_skat/four-jacks-score").state
+assert four.result.contract == "H" and game.seat_name(four.result.declarer) == "P2"
+assert four.result.figures["matadors"] == 4 and four.result.figures["with"]
+assert four.result.figures["card_points"]["P1"] == 3 and not four.result.figures["kontra"]
 
 # %%
-ex3 = choice_exercise(
-    "Hearts, with 4, won, P1 has 28 card points: P2's score?", "100",
-    hint="game value = (matadors + 1) × base value; then check Schneider (fewer than 30).",
-    reasons={"50": "that is the game value before Schneider: 28 is fewer than 30",
-             "60": "that is the ISkO way (one more level); here Schneider doubles"},
-)
-answer3 = None  # a number, e.g. "40"
+ex3 = exercise("officer_skat/four-jacks-score")
+ex3
+
+# %%
+answer3 = None  # a number
 ex3.check(answer3)
+
+# %% [markdown]
+# ### Deal it yourself
+#
+# Deal yourself the hand of exercise 3 and play it: in the editor, choose **P2 up** and click the
+# four jacks and A♥ 10♥ K♥ Q♥ into it (P2's face-up cards), then press **Fill** to deal the
+# rest at random and **Open** to play it at a table below the editor. You are P2 and forehand:
+# declare hearts.
+
+# %%
+from cardlab.widgets import DealEditor
+
+DealEditor(game, dealer=0, seat=1, show_all=False)
 
 # %% [markdown]
 # ## Glossary
@@ -367,5 +469,33 @@ ex3.check(answer3)
 # | **Kontra** | the dealer doubles the stakes |
 # | **Re** | forehand doubles them again after a Kontra |
 # | **void** | you have no (face-up) card of the led suit |
+
+# %% [markdown]
+# ## Play a whole deal yourself
 #
+# You know the whole game now.
+
+# %% [markdown] tags=["deal-facts"]
+# Here is a fresh deal: you are **P1** and forehand (**P2** deals), so you choose the game, and a
+# bot plays P2. Play all sixteen tricks.
+
+# %% hidden tags=["facts-check"]
+fresh = game.deal(seed=2024, dealer=1)
+assert game.seat_name(fresh.setup["dealer"]) == "P2" and game.seat_name(fresh.to_move) == "P1"
+assert fresh.phase == "declare"
+
+# %%
+from cardlab.teaching import deal_report
+
+whole_deal = Table(game.deal(seed=2024, dealer=1), seat=0)
+whole_deal
+
+# %% [markdown]
+# When the deal is over, run the next cell: it checks the deal was played to its end and shows
+# how it was scored, and your points.
+
+# %%
+deal_report(whole_deal)
+
+# %% [markdown]
 # **Next:** [03_pandoeren](03_pandoeren.ipynb), a Dutch game for four with a secret partner.

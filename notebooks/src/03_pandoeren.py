@@ -67,16 +67,19 @@ TrumpLadder(game, contract="C")
 # 1. **4 cards** to each player;
 # 2. **1 card face up** in the middle: the **kijkkaart** ("look card"), for everyone to see;
 # 3. **4 more cards** to each player.
-#
-# Here W deals (`dealer=3`), so N is forehand. The kijkkaart is the **A♥** (in the panel on the right).
 
 # %%
 start = game.deal(seed=142, dealer=3)
 start
 
-# %% [markdown]
-# This is the teacher's picture with every hand face up. At a real table you see only your own cards
-# and the kijkkaart.
+# %% [markdown] tags=["deal-facts"]
+# Here **W** deals (`dealer=3`), so **N** is forehand. The kijkkaart is the **A♥** (in the panel on
+# the right). The picture is the teacher's, with every hand face up. At a real table you see only
+# your own cards and the kijkkaart.
+
+# %% hidden tags=["facts-check"]
+assert start.setup["dealer"] == 3 and game.seat_name(3) == "W"
+assert game.seat_name(start.to_move) == "N" and start.setup["kijkkaart"] == "AH"
 
 # %% [markdown]
 # ## 4. The auction and the contracts
@@ -113,8 +116,8 @@ Markdown("\n".join(lines))
 # *Ouvert* means the declarer's hand is laid open. In a *praatje* ("chat") all four hands are
 # laid open. *Privé* means alone.
 #
-# In our deal N bids 120, E and S pass, W bids 130 and N passes. W wins the auction with 130.
-# The ladder follows the deal. It marks the current bid and the bids that are legal now:
+# Here is our deal's record, replayed. The ladder follows the deal: it marks the current bid
+# and the bids that are legal now.
 
 # %%
 RECORD = ("bid 120, pass, pass, bid 130, pass, discard 8S, trump C, call AC, "
@@ -129,10 +132,18 @@ steps = deal.states()  # steps[n] is the deal after n moves
 
 AuctionLadder(game, steps[5])
 
+# %% [markdown] tags=["deal-facts"]
+# **N** bids **120**, E and S pass, **W** bids **130** and N passes. W wins the auction with 130.
+
+# %% hidden tags=["facts-check"]
+assert [str(a) for a in deal.history[:5]] == ["bid 120", "pass", "pass", "bid 130", "pass"]
+assert [game.seat_name(s.to_move) for s in steps[:5]] == ["N", "E", "S", "W", "N"]
+assert game.seat_name(deal.result.declarer) == "W" and deal.result.contract == "130"
+
 # %% [markdown]
 # ### After the auction
 #
-# The declarer W now does three things:
+# The declarer now does three things:
 #
 # 1. **Exchange.** She takes the kijkkaart into her hand (9 cards) and **discards one card face down**.
 #    It may be the kijkkaart itself. Nobody scores the discard's points.
@@ -143,13 +154,18 @@ AuctionLadder(game, steps[5])
 # %%
 print("\n".join(deal.narration()[5:8]))
 
-# %% [markdown]
-# W keeps the A♥ and throws away the 8♠. Only the teacher's view shows which card she
+# %% [markdown] tags=["deal-facts"]
+# **W** keeps the A♥ and throws away the 8♠. Only the teacher's view shows which card she
 # discarded; the other players never learn it. She names clubs and calls the **A♣**. She also
-# holds **stuk**, the king *and* queen of trumps (20 points). Under the default rules she does not
+# holds *stuk*, the king *and* queen of trumps (**20** points). Under the default rules she does not
 # have to say so: her stuk is counted for her automatically, and announced for her when she leads.
 # (With `roem_announce="manual"` she would have to play `announce stuk` herself before the
 # deadline, or lose it.)
+
+# %% hidden tags=["facts-check"]
+assert [str(a) for a in deal.history[5:8]] == ["discard 8S", "trump C", "call AC"]
+assert "AH" in {c.code for c in steps[8].hands[3]} and game.seat_name(steps[5].to_move) == "W"
+assert {"KC", "QC"} <= {c.code for c in steps[8].hands[3]} and deal.result.figures["stuk"] == 20
 
 # %% [markdown]
 # ## 5. Play
@@ -164,14 +180,22 @@ print("\n".join(deal.narration()[5:8]))
 #   *lower* trump (**no undertrumping**) unless you have nothing else.
 # * **The jas is never forced.** You may always play it, and you may always keep it back.
 #
-# Step through the recorded deal. The table opens at step 11: W led the jas, N threw the 6♥, and
-# E had to play a trump. E played the **A♣**, the called ace, so now everyone knows that **E is
-# W's partner**.
+# Step through the recorded deal.
+
+# %% [markdown] tags=["deal-facts"]
+# The table opens at **step 11**: W led the jas, N threw the 6♥, and E had to play a trump. E
+# played the **A♣**, the called ace, so now everyone knows that **E** is **W**'s partner.
+
+# %% hidden tags=["facts-check"]
+assert len(steps[11].history) == 11
+assert [(game.seat_name(p.seat), p.card.code) for p in steps[11].trick.plays] == [
+    ("W", "JC"), ("N", "6H"), ("E", "AC")]
+assert deal.result.figures["partner"] == "E" and str(deal.history[7]) == "call AC"
 
 # %%
 Table(deal, seat=None, show_all=True, step=11)
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # Other moments to look at (the step number is on the slider):
 #
 # | step | what happens |
@@ -179,12 +203,31 @@ Table(deal, seat=None, show_all=True, step=11)
 # | 1–5 | the auction: N 120, E pass, S pass, W 130, N pass |
 # | 6–8 | W discards, names clubs and calls the A♣ |
 # | 9 | W leads the jas. Her roem (K♣ Q♣ J♣ 10♣ in a row, 50) and her stuk (20) are announced for her |
-# | 13–16 | W leads K♣, and partner E wins it with the **nel**, 9♣, which beats the king |
+# | 13–16 | W leads K♣, and partner E wins it with the *nel*, 9♣, which beats the king |
 # | 17–20 | E leads A♦. W has no diamonds and trumps it with 7♣. N must still follow with a diamond |
 # | 40 | the end: W and E have 115 card points, + 50 roem + 20 stuk = 185. The 130 is made |
 #
 # Each completed trick shows its card points. The first trick holds the jas (20) and the ace of
-# trumps (11), so it is worth 31:
+# trumps (11), so it is worth **31**:
+
+# %% hidden tags=["facts-check"]
+def plays(trick):
+    """A trick as (seat name, card code) pairs, in play order."""
+    return [(game.seat_name(p.seat), p.card.code) for p in trick.plays]
+
+
+fig = deal.result.figures
+assert str(deal.history[8]) == "play JC" and fig["roem_info"]["combinations"]["W"] == [
+    "sequence of 4 in clubs, king high (50)"]
+assert {"KC", "QC", "JC", "10C"} <= {c.code for c in steps[8].hands[3]}
+assert fig["roem"] == 50 and fig["stuk"] == 20
+assert plays(deal.tricks[1])[0] == ("W", "KC") and ("E", "9C") in plays(deal.tricks[1])
+assert game.seat_name(deal.tricks[1].winner) == "E" and str(deal.history[14]) == "play 9C"
+assert plays(deal.tricks[2]) == [("E", "AD"), ("S", "9D"), ("W", "7C"), ("N", "JD")]
+assert not any(c.suit == "D" for c in steps[16].hands[3]) and str(deal.history[16]) == "play AD"
+assert len(deal.history) == 40 and fig["team_card_points"] == 115
+assert 115 + 50 + 20 == 185 and deal.result.made and deal.result.contract == "130"
+assert deal.tricks[0].points == 31 and plays(deal.tricks[0])[2] == ("E", "AC")
 
 # %%
 print("\n".join(deal.narration()[8:12]))
@@ -192,7 +235,15 @@ print("\n".join(deal.narration()[8:12]))
 # %% [markdown]
 # ### Why is a card legal or not?
 #
-# The engine explains every move. Take E's turn at step 10: trumps were led, and E holds A♣ and 9♣.
+# The engine explains every move.
+
+# %% [markdown] tags=["deal-facts"]
+# Take **E**'s turn at **step 10**: trumps were led, and E holds A♣ and 9♣.
+
+# %% hidden tags=["facts-check"]
+assert game.seat_name(steps[10].to_move) == "E" and len(steps[10].history) == 10
+assert steps[10].trick.suit == "C" and steps[10].trick.plays[0].card.code == "JC"
+assert {c.code for c in steps[10].hands[1] if c.suit == "C"} == {"AC", "9C"}
 
 # %%
 e_turn = steps[10]
@@ -209,13 +260,18 @@ print("code:", why.code, "| rule:", why.rule)
 # tags: raises-exception
 e_turn.apply("play KH")
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # ### Your turn
 #
-# Now **you** are N in a new deal, and three bots play E, S and W. W deals, so you speak first.
-# Look at your hand. You hold the jas and the nel of clubs! Bid on the ladder or on the table, or
-# pass. If you win the auction, the table asks you to discard, name trumps and call an ace.
-# Dimmed cards are not allowed; hover over one to read why.
+# Now **you** are **N** in a new deal, and three bots play E, S and W. **W** deals, so you speak
+# first. Look at your hand. You hold the jas and the nel of clubs! Bid on the ladder or on the
+# table, or pass. If you win the auction, the table asks you to discard, name trumps and call an
+# ace. Dimmed cards are not allowed; hover over one to read why.
+
+# %% hidden tags=["facts-check"]
+mine = game.deal(seed=21, dealer=3)
+assert game.seat_name(mine.setup["dealer"]) == "W" and game.seat_name(mine.to_move) == "N"
+assert {"JC", "9C"} <= {c.code for c in mine.hands[0]}
 
 # %%
 my_table = Table(game.deal(seed=21, dealer=3), seat=0, bot_delay=0)
@@ -254,9 +310,20 @@ AuctionLadder(game, my_table)
 # %%
 print("\n".join(deal.result.breakdown))
 
-# %% [markdown]
-# N bid in the auction, so N could deny W's roem. N's best combination is Q♦ J♦ 10♦ (20), which
-# is lower than W's four clubs in a row (50). The roem stands:
+# %% [markdown] tags=["deal-facts"]
+# **N** bid in the auction, so N could deny **W**'s roem. N's best combination is Q♦ J♦ 10♦ (**20**),
+# which is lower than W's four clubs in a row (**50**). The roem stands:
+
+# %% hidden tags=["facts-check"]
+from cardlab.games.pandoeren.roem import best_instance, roem_instances
+
+north = {c.code for c in start.hands[0]}
+assert {"QD", "JD", "10D"} <= north and not {"KD", "9D"} & north
+best_n = best_instance(roem_instances(start.hands[0]))
+assert {c.code for c in best_n.cards} == {"QD", "JD", "10D"} and best_n.value == 20
+assert fig["roem_info"]["deniers"] == ["N"] and fig["roem_info"]["valid"] and fig["roem"] == 50
+assert str(deal.history[0]) == "bid 120" and game.seat_name(steps[0].to_move) == "N"
+assert game.seat_name(deal.result.declarer) == "W" and fig["roem_info"]["announced"] == {"W": 50}
 
 # %%
 deal.result.figures["roem_info"]
@@ -308,56 +375,84 @@ print("lowest bids:", [row["call"] for row in butselaar.bid_ladder()[:3]])
 # %% [markdown]
 # ## Try it
 #
-# Each exercise checks your answer. Replace `None` with your answer and run the cell again.
-# While the answer is `None`, the cell shows a hint.
-#
-# **Exercise 1.** In another deal, clubs are trumps. E leads the 7♦ and S plays the 9♦. W
-# holds A♠ Q♣ 10♣ 7♣ A♦ Q♦ 10♦. Which cards may W play?
+# Each exercise below is a small form: click your answer (or type it) and press **Check**. The
+# engine checks it and tells you why a wrong answer is wrong; after two wrong tries a **Show me**
+# button appears. You can also answer in code: replace `None` in the cell under the exercise and
+# run it.
+
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 1.** In another deal, clubs are trumps. E leads the 7♦ and S plays the 9♦. Which
+# cards may W play? W's cards are in the exercise: click every card that is allowed.
+
+# %% hidden tags=["facts-check"]
+from cardlab.teaching import exercise
+
+other = exercise("pandoeren/diamond-lead").state
+assert other.view(None, shown=True)["trump"] == "C" and game.seat_name(other.to_move) == "W"
+assert [(game.seat_name(p.seat), p.card.code) for p in other.trick.plays] == [
+    ("E", "7D"), ("S", "9D")]
 
 # %%
-from cardlab.teaching import choice_exercise, legal_cards_exercise
+from cardlab.teaching import exercise
 
-other = game.deal(seed=4, dealer=3)
-for move in ("pass, pass, pass, bid 120, discard JH, trump C, call AH, play AC, play 6H, "
-             "play 9C, play 8H, play 7D, play 9D").split(", "):
-    other = other.apply(move)
-
-ex1 = legal_cards_exercise(
-    other, question="Diamonds were led, clubs are trumps. Which cards may W play?",
-    hint="W can follow suit. In Pandoeren, following suit is not the only choice.")
+ex1 = exercise("pandoeren/diamond-lead")
 ex1
 
 # %%
 answer1 = None  # a list of card codes, e.g. ["AS", "QD"]
 ex1.check(answer1)
 
-# %% [markdown]
-# **Exercise 2.** In that deal's first trick, clubs being trumps, W led the A♣, N played the
-# 6♥, E the 9♣ and S the 8♥. Who won the trick: N, E, S or W?
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 2.** In that deal's first trick clubs are trumps. W leads the A♣, and the other
+# three play the 6♥, the 9♣ and the 8♥. Who wins the trick?
+
+# %% hidden tags=["facts-check"]
+first = exercise("pandoeren/clubs-trick").state
+assert first.history == other.history[:11] and len(first.tricks) == 1
+assert game.seat_name(first.tricks[0].leader) == "W" and first.tricks[0].suit == "C"
+assert [p.card.code for p in first.tricks[0].plays] == ["AC", "6H", "9C", "8H"]
 
 # %%
-ex2 = choice_exercise(
-    "Clubs are trumps: A♣ (W), 6♥ (N), 9♣ (E), 8♥ (S). Who wins?", "E",
-    hint="Look at the trump ladder: which is higher, the ace or the nel?",
-    reasons={"W": "the ace of trumps is only the third-highest trump",
-             "N": "the six of hearts is not a trump", "S": "the eight of hearts is not a trump"},
-)
-answer2 = None  # "N", "E", "S" or "W"
+ex2 = exercise("pandoeren/clubs-trick")
+ex2
+
+# %%
+answer2 = None  # a seat's name, in quotes
 ex2.check(answer2)
 
-# %% [markdown]
-# **Exercise 3.** Clubs are trumps, and at the start of play the declarer holds K♣ Q♣ J♣ 10♣
-# (and no other roem). How many points do her **roem and stuk** add together?
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 3.** In a third deal clubs are trumps, and at the start of play the declarer **W**
+# holds 7♠ K♣ Q♣ J♣ A♦ K♦ Q♦ 8♥. How many points do her *roem* and *stuk* add up to? Type the
+# number.
+
+# %% hidden tags=["facts-check"]
+third = exercise("pandoeren/roem-stuk").state
+start_of_play = next(s for s in third.states() if s.phase == "play")
+assert game.seat_name(third.result.declarer) == "W" and third.result.figures["partner"] != "W"
+assert {c.code for c in start_of_play.hands[3]} == {
+    "7S", "KC", "QC", "JC", "AD", "KD", "QD", "8H"}
+assert start_of_play.view(None, shown=True)["trump"] == "C"
 
 # %%
-ex3 = choice_exercise(
-    "K♣ Q♣ J♣ 10♣ with clubs as trumps: roem + stuk?", "70",
-    hint="Four in a row is roem. Are the king and queen of trumps worth something more?",
-    reasons={"50": "that is the roem alone: the trump king and queen are also stuk",
-             "20": "that is the stuk alone: four in a row is roem too"},
-)
-answer3 = None  # a number, e.g. "40"
+ex3 = exercise("pandoeren/roem-stuk")
+ex3
+
+# %%
+answer3 = None  # a number
 ex3.check(answer3)
+
+# %% [markdown]
+# ### Deal it yourself
+#
+# Deal yourself W's hand of exercise 3 and play it: in the editor, choose **W** and click
+# 7♠ K♣ Q♣ J♣ A♦ K♦ Q♦ 8♥ into it, then press **Fill** to deal the rest at random and **Open**
+# to play it at a table below the editor. You sit W and W deals, so the others bid first: win the
+# auction, name clubs, and your roem and stuk count for you.
+
+# %%
+from cardlab.widgets import DealEditor
+
+DealEditor(game, dealer=3, seat=3, show_all=False)
 
 # %% [markdown]
 # ## Glossary
@@ -379,5 +474,33 @@ ex3.check(answer3)
 # | **praatje** | "chat": all hands face up, and the defenders may talk (*stil*: silent) |
 # | **privé** | alone |
 # | **undertrump** | play a lower trump than one already in the trick |
+
+# %% [markdown]
+# ## Play a whole deal yourself
 #
+# You know the whole game now.
+
+# %% [markdown] tags=["deal-facts"]
+# Here is a fresh deal: you are **N**, **W** deals, so you speak first, and the bots play the other
+# seats. Bid (or pass), and play all eight tricks.
+
+# %% hidden tags=["facts-check"]
+fresh = game.deal(seed=2024, dealer=3)
+assert game.seat_name(fresh.setup["dealer"]) == "W" and game.seat_name(fresh.to_move) == "N"
+assert fresh.phase == "auction"
+
+# %%
+from cardlab.teaching import deal_report
+
+whole_deal = Table(game.deal(seed=2024, dealer=3), seat=0)
+whole_deal
+
+# %% [markdown]
+# When the deal is over, run the next cell: it checks the deal was played to its end and shows
+# how it was scored, and your points.
+
+# %%
+deal_report(whole_deal)
+
+# %% [markdown]
 # **Next:** [04_panfin](04_panfin.ipynb), a game from Chioggia with Italian cards.

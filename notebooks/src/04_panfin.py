@@ -77,7 +77,15 @@ for suit in game.contracts():
 # speaks first and leads first; **P4** (the dealer's left) cuts.
 #
 # **Who deals first?** Cards are dealt face up, one each, until someone gets an ace: *l'asso fa el
-# masso*, "the ace makes the deck". Here the A♠ falls to P1:
+# masso*, "the ace makes the deck".
+
+# %% [markdown] tags=["deal-facts"]
+# Here the A♠ falls to **P1**:
+
+# %% hidden tags=["facts-check"]
+first, faces = game.first_dealer(8)
+assert game.seat_name(first) == "P1" and faces[-1] == (0, cardlab.Card.parse("AS"))
+assert sum(c.rank == "A" for _, c in faces) == 1
 
 # %%
 dealer, shown = game.first_dealer(8)
@@ -90,8 +98,15 @@ print(", ".join(f"{game.seat_name(seat)} {card}" for seat, card in shown),
 #
 # **The cut.** The player on the dealer's left cuts and shows everyone the card at the cut. If it
 # is the **Vecia**, the cutter takes the pot at once and nobody plays! If it is the **Gobbo**, the
-# cutter keeps it as one of their cards (and is dealt only three more). Here is a deal that ends at
-# the cut:
+# cutter keeps it as one of their cards (and is dealt only three more).
+
+# %% [markdown] tags=["deal-facts"]
+# Here is a deal that ends at the cut: **P4** (the dealer's left) finds the Vecia and takes the pot.
+
+# %% hidden tags=["facts-check"]
+at_cut = game.deal(seed=122)
+assert at_cut.is_over and at_cut.result.contract == "cut" and at_cut.setup["cut"] == "FS"
+assert game.seat_name(at_cut.result.declarer) == "P4" and at_cut.history == ()
 
 # %%
 print("\n".join(game.deal(seed=122).result.breakdown))
@@ -99,16 +114,21 @@ print("\n".join(game.deal(seed=122).result.breakdown))
 # %% [markdown]
 # **The deal.** Otherwise each player gets **4 cards**, one at a time, and the next card is turned
 # up for the dominant suit. (If the Vecia is turned up, the dealer chooses the suit.) The rest is
-# the **stock**. Here is our deal: P1 deals, the 5 of bastoni was shown at the cut, and the
-# **6 of spade** is turned up, so **spade is dominant**.
+# the **stock**.
 
 # %%
 start = game.deal(seed=8)
 start
 
-# %% [markdown]
-# This is the teacher's picture with every hand face up; at a real table you see only your own.
-# Look at the dealer P1: the **Vecia** is already in hand.
+# %% [markdown] tags=["deal-facts"]
+# Here is our deal: **P1** deals, the 5 of bastoni was shown at the cut, and the 6 of spade is
+# turned up, so *spade is dominant*. The picture is the teacher's, with every hand face up; at a
+# real table you see only your own. Look at the dealer P1: the Vecia is already in hand.
+
+# %% hidden tags=["facts-check"]
+assert game.seat_name(start.setup["dealer"]) == "P1" and start.setup["cut"] == "5B"
+assert start.setup["turnup"] == "6S" and start.view(None, shown=True)["trump"] == "S"
+assert "FS" in {c.code for c in start.hands[0]}
 
 # %% [markdown]
 # ## 4. The declarations
@@ -139,9 +159,14 @@ tengo = [a for a in legal if a.startswith("tengo")]
 print("P2 may say:", ", ".join(sorted({a.split()[0] for a in legal})))
 print(f"tengo in {len(tengo)} ways, from {tengo[0]!r} (keep all four) to {tengo[-1]!r}")
 
-# %% [markdown]
-# P2, the first to speak, holds the cavallo of bastoni, the 5 of coppe and the 4 and 3 of denari:
-# not four of a suit, so no *servito*. The engine says why:
+# %% [markdown] tags=["deal-facts"]
+# **P2**, the first to speak, holds the cavallo of bastoni, the 5 of coppe and the 4 and 3 of
+# denari: not four of a suit, so no *servito*. The engine says why:
+
+# %% hidden tags=["facts-check"]
+assert game.seat_name(start.to_move) == "P2"
+assert {c.code for c in start.hands[1]} == {"CB", "5C", "4D", "3D"}
+assert not start.is_legal("servito")
 
 # %%
 why = start.explain("servito")
@@ -163,16 +188,24 @@ deal = play_out(start, new_bots())
 steps = deal.states()  # steps[n] is the deal after n actions
 print("\n".join(deal.narration()[:5]))
 
-# %% [markdown]
-# P2 folds. P3 and P4 change three cards each, P1 one. Nobody ends with a combination, so the hand
-# goes to the tricks. First the dealer, P1, takes the turned-up 6 of spade and discards a card
-# (here the fante of denari).
+# %% [markdown] tags=["deal-facts"]
+# **P2** folds. **P3** and **P4** change three cards each, **P1** one. Nobody ends with a
+# combination, so the hand goes to the tricks. First the dealer, P1, takes the turned-up 6 of
+# spade and discards a card (here the fante of denari).
 
-# %% [markdown]
+# %% hidden tags=["facts-check"]
+said = [(game.seat_name(s.to_move), str(a)) for s, a in zip(steps, deal.history)][:5]
+assert said[0] == ("P2", "fold") and said[4] == ("P1", "swap FD")
+assert [len(deal.history[i].args) for i in (1, 2, 3)] == [3, 3, 1]
+assert [name for name, _ in said[1:4]] == ["P3", "P4", "P1"]
+assert deal.result.contract == "piatti" and steps[5].phase == "play"
+
+# %% [markdown] tags=["deal-facts"]
 # ## 5. The trick phase: *la conquista dei piatti*
 #
-# Each trick is a *piatto*. The player on the dealer's right leads (here P3, because P2 folded);
-# the winner of a trick leads the next. The rules for which card you may play are strict:
+# Each trick is a *piatto*. The player on the dealer's right leads (in our deal **P3**, because
+# **P2** folded); the winner of a trick leads the next. The rules for which card you may play are
+# strict:
 #
 # * **Follow suit** (*rispondere*) if you can, and **beat** the card that is winning the trick if
 #   you can. While you can follow a plain suit, you may *not* play a trump or a joker.
@@ -183,16 +216,35 @@ print("\n".join(deal.narration()[:5]))
 # * If you lead while holding **both jokers**, you must lead them together: a double trick worth
 #   two piatti.
 #
-# Step through the tricks with the buttons, the slider or the arrow keys. The table opens at
-# **step 7**: P3 led the 7 of spade (a trump), P4 beat it with the cavallo, and P1 is to play.
+# Step through the tricks with the buttons, the slider or the arrow keys.
+
+# %% hidden tags=["facts-check"]
+assert game.seat_name(deal.tricks[0].leader) == "P3" and str(deal.history[0]) == "fold"
+assert game.seat_name(steps[0].to_move) == "P2" and game.seat_name(start.setup["dealer"]) == "P1"
+
+# %% [markdown] tags=["deal-facts"]
+# The table opens at **step 7**: **P3** led the 7 of spade (a trump), **P4** beat it with the
+# cavallo, and **P1** is to play.
+
+# %% hidden tags=["facts-check"]
+assert len(steps[7].history) == 7 and game.seat_name(steps[7].to_move) == "P1"
+assert [(game.seat_name(p.seat), p.card.code) for p in steps[7].trick.plays] == [
+    ("P3", "7S"), ("P4", "CS")]
+assert game.seat_name(deal.tricks[0].leader) == "P3"
 
 # %%
 Table(deal, seat=None, show_all=True, step=7)
 
-# %% [markdown]
-# P1 holds the Vecia, the 6 and the 2 of spade, and the asso of bastoni. Spade was led, so P1 must
-# play a trump **and beat the cavallo**: only the Vecia does. The engine explains, with the rule's
-# ID in the rule book (`B2.10.3`):
+# %% [markdown] tags=["deal-facts"]
+# **P1** holds the Vecia, the 6 and the 2 of spade, and the asso of bastoni. Spade was led, so P1
+# must play a trump *and beat the cavallo*: only the Vecia does. The engine explains, with the
+# rule's ID in the rule book (`B2.10.3`):
+
+# %% hidden tags=["facts-check"]
+assert {c.code for c in steps[7].hands[0]} == {"FS", "6S", "2S", "AB"}
+assert [str(a) for a in steps[7].legal_actions()] == ["play FS"]
+assert steps[7].explain("play 6S").rule.startswith("B2.10.3")
+assert game.seat_name(steps[7].to_move) == "P1"
 
 # %%
 p1_turn = steps[7]
@@ -208,7 +260,7 @@ print("code:", why.code, "| rule:", why.rule)
 # tags: raises-exception
 p1_turn.apply("play 6S")
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # Other moments in this deal (the step number is on the slider):
 #
 # | step | what happens |
@@ -216,15 +268,35 @@ p1_turn.apply("play 6S")
 # | 1–4 | the declarations: P2 folds, the others say *tengo* and exchange |
 # | 5 | the dealer P1 takes the turned-up 6 of spade |
 # | 9–11 | P1 leads a trump; P3 has none and throws the 4 of coppe; P4 wins with the asso |
-# | 12–14 | P4 leads the **Gobbo**: P1 must "sacrifice" the 2 of spade, the last trump |
+# | 12–14 | P4 leads the Gobbo: P1 must "sacrifice" the 2 of spade, the last trump |
 # | 15–17 | the last trick: P4 has three piatti, P1 one, P3 none |
-#
+
+# %% hidden tags=["facts-check"]
+def plays(trick):
+    """A trick as (seat name, card code) pairs, in play order."""
+    return [(game.seat_name(p.seat), p.card.code) for p in trick.plays]
+
+
+assert [a.verb for a in deal.history[:4]] == ["fold", "tengo", "tengo", "tengo"]
+assert str(deal.history[4]).startswith("swap") and len(deal.history) == 17
+assert plays(deal.tricks[1]) == [("P1", "6S"), ("P3", "4C"), ("P4", "AS")]
+assert game.seat_name(deal.tricks[1].winner) == "P4"
+assert plays(deal.tricks[2])[:2] == [("P4", "FB"), ("P1", "2S")]
+assert not any(c.suit == "S" and c.code != "FS" for c in steps[13].hands[0])
+assert deal.result.figures["seat_tricks"] == {"P1": 1, "P2": 0, "P3": 0, "P4": 3}
+
+# %% [markdown] tags=["deal-facts"]
 # ### Your turn
 #
-# Now **you** are P2 in a new deal, and three bots play the others. P1 deals, so you speak first.
-# Look at your hand: you hold **both jokers**! Say *tengo* (choosing cards to exchange, or none),
-# fold, or *servito* on the table. If you lead, remember the two jokers go together. Dimmed cards
-# are not allowed; hover over one to read why.
+# Now **you** are **P2** in a new deal, and three bots play the others. **P1** deals, so you speak
+# first. Look at your hand: you hold *both jokers*! Say *tengo* (choosing cards to exchange, or
+# none), fold, or *servito* on the table. If you lead, remember the two jokers go together. Dimmed
+# cards are not allowed; hover over one to read why.
+
+# %% hidden tags=["facts-check"]
+mine = game.deal(seed=29)
+assert game.seat_name(mine.setup["dealer"]) == "P1" and game.seat_name(mine.to_move) == "P2"
+assert {"FS", "FB"} <= {c.code for c in mine.hands[1]}
 
 # %%
 my_table = Table(game.deal(seed=29), seat=1, bot_delay=0)
@@ -258,26 +330,54 @@ payments(deal)
 print()
 print("\n".join(deal.result.breakdown))
 
+# %% [markdown] tags=["deal-facts"]
+# **P4** took the pot of **5** with three piatti. **P3** stayed in and took nothing, so P3 paid a
+# stamp of 5: the next deal starts with 5 chips in the pot already. **P2** folded and lost only the
+# ante.
+
+# %% hidden tags=["facts-check"]
+fig = deal.result.figures
+paid = [(p["from_name"], p["to_name"], p["amount"]) for p in fig["payments"]]
+assert ("pot", "P4", 5) in paid and fig["seat_tricks"]["P4"] == 3
+assert ("P3", "pot", 5) in paid and fig["pot_after"] == 5 and not fig["folded"]["P3"]
+assert fig["folded"]["P2"] and [x for x in paid if x[0] == "P2"] == [("P2", "pot", 1)]
+
 # %% [markdown]
-# P4 took the pot of 5 with three piatti. P3 stayed in and took nothing, so P3 paid a stamp of 5:
-# the next deal starts with 5 chips in the pot already. P2 folded and lost only the ante.
-#
 # ### A *Tronfi*
 #
-# In another deal (denari dominant) P2 folds and P4 ends up with four denari: a **Tronfi**. P4 wins
-# the pot. P3 must pay the stamp into the next pot; P1 does not, because P1 holds the Vecia, and P2
-# does not, having folded:
+# Another deal, played out by the bots:
 
 # %%
 tronfi = play_out(game.deal(seed=161), new_bots())
 tronfi
 
+# %% [markdown] tags=["deal-facts"]
+# Denari is dominant. **P2** folds and **P4** ends up with four denari: a *Tronfi*. P4 wins the
+# pot. **P3** must pay the stamp into the next pot; **P1** does not, because P1 holds the Vecia,
+# and P2 does not, having folded:
+
+# %% hidden tags=["facts-check"]
+tfig = tronfi.result.figures
+tpaid = [(p["from_name"], p["to_name"], p["amount"]) for p in tfig["payments"]]
+assert tronfi.view(None, shown=True)["trump"] == "D" and tronfi.result.contract == "tronfi"
+assert str(tronfi.history[0]) == "fold" and game.seat_name(tronfi.states()[0].to_move) == "P2"
+assert game.seat_name(tronfi.result.declarer) == "P4" and ("pot", "P4", 5) in tpaid
+assert [x for x in tpaid if x[1] == "pot" and x[2] == 5] == [("P3", "pot", 5)]
+assert "FS" in {c.code for c in tronfi.hands[0]} and tfig["folded"]["P2"]
+assert game.seat_name(0) == "P1" and [x for x in tpaid if x[0] == "P1"] == [("P1", "pot", 2)]
+
 # %%
 payments(tronfi)
 
-# %% [markdown]
-# Some players make **folded** players pay the Tronfi stamp too (`tronfi_stamp_payers`). Here is the
-# same deal settled both ways: P2 now pays 5 more.
+# %% [markdown] tags=["deal-facts"]
+# Some players make *folded* players pay the Tronfi stamp too (`tronfi_stamp_payers`). Here is the
+# same deal settled both ways: **P2** now pays **5** more.
+
+# %% hidden tags=["facts-check"]
+other_way = game.score_deal(tronfi, tronfi_stamp_payers="all_non_exempt")
+assert other_way.points["P2"] == tronfi.result.points["P2"] - 5
+assert {k: v for k, v in other_way.points.items() if k != "P2"} == {
+    k: v for k, v in tronfi.result.points.items() if k != "P2"}
 
 # %%
 ScoreCompare(tronfi, variants=["canonical", "stamp_all_non_exempt"])
@@ -332,9 +432,14 @@ Markdown("\n".join(rows))
 # | `must_overtrump` | `True` | `False` | no need to beat a trump already played |
 # | `both_jokers_lead` | `double_trick` | `consecutive_forced` | lead the Vecia, then the Gobbo at the next trick |
 # | `hands_to_play` | `12` | any number | the length of a session |
-#
-# A variant is one keyword away. With a single dealer's ante, the same deal starts with 4 chips
-# in the pot instead of 5:
+
+# %% [markdown] tags=["deal-facts"]
+# A variant is one keyword away. With a single dealer's ante, the same deal starts with **4** chips
+# in the pot instead of **5**:
+
+# %% hidden tags=["facts-check"]
+assert cardlab.load("panfin", dealer_ante_multiplier=1).deal(seed=8).pot == 4
+assert game.deal(seed=8).pot == 5
 
 # %%
 single = cardlab.load("panfin", dealer_ante_multiplier=1)
@@ -344,52 +449,81 @@ print("pot at the start:", game.deal(seed=8).pot, "(default) and", single.deal(s
 # %% [markdown]
 # ## Try it
 #
-# Each exercise checks your answer. Replace `None` with your answer and run the cell again.
-# While the answer is `None`, the cell shows a hint.
-#
-# **Exercise 1.** In our deal (spade dominant), at the second trick P1 leads the 6 of spade and P3,
-# who has no trump, throws the 4 of coppe. P4 holds the asso of spade, the Gobbo and the re of
-# coppe. Which cards may P4 play?
+# Each exercise below is a small form: click your answer (or type it) and press **Check**. The
+# engine checks it and tells you why a wrong answer is wrong; after two wrong tries a **Show me**
+# button appears. You can also answer in code: replace `None` in the cell under the exercise and
+# run it.
+
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 1.** In our deal (spade dominant), at the second trick **P1** leads the 6 of spade and
+# **P3**, who has no trump, throws the 4 of coppe. Which cards may **P4** play? P4's three cards
+# are in the exercise.
+
+# %% hidden tags=["facts-check"]
+from cardlab.teaching import exercise
+
+assert exercise("panfin/trump-lead").state.history == steps[10].history
+assert plays(steps[10].trick) == [("P1", "6S"), ("P3", "4C")] and len(steps[10].tricks) == 1
+assert game.seat_name(steps[10].to_move) == "P4" and start.view(None, shown=True)["trump"] == "S"
+assert not any(c.suit == "S" or c.code in ("FS", "FB") for c in steps[9].hands[2])
 
 # %%
-from cardlab.teaching import choice_exercise, legal_cards_exercise
+from cardlab.teaching import exercise
 
-ex1 = legal_cards_exercise(
-    steps[10], question="Spade is dominant and P1 led the 6 of spade. Which cards may P4 play?",
-    hint="A trump was led. Which of P4's cards are trumps, and do they beat the 6?")
+ex1 = exercise("panfin/trump-lead")
 ex1
 
 # %%
 answer1 = None  # a list of card codes, e.g. ["AS", "RC"]
 ex1.check(answer1)
 
-# %% [markdown]
-# **Exercise 2.** Coppe is dominant. P2 leads the asso of denari, P3 plays the 2 of coppe, P4 the
-# re of denari and P1 the **Gobbo**. Who wins the piatto: P1, P2, P3 or P4?
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 2.** Another deal, coppe dominant: the asso of denari is led, then come the 2 of
+# coppe, the re of denari and the Gobbo. Who wins the piatto?
+
+# %% hidden tags=["facts-check"]
+coppe = exercise("panfin/coppe-trick").state
+assert coppe.view(None, shown=True)["trump"] == "C" and len(coppe.tricks) == 1
+assert [p.card.code for p in coppe.tricks[0].plays] == ["AD", "2C", "RD", "FB"]
 
 # %%
-ex2 = choice_exercise(
-    "Coppe dominant: AD (P2), 2C (P3), RD (P4), Gobbo (P1). Who wins?", "P1",
-    hint="Which of these cards are trumps? Is the Gobbo one of them?",
-    reasons={"P2": "the asso of denari is not a trump: two trumps were played",
-             "P3": "the 2 of coppe is a trump, but the Gobbo is a higher one",
-             "P4": "the re of denari is lower than the asso, and not a trump"})
-answer2 = None  # "P1", "P2", "P3" or "P4"
+ex2 = exercise("panfin/coppe-trick")
+ex2
+
+# %%
+answer2 = None  # a player's name, in quotes
 ex2.check(answer2)
 
-# %% [markdown]
-# **Exercise 3.** The pot holds 5 chips. After the exchanges P3 shows four 7s: a **Naturali**.
-# P2 had folded. How many chips does **P2** pay to P3?
+# %% [markdown] tags=["deal-facts"]
+# **Exercise 3.** The pot holds **5** chips. **P2** folds; after the others' *tengo*, **P3** shows
+# four 7s: a *Naturali*. How many chips does P2 pay to P3? Type the number.
+
+# %% hidden tags=["facts-check"]
+naturali = exercise("panfin/naturali-chips").state
+assert naturali.result.contract == "naturali" and game.seat_name(naturali.result.declarer) == "P3"
+assert naturali.result.figures["folded"]["P2"] and str(naturali.history[0]) == "fold"
+assert sum(p["amount"] for p in naturali.result.figures["payments"] if p["to"] == "pot") == 5
+assert {c.rank for c in naturali.hands[2]} == {"7"} and game.seat_name(2) == "P3"
 
 # %%
-ex3 = choice_exercise(
-    "P3 has a Naturali; P2 folded. How many chips does P2 pay P3?", "2",
-    hint="Folding usually protects you. Is the Naturali an exception?",
-    reasons={"0": "the Naturali bonus is paid by every other player, even those who folded",
-             "1": "that is the Simezi bonus; a Naturali is worth more",
-             "5": "the pot is paid out of the pot itself, not by P2"})
-answer3 = None  # a number, e.g. "3"
+ex3 = exercise("panfin/naturali-chips")
+ex3
+
+# %%
+answer3 = None  # a number
 ex3.check(answer3)
+
+# %% [markdown]
+# ### Deal it yourself
+#
+# Deal yourself the Naturali of exercise 3: in the editor, choose **P3** and click the four 7s
+# (`7S 7B 7C 7D`) into it, then press **Fill** to deal the rest at random and **Open** to play at
+# a table below the editor. You sit P3; say *tengo* and keep all four.
+
+# %%
+from cardlab.widgets import DealEditor
+
+DealEditor(game, dealer=0, seat=2, show_all=False)
 
 # %% [markdown]
 # ## Glossary
@@ -410,6 +544,34 @@ ex3.check(answer3)
 # | **piatto resta** | "the dish stays": a tie, the pot is carried over |
 # | **rispondere** | to follow suit |
 # | **stamp** | paying the pot's amount into the next pot (no piatto, or a Tronfi against you) |
+
+# %% [markdown]
+# ## Play a whole deal yourself
 #
+# You know the whole game now.
+
+# %% [markdown] tags=["deal-facts"]
+# Here is a fresh deal: you are **P1**, **P4** deals, so you speak first, and the bots play the
+# others. Say *tengo*, fold or *servito*, and play the piatti.
+
+# %% hidden tags=["facts-check"]
+fresh = game.deal(seed=2024, dealer=3)
+assert game.seat_name(fresh.setup["dealer"]) == "P4" and game.seat_name(fresh.to_move) == "P1"
+assert fresh.phase == "declare"
+
+# %%
+from cardlab.teaching import deal_report
+
+whole_deal = Table(game.deal(seed=2024, dealer=3), seat=0)
+whole_deal
+
+# %% [markdown]
+# When the deal is over, run the next cell: it checks the deal was played to its end and shows
+# how it was settled, and your chips.
+
+# %%
+deal_report(whole_deal)
+
+# %% [markdown]
 # **Next:** [05_scoring_variants](05_scoring_variants.ipynb), the same deals under different
 # scoring rules.

@@ -26,12 +26,18 @@ five_hundred.scoring_variants()
 # %% [markdown]
 # ## 1. One deal of Five Hundred, scored six ways
 #
-# North bids seven spades and takes only five tricks. Here is the deal, played to the end by the
-# heuristic players (seed 28):
+# Here is a deal, played to the end by the heuristic players (seed 28):
 
 # %%
 deal = play_out(five_hundred.deal(seed=28, dealer=0), bot_for("five_hundred", "heuristic", seed=28))
 print(deal.result.breakdown)
+
+# %% [markdown] tags=["deal-facts"]
+# **North** bids **seven spades**, and North–South take only **five** tricks.
+
+# %% hidden tags=["facts-check"]
+assert deal.result.contract == "7S" and five_hundred.seat_name(deal.result.declarer) == "N"
+assert deal.result.figures["tricks"]["NS"] == 5 and not deal.result.made
 
 # %% [markdown]
 # `ScoreCompare` scores that finished deal under every scoring variant of the rules, side by side.
@@ -40,17 +46,30 @@ print(deal.result.breakdown)
 # %%
 ScoreCompare(deal)
 
-# %% [markdown]
-# Only `no_defender_points` changes this deal: East–West took five tricks in defence, worth 50
+# %% [markdown] tags=["deal-facts"]
+# Only `no_defender_points` changes this deal: East–West took five tricks in defence, worth **50**
 # points, and without defender points they get nothing. The other variants all depend on the
-# **running score** of the game, which one deal alone does not have.
-#
+# *running score* of the game, which one deal alone does not have.
+
+# %% hidden tags=["facts-check"]
+changed = {name for name, opts in five_hundred.scoring_variants().items()
+           if five_hundred.score_deal(deal, **opts).points != deal.result.points}
+assert changed == {"no_defender_points"} and deal.result.points["EW"] == 50
+assert five_hundred.score_deal(deal, defenders_score_tricks=False).points["EW"] == 0
+assert deal.result.figures["tricks"]["EW"] == 5
+
+# %% [markdown] tags=["deal-facts"]
 # ### The 490 rule needs the running score
 #
 # In Five Hundred you can only *win* by making a bid that takes you to 500. Suppose East–West were
 # already on 470 before this deal. Under the standard rules their five defending tricks take them
-# to 520: they are over 500 but have not won, and play goes on. Under the **490 rule**
-# (`defensive_cap=490`) defending can take them no further than 490:
+# to **520**: they are over 500 but have not won, and play goes on. Under the **490 rule**
+# (`defensive_cap=490`) defending can take them no further than **490**:
+
+# %% hidden tags=["facts-check"]
+on_470 = {"NS": 0, "EW": 470}
+assert 470 + five_hundred.score_deal(deal, scores=on_470).points["EW"] == 520
+assert 470 + five_hundred.score_deal(deal, scores=on_470, defensive_cap=490).points["EW"] == 490
 
 # %%
 before = {"NS": 0, "EW": 470}
@@ -65,19 +84,38 @@ for cap in (None, 490):
 #
 # ## 2. One deal of Officer Skat, scored five ways
 #
-# Officer Skat has several whole *scoring methods*, not small tweaks. Here P2 declares diamonds,
-# takes 76 card points of 120 and wins; the game was doubled twice along the way (*Kontra* and *Re*):
+# Officer Skat has several whole *scoring methods*, not small tweaks. Here is a deal played by the
+# heuristic players (seed 11):
 
 # %%
 skat = cardlab.load("officer_skat")
 skat_deal = play_out(skat.deal(seed=11), bot_for("officer_skat", "heuristic", seed=11))
+
+# %% [markdown] tags=["deal-facts"]
+# **P2** declares diamonds, takes **76** card points of 120 and wins; the game was doubled twice
+# along the way (*Kontra* and *Re*). The comparison scores it under every method:
+
+# %% hidden tags=["facts-check"]
+assert skat_deal.result.contract == "D" and skat.seat_name(skat_deal.result.declarer) == "P2"
+assert skat_deal.result.figures["card_points"]["P2"] == 76 and skat_deal.result.made
+assert skat_deal.result.figures["kontra"] and skat_deal.result.figures["re"]
+
+# %%
 ScoreCompare(skat_deal)
 
+# %% [markdown] tags=["deal-facts"]
+# The same play is worth **72** under game values (2 × the diamond value **9**, then × 4 for Kontra
+# and Re), **36** under the base value method, **304** under `card_points` (P2's **76** card points
+# × 4) and **8** under `match_points`. Which method you use changes *how much one big deal matters*.
+
+# %% hidden tags=["facts-check"]
+by_method = {name: skat.score_deal(skat_deal, **opts).points["P2"]
+             for name, opts in skat.scoring_variants().items()}
+assert by_method["game_value"] == 72 == 2 * 9 * 4 and skat_deal.result.figures["base"] == 9
+assert by_method["base_doubled_schneider"] == 36 and by_method["match_points"] == 8
+assert by_method["card_points"] == 304 == 76 * 4
+
 # %% [markdown]
-# The same play is worth 72 under game values (2 × the diamond value 9, then × 4 for Kontra and Re),
-# 36 under the base value method, 304 under `card_points` (P2's 76 card points × 4) and 8 under
-# `match_points`. Which method you use changes **how much one big deal matters**.
-#
 # ## 3. Many deals of Five Hundred
 #
 # `cardlab.sim.compare_variants` plays the **same** seeded deals under each variant. The auctions are
@@ -237,12 +275,19 @@ for o in odds:
              label="contract", percent=True, names={"p_make": "chance of making it"},
              title=f"Hand {hand}: chance of making each bid"))
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # The cards are played the same way whatever the level of the bid, so the bid only sets the bar.
-# With the left bower and four top hearts, six hearts is made most of the time, **seven hearts
-# about two times in three**, and eight hearts is a gamble. These players are simple, so the odds describe
+# With the left bower and four high hearts, six hearts is made most of the time, **seven hearts**
+# about two times in three, and eight hearts is a gamble. These players are simple, so the odds describe
 # their play, not an expert's, but the *order* of the bids rarely changes.
-#
+
+# %% hidden tags=["facts-check"]
+made = {o["contract"]: o["p_make"] for o in odds}
+assert {"JD", "AH", "KH", "10H", "7H"} <= set(hand.split())
+assert made["6H"] > 0.75 and 0.6 < made["7H"] < 0.72 and made["8H"] < 0.5
+assert made["6H"] > made["7H"] > made["8H"]
+
+# %% [markdown]
 # ## 6. The comparison widget, with many deals
 #
 # `ScoreCompare` can run the many-deals study itself: pass `deals=` (and a `seed`) and it adds the
@@ -271,13 +316,17 @@ ScoreCompare(deal, variants=["standard", "no_defender_points", "no_slam_bonus"],
 # In a script (not a notebook) put that under `if __name__ == "__main__":`, as process pools need.
 # `ScoreCompare(...).with_distribution(20_000, seed=2024, executor=pool)` does the same for the widget.
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # ## Under the hood: fast playouts and action numbers
 #
 # The simulator above plays thousands of deals. For your own experiments (a new bot, a search,
 # a quick count) Five Hundred also has a **rollout**: the same deal as `game.deal(...)`, but one
 # mutable object that you drive with **action numbers** instead of words. Every action of the
 # game has a fixed number, the same in every deal: `pass` is 0, `bid 7H` is 9, `play AS` is 60.
+
+# %% hidden tags=["facts-check"]
+assert five_hundred.action_id("pass") == 0 and five_hundred.action_id("bid 7H") == 9
+assert str(five_hundred.action_text(60)) == "play AS"
 
 # %%
 game = cardlab.load("five_hundred")
@@ -303,9 +352,13 @@ while not rollout.is_over:
 print(len(rollout.history_ids), "actions; contract", rollout.contract, "; points", rollout.points)
 print("the auction:", [str(game.action_text(i)) for i in rollout.history_ids[:6]])
 
-# %% [markdown]
+# %% [markdown] tags=["deal-facts"]
 # Random players bid wildly (ten clubs, then open misère…): that is why the studies above use the
 # heuristic players. Random playouts are for counting what *can* happen, and for search.
+
+# %% hidden tags=["facts-check"]
+auction = [str(game.action_text(i)) for i in rollout.history_ids[:6]]
+assert auction.index("bid 10C") < auction.index("bid open_misere")
 
 # %% [markdown]
 # `play_random(rng)` does the same loop inside the rollout, about twice as fast again; it plays
