@@ -23,10 +23,10 @@ from cardlab.engine.registry import load
 from cardlab.engine.registry import names as game_names
 from cardlab.engine.share import Shared, read_share, share_code
 from cardlab.errors import CardError, IllegalAction, RecordError
-
-__version__ = "0.1.0"
+from cardlab.version import __version__
 
 __all__ = [
+    "__version__",
     "Action",
     "Card",
     "CardError",
@@ -54,7 +54,7 @@ __all__ = [
 
 def __getattr__(name: str) -> ModuleType:  # lazy: importing cardlab must not import the widgets
     if name in ("widgets", "sim", "render", "teaching", "bots"):
-        import importlib
+        from cardlab.engine.registry import import_module
 
-        return importlib.import_module(f"cardlab.{name}")
+        return import_module(f"cardlab.{name}")
     raise AttributeError(f"module 'cardlab' has no attribute {name!r}")

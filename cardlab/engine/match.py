@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from copy import copy
 from typing import TYPE_CHECKING, Any
 
+from cardlab.engine.playout import RandomBot, play_out
 from cardlab.engine.rng import derive_seed
 from cardlab.errors import IllegalAction
 
@@ -159,8 +160,6 @@ class Match:
 
     def play(self, bots: Sequence[Any] | Any = None, *, max_deals: int | None = None) -> Match:
         """Play deals with ``bots`` (one per seat, or one for all; default random) to the end."""
-        from cardlab.bots import RandomBot, play_out
-
         if bots is None:
             bots = RandomBot(seed=self.seed)
         limit = self.max_deals if max_deals is None else max_deals

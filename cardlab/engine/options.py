@@ -1,9 +1,10 @@
 """Rule options as frozen dataclasses, declared as data and validated by name.
 
 Each game declares its options once, as a frozen dataclass whose fields are
-made with :func:`option` (default, allowed values, source). :func:`build_options`
-turns ``preset=`` plus keyword arguments into an instance, refusing an unknown
-name or value with a message that lists the valid ones.
+made with :func:`option` (default, allowed values, source, and whether it changes
+only how a finished deal scores). :func:`build_options` turns ``preset=`` plus
+keyword arguments into an instance, refusing an unknown name or value with a
+message that lists the valid ones.
 """
 
 from __future__ import annotations
@@ -14,14 +15,13 @@ from typing import Any, TypeVar
 
 from cardlab.errors import did_you_mean
 
-__all__ = ["option", "build_options", "options_dict", "option_choices"]
+__all__ = ["option", "build_options", "options_dict", "option_choices", "scoring_options"]
 
 OptionsT = TypeVar("OptionsT")
 
 
-
 def option(default: Any, *, choices: tuple[Any, ...] | None = None, kind: type | None = None,
-           source: str = "", doc: str = "") -> Any:
+           source: str = "", doc: str = "", scoring_only: bool = False) -> Any:
     """A dataclass field for a rule option.
 
     :param default: the spec's default.
@@ -29,8 +29,13 @@ def option(default: Any, *, choices: tuple[Any, ...] | None = None, kind: type |
         any value of ``kind`` (or of the default's type).
     :param kind: the type of an open-ended value (e.g. ``int`` for a target score).
     :param source: the spec's citation for the option (e.g. ``"A-18"``).
+    :param scoring_only: the option changes only how a finished deal scores, never the
+        deal, the legal actions or when the deal ends; so a deal played under one value
+        can be scored under another (``game.score_deal``), and studies rescore the same
+        deals instead of playing them again (:func:`scoring_options`).
     """
-    meta = {"choices": choices, "kind": kind, "source": source, "doc": doc}
+    meta = {"choices": choices, "kind": kind, "source": source, "doc": doc,
+            "scoring_only": scoring_only}
     if isinstance(default, (dict, list)):
         return dataclasses.field(default_factory=lambda: default, metadata=meta)
     return dataclasses.field(default=default, metadata=meta)
@@ -42,6 +47,21 @@ def option_choices(cls: type) -> dict[str, str]:
     for f in dataclasses.fields(cls):
         out[f.name] = _describe(f)
     return out
+
+
+def scoring_options(cls: type) -> frozenset[str]:
+    """The names of the options of ``cls`` declared ``scoring_only`` (see :func:`option`).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Demo:
+    ...     target: int = option(500, kind=int)
+    ...     bonus: int = option(10, choices=(10, 20), scoring_only=True)
+    >>> sorted(scoring_options(Demo))
+    ['bonus']
+    """
+    return frozenset(f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+                     if f.metadata.get("scoring_only"))
 
 
 def _describe(f: dataclasses.Field) -> str:  # type: ignore[type-arg]

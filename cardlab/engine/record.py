@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card, Deck, format_cards
+from cardlab.engine import registry
 from cardlab.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
@@ -128,8 +129,6 @@ def _need(cond: bool, message: str, code: str = "bad_record") -> None:
 
 def load_record(data: Any) -> State:
     """Validate and replay a parsed record (see :func:`from_json`)."""
-    from cardlab.games import load, names
-
     _need(isinstance(data, Mapping), "a record must be a JSON object ({…}), not "
           f"{_json_type(data)}")
     unknown = sorted(str(k) for k in set(data) - _KEYS)
@@ -143,8 +142,8 @@ def load_record(data: Any) -> State:
     _need(type(version) is int and version == RECORD_VERSION,
           f"record field 'version' must be the number {RECORD_VERSION}, not {_short(version)}")
     game_name = data.get("game")
-    _need(isinstance(game_name, str) and game_name in names(),
-          f"record field 'game' must be one of {', '.join(names())}, not {_short(game_name)}",
+    _need(isinstance(game_name, str) and game_name in registry.names(),
+          f"record field 'game' must be one of {', '.join(registry.names())}, not {_short(game_name)}",
           "unknown_game")
     options = data.get("options", {})
     _need(isinstance(options, Mapping), "record field 'options' must be an object "
@@ -161,7 +160,7 @@ def load_record(data: Any) -> State:
         _need(isinstance(a, str), f"record field 'actions': action {i + 1} must be a string "
               f"such as 'pass', not {_json_type(a)} {_short(a)}")
     try:
-        game = load(game_name, **options)
+        game = registry.load(game_name, **options)
     except (ValueError, TypeError, KeyError, OverflowError) as err:
         raise RecordError(f"record field 'options': {_words(err)}", code="bad_options") from None
     try:

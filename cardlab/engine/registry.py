@@ -4,7 +4,13 @@ The engine names no game. Each entry maps a registry name to the dotted path of 
 module whose ``GAME`` is its :class:`~cardlab.engine.game.Game` subclass; the module
 is imported only when the game is first asked for. cardlab's own games are declared
 as data in :mod:`cardlab.games` (importing ``cardlab`` registers them); a new game
-registers itself the same way (``docs/adding_a_game.md``).
+registers itself the same way (``docs/adding_a_game.md``). A game's other parts are
+named as data too, and found here: its batch simulator by ``GameSpec.simulator``
+(:func:`simulator_module`).
+
+This is the one module of cardlab that imports modules by name
+(:func:`import_module`); everything else imports statically, so the layers
+(cards → engine → games → bots → sim → render → widgets) can be read off the source.
 
 >>> register("demo", "my_games.demo")  # imported only when the game is asked for
 >>> "demo" in names()
@@ -15,6 +21,7 @@ True
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from cardlab.errors import did_you_mean
@@ -22,7 +29,8 @@ from cardlab.errors import did_you_mean
 if TYPE_CHECKING:
     from cardlab.engine.game import Game
 
-__all__ = ["register", "unregister", "names", "module_of", "game_class", "load"]
+__all__ = ["register", "unregister", "names", "module_of", "game_module", "game_class", "load",
+           "simulator_module", "import_module"]
 
 #: registry name → dotted path of the module that defines ``GAME``, in registration order
 _MODULES: dict[str, str] = {}
@@ -61,13 +69,40 @@ def module_of(name: str) -> str:
     return _MODULES[name]
 
 
+def import_module(path: str) -> ModuleType:
+    """The module at the dotted ``path``, imported on first use.
+
+    For modules named as data: a registered game's package, its simulator, a game's
+    bots, the subpackages ``import cardlab`` leaves unloaded. The one dynamic import
+    of cardlab (a test checks that no other module uses :mod:`importlib`).
+    """
+    return importlib.import_module(path)
+
+
+def game_module(name: str) -> ModuleType:
+    """The module (package) that defines the game ``name``, imported on first use.
+
+    :raises ValueError: for an unknown name, with the closest names and the valid ones.
+    """
+    return import_module(module_of(name))
+
+
 def game_class(name: str) -> type[Game]:
     """The :class:`~cardlab.engine.game.Game` subclass of ``name`` (imported on first use).
 
     :raises ValueError: for an unknown name, with the closest names and the valid ones.
     """
-    module = importlib.import_module(module_of(name))
-    return module.GAME  # type: ignore[no-any-return]
+    return game_module(name).GAME  # type: ignore[no-any-return]
+
+
+def simulator_module(name: str) -> ModuleType | None:
+    """The batch simulator module the game ``name`` declares (``GameSpec.simulator``),
+    imported on first use, or ``None`` when the game declares none.
+
+    :raises ValueError: for an unknown name, with the closest names and the valid ones.
+    """
+    path = game_class(name).spec.simulator
+    return None if path is None else import_module(path)
 
 
 def load(name: str, preset: str | None = None, **options: Any) -> Game:

@@ -176,9 +176,9 @@ def share_code(state: State, *, step: int | None = None, bots: str | None = None
 
 
 def _cardlab_version() -> str:
-    import cardlab  # the package is loaded by now: its __init__ imported the engine
+    from cardlab.version import __version__
 
-    return str(cardlab.__version__)
+    return __version__
 
 
 def _version_field(version: str) -> str:

@@ -16,7 +16,6 @@ This module declares them to the registry (:mod:`cardlab.engine.registry`).
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 from cardlab.engine import registry
@@ -38,7 +37,7 @@ for _name, _module in GAMES.items():
 
 def __getattr__(name: str) -> ModuleType:  # lazy: cardlab.games.five_hundred on first use
     if name in GAMES:
-        return importlib.import_module(GAMES[name])
+        return registry.game_module(name)
     raise AttributeError(f"module 'cardlab.games' has no attribute {name!r}")
 
 

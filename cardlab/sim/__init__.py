@@ -15,32 +15,46 @@ only numpy). The pieces:
   chip settlement); their auctions and declarations come from the scalar engine.
 * :mod:`cardlab.sim.rng` — SplitMix64 and Fisher–Yates over arrays, reproducing
   ``game.deal(seed=…)`` exactly.
-* :func:`bid_odds`, :func:`compare_variants` — studies returning plain data, with
-  ``progress=True`` and ``executor=`` (any :class:`concurrent.futures.Executor`).
+* :func:`bid_odds`, :func:`compare_variants` — studies returning plain data with
+  standard errors, paired differences and a stamp (version, seed, options), with a
+  progress bar, a clean stop on Ctrl-C (:mod:`cardlab.sim.progress`) and ``executor=``
+  (any :class:`concurrent.futures.Executor`: a process pool, a Dask cluster's).
+* :func:`as_frame`, :func:`save_results`, :func:`load_results`,
+  :func:`paired_difference` — study results as a pandas frame, in JSON or CSV files, and
+  compared deal by deal (:mod:`cardlab.sim.results`).
 * :func:`hint` — the best card for the seat to move, by Monte Carlo over layouts of the
   hidden cards that fit what that seat has seen (every game's play phase).
+
+Each game names its simulator module as data (``GameSpec.simulator``); the module
+declares a :class:`~cardlab.sim.simulator.Simulator` (its batch class, whether it
+rescores, its hint and bid odds), which the studies and the hint find through the
+registry (:func:`cardlab.sim.simulator.simulator_for`). Only the per-game modules
+name a game.
 
 >>> import cardlab, cardlab.sim
 >>> odds = cardlab.sim.bid_odds("five_hundred", "JK JH JD AH KH QH 10H AS KS 4D", "8H",
 ...                             n=200, seed=1)
->>> 0.5 < odds["p_make"] <= 1.0, odds["made"].shape
-(True, (200,))
+>>> 0.5 < odds["p_make"] <= 1.0, odds["made"].shape, odds["complete"]
+(True, (200,), True)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["bid_odds", "compare_variants", "hint", "sample_layouts", "deal_seeds"]
+__all__ = ["bid_odds", "compare_variants", "hint", "sample_layouts", "deal_seeds",
+           "as_frame", "save_results", "load_results", "paired_difference"]
 
-_LAZY = {"bid_odds": "studies", "compare_variants": "studies", "deal_seeds": "studies",
-         "hint": "montecarlo", "sample_layouts": "montecarlo"}
+_LAZY = {"bid_odds": "studies", "compare_variants": "studies", "deal_seeds": "rng",
+         "hint": "montecarlo", "sample_layouts": "montecarlo", "as_frame": "results",
+         "save_results": "results", "load_results": "results",
+         "paired_difference": "results"}
 
 
 def __getattr__(name: str) -> Any:  # the studies load on first use
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'cardlab.sim' has no attribute {name!r}")
-    import importlib
+    from cardlab.engine.registry import import_module
 
-    return getattr(importlib.import_module(f"cardlab.sim.{module}"), name)
+    return getattr(import_module(f"{__name__}.{module}"), name)

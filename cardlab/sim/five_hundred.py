@@ -35,10 +35,12 @@ import numpy as np
 from cardlab.games.five_hundred.rules import MISERE_VALUES, SUITS, parse_bid
 from cardlab.games.five_hundred.tables import NO_SUIT, TABLE_KEYS, card_table
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
-from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds, play_seed, shuffle_batch
+from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
+from cardlab.sim.sampling_five_hundred import sample_layouts
+from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
-           "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM"]
+           "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR"]
 
 #: the tables of a contract, ``(denomination, nominated joker suit)`` (index = position in
 #: TABLE_KEYS), the effective-suit code of a free joker and the strength classes come from
@@ -600,3 +602,66 @@ def seeded_batch(game: Any, seeds: Sequence[int], call: str | Sequence[str], dec
     hands, kitty = deal_batch(game, seeds, decl)
     batch = start_play(game, hands, kitty, call, decl, nominate)
     return batch, Streams(derive_seeds(seeds, PLAY_STREAM))
+
+
+# -- what the studies and the hint use ----------------------------------------------------------
+def _batchable(game: Any) -> bool:
+    """The batch plays four-player Five Hundred only (module docstring)."""
+    return bool(game.players == 4)
+
+
+def _bid_odds(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy: str,
+              nominate: str | None) -> dict[str, np.ndarray]:
+    """One chunk of ``bid_odds``: the contractor N holds ``codes`` (10 cards); the other 33
+    are dealt at random to E, S, W and the kitty; N takes the kitty, discards, nominates
+    ``nominate`` and leads ``contract``."""
+    deck = g.deck
+    if len(codes) != 10 or len(set(codes)) != 10:
+        raise ValueError(f"bid_odds needs the contractor's 10 cards, got {len(codes)}")
+    tb = tables_for(g)
+    mine = [deck.index(deck.parse(c)) for c in codes]
+    rest = np.array([i for i in range(len(deck)) if i not in mine])
+    perm = rest[shuffle_batch(seeds, len(rest))]
+    size = len(seeds)
+    hands = np.zeros((size, 4), dtype=np.uint64)
+    hands[:, 0] = np.uint64(sum(1 << i for i in mine))
+    bits = tb.bit[perm]
+    for s in range(1, 4):
+        hands[:, s] = np.bitwise_or.reduce(bits[:, 10 * (s - 1):10 * s], axis=1)
+    kitty = np.bitwise_or.reduce(bits[:, 30:], axis=1)
+    batch = start_play(g, hands, kitty, contract, 0, nominate)
+    play_on(batch, seeds, policy)
+    scores = batch.scores()
+    return {"made": batch.made(), "tricks": batch.contractor_tricks().copy(),
+            "points": scores[:, 0]}
+
+
+def _parse_play(game: Any, action: str) -> tuple[int, int]:
+    """``'play JK H'`` → (the card's pack index, the named suit's index or -1)."""
+    parts = action.split()
+    card = game.deck.index(game.deck.parse(parts[1]))
+    return card, (SUITS.index(parts[2]) if len(parts) == 3 else -1)
+
+
+def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
+    """The hint's values: per legal play, the mover's side's points minus the other
+    side's over ``n`` layouts of the hidden cards (:func:`sample_layouts`)."""
+    layouts = sample_layouts(state, n, seed)
+    base = FiveHundredBatch.from_states([state])
+    k = len(legal)
+    batch = base.take(np.zeros(n * k, dtype=np.int64))
+    batch.hands[:] = np.tile(layouts, (k, 1))
+    plays = [_parse_play(state.game, a) for a in legal]
+    cards = np.repeat(np.array([p[0] for p in plays]), n)
+    named = np.repeat(np.array([p[1] for p in plays]), n)
+    batch.apply(cards, named, np.ones(batch.size, dtype=bool))
+    play_on(batch, np.tile(deal_seeds(seed, 0, n), k), policy)
+    pts = batch.scores()
+    side = state.to_move % 2
+    diff = pts[:, side] - pts[:, 1 - side]
+    return [diff[i * n:(i + 1) * n].astype(float) for i in range(k)]
+
+
+#: the simulator the game names (``GameSpec.simulator``): scoring options are rescored
+SIMULATOR = Simulator(batch=FiveHundredBatch, rescores=True, batchable=_batchable,
+                      hint=_hint, bid_odds=_bid_odds, sample_layouts=sample_layouts)

@@ -30,17 +30,25 @@ import numpy as np
 from cardlab.games.officer_skat.rules import (
     BASE_VALUES,
     CARD_POINTS,
+    TOTAL_POINTS,
     effective_suit,
     rank_of,
     trump_cards,
 )
-from cardlab.games.officer_skat.scoring import MATCH_POINTS, SCHNEIDER_LINE
+from cardlab.games.officer_skat.scoring import (
+    KONTRA_FACTOR,
+    MATCH_POINTS,
+    RE_FACTOR,
+    SCHNEIDER_LINE,
+    WIN_POINTS,
+)
 from cardlab.games.officer_skat.state import GAME_CALLS
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
-from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds, shuffle_batch
+from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, shuffle_batch
+from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["SkatTables", "OfficerSkatBatch", "tables_for", "deal_batch", "start_play",
-           "scalar_start", "seeded_batch"]
+           "scalar_start", "seeded_batch", "SIMULATOR"]
 
 #: effective suit code of a trump (OS-5.4); plain suits are 0–3 in the pack's suit order
 TRUMP_CODE = 4
@@ -277,8 +285,8 @@ class OfficerSkatBatch:
         if o.null_mode == "no_tricks":
             null_won = self.tricks_won[r, d] == 0
         else:
-            null_won = pts < 60
-        return np.where(self.declarer < 0, False, np.where(null, null_won, pts >= 61))
+            null_won = pts < TOTAL_POINTS // 2
+        return np.where(self.declarer < 0, False, np.where(null, null_won, pts >= WIN_POINTS))
 
     def matadors(self, mode: str) -> np.ndarray:
         """OS-7.1 the number of matadors "with" or "without" (0 in Null and Ramsch)."""
@@ -347,16 +355,18 @@ class OfficerSkatBatch:
             seat[r, winner] = amount
             if method == "match_points":
                 seat[tie] = amount[tie][:, None]
-        # B-2 Ramsch: each loses their card points; Durchmarsch scores +120
+        # B-2 Ramsch: each loses their card points; Durchmarsch scores the pack's total
         total = self.tricks_won.sum(axis=1)
         durch = self.tricks_won == total[:, None]
-        ram = np.where(durch.any(axis=1)[:, None], np.where(durch, 120, 0), -self.card_points)
+        ram = np.where(durch.any(axis=1)[:, None], np.where(durch, TOTAL_POINTS, 0),
+                       -self.card_points)
         return np.where(ramsch[:, None], ram, seat)
 
     def _kontra(self, amount: np.ndarray, method: str, scope: str) -> np.ndarray:
         if scope == "game_value_only" and method != "game_value":
             return amount
-        return amount * np.where(self.re & self.kontra, 4, np.where(self.kontra, 2, 1))
+        return amount * np.where(self.re & self.kontra, RE_FACTOR,
+                                 np.where(self.kontra, KONTRA_FACTOR, 1))
 
 
 def heuristic_choice(batch: OfficerSkatBatch, legal: np.ndarray) -> np.ndarray:
@@ -474,3 +484,75 @@ def seeded_batch(game: Any, seeds: Sequence[int], contract: str | Sequence[str],
     piles = deal_batch(game, seeds, dealers)
     batch = start_play(game, piles, contract, dealers, kontra, re)
     return batch, Streams(derive_seeds(seeds, PLAY_STREAM))
+
+
+# -- what the studies and the hint use ----------------------------------------------------------
+def _bid_odds(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy: str,
+              nominate: str | None = None) -> dict[str, np.ndarray]:
+    """One chunk of ``bid_odds``: forehand sees ``codes`` face up (4 cards, or 8 under
+    ``choose_after_face_up=8``, piles in order) and declares ``contract``; every other
+    card is laid out at random (``nominate`` has no meaning here)."""
+    deck = g.deck
+    seen = g.options.choose_after_face_up
+    if len(codes) != seen or len(set(codes)) != seen:
+        raise ValueError(f"bid_odds needs the {seen} face-up cards forehand sees")
+    mine = [deck.index(deck.parse(c)) for c in codes]
+    rest = np.array([i for i in range(len(deck)) if i not in mine])
+    perm = rest[shuffle_batch(seeds, len(rest))]
+    size = len(seeds)
+    piles = np.zeros((size, 2, 8, 2), dtype=np.int64)
+    fore, dealer = 0, 1
+    slots = [(fore, p, 1) for p in range(seen)]
+    others = [(s, p, f) for s in (fore, dealer) for p in range(8) for f in (0, 1)
+              if (s, p, f) not in slots]
+    for p, (s, pile, f) in enumerate(slots):
+        piles[:, s, pile, f] = mine[p]
+    for k, (s, pile, f) in enumerate(others):
+        piles[:, s, pile, f] = perm[:, k]
+    batch = start_play(g, piles, contract, dealer)
+    play_on(batch, seeds, policy)
+    scores = batch.scores()
+    return {"made": batch.made(), "tricks": batch.tricks_won[:, fore].copy(),
+            "points": scores[:, fore], "card_points": batch.card_points[:, fore].copy()}
+
+
+def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
+    """The hint's values: per legal play, the mover's points minus the opponent's over
+    ``n`` layouts. The face-down cards are unknown to both players, so they are shuffled
+    among the face-down places still hidden."""
+    game = state.game
+    deck = game.deck
+    base = OfficerSkatBatch.from_states([state])
+    # the face-down places still hidden: (seat, the card lying on top of it)
+    places, pool = [], []
+    for s, row in enumerate(state.layout.piles):
+        for down, up in row:
+            if down not in state.turned and down not in state.played:
+                places.append((s, deck.index(up)))
+                pool.append(deck.index(down))
+    # the pool in pack order, not in the order the cards lie: the layouts drawn must not
+    # depend on where the hidden cards really are (twin deals get the same hint)
+    pool.sort()
+    k = len(legal)
+    batch = base.take(np.zeros(n * k, dtype=np.int64))
+    if pool:
+        perm = np.array(pool)[shuffle_batch(deal_seeds(seed, 0, n), len(pool))]
+        perm = np.tile(perm, (k, 1))
+        pool_bits = np.uint64(sum(1 << c for c in pool))
+        batch.own &= ~pool_bits
+        for j, (s, up) in enumerate(places):
+            batch.under[:, up] = perm[:, j]
+            batch.own[:, s] |= np.uint64(1) << perm[:, j].astype(np.uint64)
+        if state.declarer is not None:
+            batch.decl_cards = batch.own[:, state.declarer].copy()
+    cards = np.repeat(np.array([deck.index(deck.parse(a.split()[1])) for a in legal]), n)
+    batch.apply(cards, np.ones(batch.size, dtype=bool))
+    play_on(batch, np.tile(deal_seeds(seed, 0, n), k), policy)
+    pts = batch.scores()
+    me = state.to_move
+    diff = pts[:, me] - pts[:, 1 - me]
+    return [diff[i * n:(i + 1) * n].astype(float) for i in range(k)]
+
+
+#: the simulator the game names (``GameSpec.simulator``): scoring options are rescored
+SIMULATOR = Simulator(batch=OfficerSkatBatch, rescores=True, hint=_hint, bid_odds=_bid_odds)

@@ -37,10 +37,12 @@ from typing import Any
 import numpy as np
 
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
-from cardlab.sim.rng import Streams
+from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
+from cardlab.sim.sampling_trick_games import pandoeren_batch
+from cardlab.sim.simulator import Simulator
 
 __all__ = ["PandoerenTables", "PandoerenBatch", "tables_for", "heuristic_choice",
-           "KIND_CODES"]
+           "KIND_CODES", "SIMULATOR"]
 
 SUITS = ("S", "C", "D", "H")
 #: contract families by how their objective is tested (A2.6 / A2.11)
@@ -520,3 +522,48 @@ def scalar_start(game: Any, seed: int, calls: Sequence[str], dealer: int = 0,
     while st.phase not in ("play", "done"):
         st = st.apply(bot.choose(st))
     return st
+
+
+# -- what the studies and the hint use ----------------------------------------------------------
+def _contract_labels(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
+    """The contract each batch-played deal reports in its result: the bid's word."""
+    return [states[i].bid.word for i in idx]
+
+
+def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
+    """The hint's values over ``n`` layouts of the hidden cards
+    (:func:`~cardlab.sim.sampling_trick_games.pandoeren_batch`), per legal action (a card
+    or an announcement): the declaring side's points, counted for the mover if it is on
+    that side in the layout and against it otherwise, or the mover's own points under
+    ``scoring="zero_sum_per_opponent"``."""
+    deck = state.game.deck
+    k = len(legal)
+    batch = pandoeren_batch(state, n, seed).take(np.tile(np.arange(n), k))
+    c = batch.tb.n_cards
+    cards = np.full(n * k, c, dtype=np.int64)
+    roem = np.zeros(n * k, dtype=bool)
+    stuk = np.zeros(n * k, dtype=bool)
+    for i, a in enumerate(legal):
+        verb, arg = a.split()
+        rows = slice(i * n, (i + 1) * n)
+        if verb == "announce":
+            (roem if arg == "roem" else stuk)[rows] = True
+        else:
+            cards[rows] = deck.index(deck.parse(arg))
+    batch.announce(roem, stuk)  # the announcer stays to move; the policy plays on
+    batch.apply(cards, cards < c)
+    batch.play(policy, Streams(derive_seeds(np.tile(deal_seeds(seed, 0, n), k), PLAY_STREAM)))
+    pts = batch.scores()
+    me = state.to_move
+    if state.game.options.scoring == "zero_sum_per_opponent":
+        value = pts[:, me]
+    else:
+        side = batch.team_mask()[:, me]
+        value = np.where(side, 1, -1) * pts[np.arange(n * k), batch.declarer]
+    return [value[i * n:(i + 1) * n].astype(float) for i in range(k)]
+
+
+#: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
+#: batch scores under the options it was built with
+SIMULATOR = Simulator(batch=PandoerenBatch, rescores=False, contract_labels=_contract_labels,
+                      hint=_hint)

@@ -33,9 +33,11 @@ from typing import Any
 import numpy as np
 
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
-from cardlab.sim.rng import Streams
+from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
+from cardlab.sim.sampling_trick_games import panfin_batch
+from cardlab.sim.simulator import Simulator
 
-__all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice"]
+__all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "SIMULATOR"]
 
 SUITS = ("S", "B", "C", "D")
 #: the pair slots over the sorted hand's positions, in the engine's (combinations) order
@@ -326,6 +328,11 @@ class PanfinBatch:
         ``Result.seat_points``."""
         return np.asarray(self.net + self.settlement()[0])
 
+    def made(self) -> np.ndarray:
+        """B2.11 a Panfin deal has no contract to make: the result's ``made`` is None, which
+        the studies count as not made (False for every deal)."""
+        return np.zeros(self.size, dtype=bool)
+
     def winner(self) -> np.ndarray:
         """The seat that took the pot, or -1 (a tie: piatto resta)."""
         pts = np.where(self.active, self.piatti, -1)
@@ -355,3 +362,35 @@ def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray
     is_pair = single == ZERO
     slot = np.argmax(pairs, axis=1)
     return np.asarray(one), np.asarray(is_pair), np.asarray(slot)
+
+
+# -- what the studies and the hint use ----------------------------------------------------------
+def _contract_labels(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
+    """B2.11: the settlement's name each batch-played deal reports: the pot won, or it stays."""
+    return ["piatti" if w >= 0 else "piatto_resta" for w in batch.winner()]
+
+
+def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
+    """The hint's values: per legal play (one card or two), the mover's net chips over ``n``
+    layouts of the hidden cards (:func:`~cardlab.sim.sampling_trick_games.panfin_batch`)."""
+    deck = state.game.deck
+    k = len(legal)
+    batch = panfin_batch(state, n, seed).take(np.tile(np.arange(n), k))
+    c = batch.tb.n_cards
+    first = np.full(n * k, c, dtype=np.int64)
+    second = np.full(n * k, c, dtype=np.int64)
+    for i, a in enumerate(legal):
+        codes = a.split()[1:]
+        first[i * n:(i + 1) * n] = deck.index(deck.parse(codes[0]))
+        if len(codes) == 2:
+            second[i * n:(i + 1) * n] = deck.index(deck.parse(codes[1]))
+    batch.apply(first, second, np.ones(n * k, dtype=bool))
+    batch.play(policy, Streams(derive_seeds(np.tile(deal_seeds(seed, 0, n), k), PLAY_STREAM)))
+    value = batch.scores()[:, state.to_move]
+    return [value[i * n:(i + 1) * n].astype(float) for i in range(k)]
+
+
+#: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
+#: batch settles under the options it was built with
+SIMULATOR = Simulator(batch=PanfinBatch, rescores=False, contract_labels=_contract_labels,
+                      hint=_hint)

@@ -25,7 +25,7 @@ import numpy as np
 from cardlab.engine.rng import GOLDEN_GAMMA, MASK64, MIX1, MIX2
 
 __all__ = ["PLAY_STREAM", "play_seed", "seeds_array", "next_u64", "randbelow", "shuffle_batch", "derive_seeds",
-           "Streams"]
+           "deal_seeds", "Streams"]
 
 _GAMMA = np.uint64(GOLDEN_GAMMA)
 _MIX1 = np.uint64(MIX1)
@@ -127,6 +127,14 @@ def shuffle_batch(seeds: Any, n: int) -> np.ndarray:
 def derive_seeds(seeds: Any, k: int) -> np.ndarray:
     """:func:`cardlab.engine.rng.derive_seed` ``(seed, k)`` for every seed (one path step)."""
     state = seeds_array(seeds) ^ np.uint64((k * GOLDEN_GAMMA) & MASK64)
+    return next_u64(state)
+
+
+def deal_seeds(seed: int, lo: int, hi: int) -> np.ndarray:
+    """The seeds of deals ``lo … hi-1`` of a study: ``derive_seed(seed, i)`` for each ``i``."""
+    i = np.arange(lo, hi, dtype=np.uint64)
+    base = seeds_array([seed])[0]
+    state = base ^ (i * np.uint64(GOLDEN_GAMMA & MASK64))
     return next_u64(state)
 
 

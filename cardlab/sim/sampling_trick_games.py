@@ -44,8 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.sim.rng import shuffle_batch
-from cardlab.sim.studies import deal_seeds
+from cardlab.sim.rng import deal_seeds, shuffle_batch
 
 __all__ = ["fill_layouts", "pandoeren_batch", "panfin_batch"]
 

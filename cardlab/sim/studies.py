@@ -1,11 +1,25 @@
 """Studies over many deals: the odds of making a contract, and rule variants side by side.
 
 Both return plain data (dicts of numpy arrays and numbers) that notebooks and the
-scoring widget plot. Work is cut into chunks of deals; deal ``i`` of a study
-always comes from ``derive_seed(seed, i)`` (and its play stream from that), so
-the numbers do not depend on the chunk size or on where the chunks run.
-Pass any :class:`concurrent.futures.Executor` as ``executor=`` to spread the
-chunks — a process pool on one machine, or a Dask/Ray executor on a cluster::
+scoring widget plot, and that a researcher can check and repeat:
+
+* every rate comes with its standard error (``p_make_stderr``, ``made_rate_stderr`` …),
+  every mean too (``mean_points_stderr``, ``mean_length_stderr`` …);
+* ``compare_variants`` plays the same deals under every variant, so each variant also
+  reports its paired difference from the baseline (``vs_baseline``: the mean per-deal
+  difference and its standard error, far tighter than comparing two separate means);
+* each result is stamped (:func:`cardlab.sim.results.stamp`): ``study``,
+  ``cardlab_version``, ``seed``, the options, ``complete`` and ``deals``;
+* :func:`cardlab.sim.as_frame` makes a pandas frame of them, and
+  :func:`cardlab.sim.save_results` / :func:`cardlab.sim.load_results` write and read
+  them as JSON or CSV.
+
+Work is cut into chunks of deals; deal ``i`` of a study always comes from
+``derive_seed(seed, i)`` (and its play stream from that), so the numbers do not depend
+on the chunk size or on where the chunks run. Pass any
+:class:`concurrent.futures.Executor` as ``executor=`` to spread the chunks — a process
+pool on one machine, or a Dask client's ``client.get_executor()`` on a cluster (see the
+README's "Scale-out")::
 
     from concurrent.futures import ProcessPoolExecutor
     import cardlab.sim
@@ -15,92 +29,47 @@ chunks — a process pool on one machine, or a Dask/Ray executor on a cluster::
             odds = cardlab.sim.bid_odds("five_hundred",
                                         "JK JH JD AH KH QH 10H AS KS 4D", "8H",
                                         n=100_000, seed=1, executor=pool)
-        print(odds["p_make"])
+        print(odds["p_make"], "±", odds["p_make_stderr"])
 
-``progress=True`` prints a plain text bar (``[#####.....] 5/10 chunks``) that a
-notebook updates in place.
+``progress`` (:mod:`cardlab.sim.progress`): by default a bar appears once a study has
+run for a second (an ipywidgets bar in a notebook, text on stderr elsewhere);
+``progress=False`` shows nothing, ``True`` shows it at once. Ctrl-C (or the notebook's
+stop button) cancels the chunks not yet run and returns the finished deals, with ``n``
+the deals done and ``complete=False``.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
 import numpy as np
 
-from cardlab.engine.rng import GOLDEN_GAMMA, MASK64
-from cardlab.sim.rng import PLAY_STREAM, derive_seeds, next_u64, seeds_array, shuffle_batch
+from cardlab.engine import registry
+from cardlab.engine.options import scoring_options as _scoring_only
+from cardlab.sim.progress import ProgressArg, run_chunks
+from cardlab.sim.results import mean_stderr, paired_difference, rate_stderr, stamp
+from cardlab.sim.rng import deal_seeds
+from cardlab.sim.simulator import (
+    BidOddsChunk,
+    Simulator,
+    play_on,
+    simulated_games,
+    simulator_for,
+)
 
-__all__ = ["bid_odds", "compare_variants", "deal_seeds", "SCORING_OPTIONS"]
+__all__ = ["bid_odds", "compare_variants", "deal_seeds", "scoring_options"]
 
-#: options that change only how a finished deal scores (the same deals are rescored)
-SCORING_OPTIONS: dict[str, frozenset[str]] = {
-    "five_hundred": frozenset({"defenders_score_tricks", "defender_points_ignored_above",
-                               "defensive_cap", "slam_minimum"}),
-    "officer_skat": frozenset({"scoring_method", "game_value", "schneider", "schwarz",
-                               "schneider_schwarz_against_declarer", "matadors",
-                               "method_a_schwarz_factor", "loss_factor", "kontra_scope",
-                               "null_value"}),
-}
 _DEFAULT_CHUNK = 2000
-#: games whose batch plays the deal under each variant's own options (no batch rescoring)
-_PLAY_ONLY = frozenset({"pandoeren", "panfin"})
+#: the bot kinds ``bots=`` takes by name (:func:`cardlab.bots.bot_for`)
+_BOT_KINDS = ("heuristic", "random")
 
 
-def deal_seeds(seed: int, lo: int, hi: int) -> np.ndarray:
-    """The seeds of deals ``lo … hi-1`` of a study: ``derive_seed(seed, i)`` for each ``i``."""
-    i = np.arange(lo, hi, dtype=np.uint64)
-    base = seeds_array([seed])[0]
-    state = base ^ (i * np.uint64(GOLDEN_GAMMA & MASK64))
-    return next_u64(state)
-
-
-# -- running chunks ---------------------------------------------------------------------------
-class _Bar:
-    """A plain text progress bar (``\\r`` redraws it in place, in a terminal or notebook)."""
-
-    def __init__(self, total: int, label: str, show: bool) -> None:
-        self.total, self.label, self.show, self.done = total, label, show, 0
-        self._draw()
-
-    def _draw(self) -> None:
-        if not self.show:
-            return
-        width = 30
-        k = width * self.done // max(self.total, 1)
-        end = "\n" if self.done >= self.total else ""
-        sys.stdout.write(f"\r{self.label} [{'#' * k}{'.' * (width - k)}] "
-                         f"{self.done}/{self.total} chunks{end}")
-        sys.stdout.flush()
-
-    def tick(self) -> None:
-        self.done += 1
-        self._draw()
-
-
-def _run(fn: Callable[[Any], Any], tasks: list[Any], executor: Executor | None,
-         progress: bool, label: str) -> list[Any]:
-    """``fn`` over ``tasks`` in order, in process or on ``executor``."""
-    bar = _Bar(len(tasks), label, progress)
-    if executor is None:
-        out = []
-        for t in tasks:
-            out.append(fn(t))
-            bar.tick()
-        return out
-    futures = [executor.submit(fn, t) for t in tasks]
-    from concurrent.futures import as_completed
-
-    for _ in as_completed(futures):
-        bar.tick()
-    return [f.result() for f in futures]
-
-
-def _chunks(n: int, size: int) -> Iterable[tuple[int, int]]:
-    for lo in range(0, n, size):
-        yield lo, min(n, lo + size)
+def _chunks(n: int, size: int) -> list[tuple[int, int]]:
+    if size < 1:
+        raise ValueError(f"chunk must be at least 1, got {size}")
+    return [(lo, min(n, lo + size)) for lo in range(0, n, size)]
 
 
 def _load(game_name: str, options: Mapping[str, Any]) -> Any:
@@ -117,10 +86,20 @@ def _game_spec(game: Any) -> tuple[str, dict[str, Any]]:
     return game.name, game.options_dict()
 
 
+def _mean(x: np.ndarray) -> float:
+    return float(x.mean()) if x.size else float("nan")
+
+
+def _rate(x: np.ndarray) -> tuple[float, float]:
+    """A rate over the deals of the bool array ``x`` and its standard error."""
+    p = _mean(x)
+    return p, rate_stderr(p, int(x.size))
+
+
 # -- bid odds ---------------------------------------------------------------------------------
 def bid_odds(game: Any, hand: str | Iterable[Any], contract: str, *, n: int = 2000,
              seed: int = 0, policy: str = "heuristic", nominate: str | None = None,
-             chunk: int = _DEFAULT_CHUNK, progress: bool = False,
+             chunk: int = _DEFAULT_CHUNK, progress: ProgressArg = None,
              executor: Executor | None = None) -> dict[str, Any]:
     """The chance of making ``contract`` with ``hand``, over ``n`` random layouts of the
     cards the bidder cannot see, each played out by the batch simulator.
@@ -134,120 +113,143 @@ def bid_odds(game: Any, hand: str | Iterable[Any], contract: str, *, n: int = 20
 
     ``policy``: ``"heuristic"`` (default; every seat plays the simple deterministic
     player of :mod:`cardlab.sim.five_hundred` / :mod:`cardlab.sim.officer_skat`, so the
-    odds describe that play, not expert play) or ``"random"``.
+    odds describe that play, not expert play) or ``"random"``. ``progress``, ``executor``
+    and ``chunk``: see the module docstring; the numbers do not depend on them. Two
+    ``bid_odds`` of one hand with one seed see the same layouts, so
+    :func:`cardlab.sim.results.paired_difference` compares them deal by deal.
 
-    :returns: ``{"game", "contract", "policy", "n", "p_make", "stderr", "made" (bool
-        array n), "tricks" (contracting side's tricks, n), "points" (contractor's side
-        score per deal, n), "card_points" (Officer Skat: the declarer's, n)}``.
+    :returns: ``{"game", "contract", "policy", "n" (layouts done), "p_make",
+        "p_make_stderr" (also as "stderr"), "made" (bool array n), "tricks" (contracting
+        side's tricks, n), "points" (contractor's side score per deal, n), "card_points"
+        (Officer Skat: the declarer's, n)}``, for each per-deal array but ``made`` its
+        mean and standard error (``mean_tricks``, ``mean_tricks_stderr``, ``mean_points``
+        …), and the stamp: ``study`` (``"bid_odds"``), ``cardlab_version``, ``seed``,
+        ``options`` (the game's), ``hand`` (card codes), ``nominate``, ``n_requested``,
+        ``complete`` (False when interrupted) and ``deals`` (``[[lo, hi], …]`` covered).
     """
     name, options = _game_spec(game)
-    if name not in ("five_hundred", "officer_skat"):
-        raise NotImplementedError(f"bid_odds simulates five_hundred and officer_skat, not {name}")
+    _odds_of(name)  # refuse a game without bid odds before any work
     g = _load(name, options)
     cards = g.deck.parse_many(hand) if isinstance(hand, str) else [
         g.deck.parse(str(c)) for c in hand]
     codes = [c.code for c in cards]
+    chunks = _chunks(n, chunk)
     tasks = [(name, options, codes, contract, seed, lo, hi, policy, nominate)
-             for lo, hi in _chunks(n, chunk)]
-    parts = _run(_bid_odds_chunk, tasks, executor, progress, f"bid_odds {contract}")
-    made = np.concatenate([p["made"] for p in parts])
-    out: dict[str, Any] = {"game": name, "contract": contract, "policy": policy, "n": n,
-                           "p_make": float(made.mean()) if n else float("nan"),
-                           "stderr": float(made.std() / np.sqrt(max(n, 1)))}
-    for key in parts[0]:
-        out[key] = np.concatenate([p[key] for p in parts])
+             for lo, hi in chunks]
+    done, complete = run_chunks(_bid_odds_chunk, tasks, [hi - lo for lo, hi in chunks],
+                                executor=executor, progress=progress,
+                                label=f"bid_odds {contract}")
+    finished = sorted(done)
+    parts = [done[i] for i in finished]
+    keys = list(parts[0]) if parts else ["made", "tricks", "points"]
+    arrays = {k: np.concatenate([p[k] for p in parts]) if parts else np.zeros(0)
+              for k in keys}
+    made = arrays["made"].astype(bool)
+    p_make, p_err = _rate(made)
+    out: dict[str, Any] = {"game": name, "contract": contract, "policy": policy,
+                           "n": int(made.size), "p_make": p_make, "stderr": p_err,
+                           "p_make_stderr": p_err}
+    out.update(arrays)
+    out["made"] = made
+    for k, v in arrays.items():
+        if k != "made":
+            out[f"mean_{k}"] = _mean(v)
+            out[f"mean_{k}_stderr"] = mean_stderr(v)
+    out.update(stamp("bid_odds", seed, complete, [chunks[i] for i in finished]))
+    out.update({"options": options, "hand": codes, "nominate": nominate, "n_requested": n})
     return out
+
+
+def _odds_of(name: str) -> BidOddsChunk:
+    """The bid-odds chunk function of the game ``name``'s simulator.
+
+    :raises NotImplementedError: for a game whose simulator has none.
+    """
+    try:
+        odds = simulator_for(name).bid_odds
+    except NotImplementedError:
+        odds = None
+    if odds is None:
+        raise NotImplementedError(
+            f"bid_odds simulates {' and '.join(simulated_games('bid_odds'))}, not {name}")
+    return odds
 
 
 def _bid_odds_chunk(task: tuple[Any, ...]) -> dict[str, np.ndarray]:
     name, options, codes, contract, seed, lo, hi, policy, nominate = task
     g = _load(name, options)
     seeds = deal_seeds(seed, lo, hi)
-    if name == "five_hundred":
-        return _odds_500(g, codes, contract, seeds, policy, nominate)
-    return _odds_skat(g, codes, contract, seeds, policy)
-
-
-def _odds_500(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy: str,
-              nominate: str | None) -> dict[str, np.ndarray]:
-    from cardlab.sim import five_hundred as fh
-    from cardlab.sim.rng import Streams
-
-    deck = g.deck
-    if len(codes) != 10 or len(set(codes)) != 10:
-        raise ValueError(f"bid_odds needs the contractor's 10 cards, got {len(codes)}")
-    tb = fh.tables_for(g)
-    mine = [deck.index(deck.parse(c)) for c in codes]
-    rest = np.array([i for i in range(len(deck)) if i not in mine])
-    perm = rest[shuffle_batch(seeds, len(rest))]
-    size = len(seeds)
-    hands = np.zeros((size, 4), dtype=np.uint64)
-    hands[:, 0] = np.uint64(sum(1 << i for i in mine))
-    bits = tb.bit[perm]
-    for s in range(1, 4):
-        hands[:, s] = np.bitwise_or.reduce(bits[:, 10 * (s - 1):10 * s], axis=1)
-    kitty = np.bitwise_or.reduce(bits[:, 30:], axis=1)
-    batch = fh.start_play(g, hands, kitty, contract, 0, nominate)
-    batch.play(policy, Streams(derive_seeds(seeds, PLAY_STREAM)))
-    scores = batch.scores()
-    return {"made": batch.made(), "tricks": batch.contractor_tricks().copy(),
-            "points": scores[:, 0]}
-
-
-def _odds_skat(g: Any, codes: list[str], contract: str, seeds: np.ndarray,
-               policy: str) -> dict[str, np.ndarray]:
-    from cardlab.sim import officer_skat as osk
-    from cardlab.sim.rng import Streams
-
-    deck = g.deck
-    seen = g.options.choose_after_face_up
-    if len(codes) != seen or len(set(codes)) != seen:
-        raise ValueError(f"bid_odds needs the {seen} face-up cards forehand sees")
-    mine = [deck.index(deck.parse(c)) for c in codes]
-    rest = np.array([i for i in range(len(deck)) if i not in mine])
-    perm = rest[shuffle_batch(seeds, len(rest))]
-    size = len(seeds)
-    piles = np.zeros((size, 2, 8, 2), dtype=np.int64)
-    fore, dealer = 0, 1
-    slots = [(fore, p, 1) for p in range(seen)]
-    others = [(s, p, f) for s in (fore, dealer) for p in range(8) for f in (0, 1)
-              if (s, p, f) not in slots]
-    for p, (s, pile, f) in enumerate(slots):
-        piles[:, s, pile, f] = mine[p]
-    for k, (s, pile, f) in enumerate(others):
-        piles[:, s, pile, f] = perm[:, k]
-    batch = osk.start_play(g, piles, contract, dealer)
-    batch.play(policy, Streams(derive_seeds(seeds, PLAY_STREAM)))
-    scores = batch.scores()
-    return {"made": batch.made(), "tricks": batch.tricks_won[:, fore].copy(),
-            "points": scores[:, fore], "card_points": batch.card_points[:, fore].copy()}
+    return _odds_of(name)(g, codes, contract, seeds, policy, nominate)
 
 
 # -- variants ---------------------------------------------------------------------------------
 def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], *,
                      n: int = 1000, seed: int = 0, policy: str = "heuristic",
-                     chunk: int = 500, progress: bool = False,
-                     executor: Executor | None = None) -> list[dict[str, Any]]:
+                     chunk: int = 500, progress: ProgressArg = None,
+                     executor: Executor | None = None, bots: Any = None,
+                     baseline: str | None = None) -> list[dict[str, Any]]:
     """Play the same ``n`` seeded deals under each variant (``name → options``) and
-    report, per variant, a dict: ``variant``, ``options``, ``n``, ``sides`` (side names),
-    ``scores`` (``(n, len(sides))`` points), ``contract_rate`` (deals with a contract, not
-    thrown in), ``made_rate`` (of those, the share made), ``contracts`` (contract → count),
-    ``length`` (actions per deal, array) and ``mean_length``.
+    report, per variant, a dict (in the order of ``variants``).
 
     How: each deal's calls (auction, kitty, choice of game) are made by the game's
     heuristic bot on the scalar engine; the play of Five Hundred (4 players), Officer
     Skat, Pandoeren and Panfin (its trick phase) then runs in the batch simulator
     (``policy``: ``"heuristic"`` or ``"random"``); other games are played out entirely by
-    their heuristic bots. Pandoeren and Panfin variants are each played (same deals, same
-    play streams) rather than rescored, so a ``preset`` variant changes the play too. Variants that differ
-    from an earlier one only in scoring options (:data:`SCORING_OPTIONS`, or the option
-    names of ``game.scoring_variants()``) are not played again: the same deals are
-    rescored (the batch scorers are checked against ``game.score_deal`` by the tests).
+    their heuristic bots. Where the game's simulator rescores (``Simulator.rescores``),
+    variants that differ from an earlier one only in scoring options
+    (:func:`scoring_options`: the options declared ``scoring_only``) are not played again:
+    the same deals are rescored (the batch scorers are checked against
+    ``game.score_deal`` by the tests). Otherwise (Pandoeren, Panfin) each variant is
+    played (same deals, same play streams), so a ``preset`` variant changes the play too.
+
+    **Your own bot** (``bots=``, the slow path): every deal is played whole — calls and
+    cards — on the scalar engine by your bot, under each variant's own options (same
+    deals; ``policy`` is not used). ``bots`` is a bot (anything with
+    ``choose(state) -> action``; used as is for every seat and deal), a factory
+    (a callable ``factory(seed) -> bot``, e.g. a bot class: one bot per deal, made with
+    the deal's seed, so the numbers do not depend on chunking or executor), ``"heuristic"``
+    or ``"random"`` (:func:`cardlab.bots.bot_for`), or a list of these, one per seat (a
+    factory there gets ``derive_seed(deal_seed, seat)``). With a process pool or a
+    cluster, the bot or factory must pickle (define it at the top level of a module). A
+    bot object with a random generator of its own carries that generator from deal to
+    deal, so its numbers depend on the chunking: prefer a factory.
+
+    ``progress``, ``executor``, ``chunk``: see the module docstring; the numbers are the
+    same whatever they are. ``baseline``: the variant the others are compared with
+    (default: the first).
+
+    :returns: per variant: ``variant``, ``options`` (as given), ``game_options`` (every
+        option's value), ``n`` (deals done), ``sides`` (side names), ``scores``
+        (``(n, len(sides))`` points), ``mean_points`` / ``mean_points_stderr`` (side →
+        mean points per deal and its standard error), ``has_contract`` and ``made`` (bool,
+        n), ``contract_rate`` (deals with a contract, not thrown in) and
+        ``contract_rate_stderr``, ``made_rate`` (of those, the share made),
+        ``made_rate_stderr`` and ``n_contracts``, ``contracts`` (contract → count),
+        ``length`` (actions per deal, array), ``mean_length`` and ``mean_length_stderr``;
+        ``vs_baseline``: the paired differences from the baseline over the same deals —
+        ``baseline`` (its name), ``points`` / ``points_stderr`` (side → mean per-deal
+        difference of points and its standard error), ``contract_rate`` /
+        ``contract_rate_stderr``, ``made_per_deal`` / ``made_per_deal_stderr`` (the
+        difference of the made indicator over all deals) and ``length`` /
+        ``length_stderr``; and the stamp: ``study`` (``"compare_variants"``), ``game``,
+        ``policy``, ``bots`` (its repr, or None), ``cardlab_version``, ``seed``,
+        ``n_requested``, ``complete`` (False when interrupted) and ``deals``
+        (``[[lo, hi], …]`` covered).
     """
     names = list(variants)
+    if not names:
+        raise ValueError("compare_variants needs at least one variant")
+    base_name = names[0] if baseline is None else baseline
+    if base_name not in variants:
+        raise ValueError(f"baseline {base_name!r} is not one of the variants {names}")
+    first = _load(game_name, variants[names[0]])
+    _check_bots(bots, first.players)
+    # a simulator that does not rescore plays each variant (same deals, same streams);
+    # so does a user's bot, which may read any option
+    sim = _simulator(game_name, missing_ok=True)
+    rescores = bots is None and (sim is None or sim.rescores)
+    scoring_names = scoring_options(game_name) if rescores else frozenset()
     groups: list[tuple[dict[str, Any], list[str]]] = []
-    # Pandoeren and Panfin are not rescored: each variant is played (same deals, same streams)
-    scoring_names = frozenset() if game_name in _PLAY_ONLY else _scoring_names(game_name)
     for v in names:
         opts = dict(variants[v])
         play_opts = {k: x for k, x in opts.items() if k not in scoring_names}
@@ -257,54 +259,142 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
                 break
         else:
             groups.append((play_opts, [v]))
+    chunks = _chunks(n, chunk)
+    tasks = []
+    for lo, hi in chunks:  # chunk-major: an interrupt leaves every group at the same deals
+        for play_opts, members in groups:
+            rescore = [{k: x for k, x in variants[v].items() if k in scoring_names}
+                       for v in members]
+            tasks.append((game_name, play_opts, rescore, seed, lo, hi, policy, bots))
+    per = len(groups)
+    done, complete = run_chunks(_variant_chunk, tasks,
+                                [(hi - lo) / per for lo, hi in chunks for _ in groups],
+                                executor=executor, progress=progress,
+                                label=f"compare_variants {game_name}")
+    finished = [c for c in range(len(chunks))
+                if all(c * per + g in done for g in range(per))]
+    sides = list(first.sides) if hasattr(first, "sides") else list(first.seat_names)
+    common = {"study": "compare_variants", "game": game_name, "policy": policy,
+              "bots": None if bots is None else repr(bots), "n_requested": n,
+              **stamp("compare_variants", seed, complete, [chunks[c] for c in finished])}
     results: dict[str, dict[str, Any]] = {}
-    for play_opts, members in groups:
-        rescore = [{k: x for k, x in variants[v].items() if k in scoring_names} for v in members]
-        tasks = [(game_name, play_opts, rescore, seed, lo, hi, policy)
-                 for lo, hi in _chunks(n, chunk)]
-        parts = _run(_variant_chunk, tasks, executor, progress, f"{game_name} {members[0]}")
+    for g, (_, members) in enumerate(groups):
+        parts = [done[c * per + g] for c in finished]
         for j, v in enumerate(members):
-            merged = {key: np.concatenate([p[j][key] for p in parts])
-                      for key in ("scores", "has_contract", "made", "length")}
-            contracts: dict[str, int] = {}
-            for p in parts:
-                for c, k in p[j]["contracts"].items():
-                    contracts[c] = contracts.get(c, 0) + k
-            has = merged["has_contract"]
-            results[v] = {
-                "variant": v, "options": dict(variants[v]), "n": n,
-                "sides": parts[0][j]["sides"], "scores": merged["scores"],
-                "contract_rate": float(has.mean()) if n else float("nan"),
-                "made_rate": float(merged["made"][has].mean()) if has.any() else float("nan"),
-                "contracts": dict(sorted(contracts.items())), "length": merged["length"],
-                "mean_length": float(merged["length"].mean()) if n else float("nan"),
-                "made": merged["made"]}
+            results[v] = {"variant": v, "options": dict(variants[v]),
+                          **_variant_stats([p[j] for p in parts], sides),
+                          "game_options": _load(game_name, variants[v]).options_dict(),
+                          **common}
+    for v in names:
+        results[v]["vs_baseline"] = _vs_baseline(results[v], results[base_name])
     return [results[v] for v in names]
 
 
-def _scoring_names(game_name: str) -> frozenset[str]:
-    names = set(SCORING_OPTIONS.get(game_name, ()))
-    try:
-        g = _load(game_name, {})
-        for opts in g.scoring_variants().values():
-            names |= {k for k in opts if k != "preset"}
-    except Exception:  # a game without scoring variants
-        pass
-    return frozenset(names)
+def _variant_stats(parts: list[dict[str, Any]], sides: list[str]) -> dict[str, Any]:
+    """One variant's numbers from its finished chunks (in deal order)."""
+    empty = {"scores": np.zeros((0, len(sides)), dtype=np.int64),
+             "has_contract": np.zeros(0, dtype=bool), "made": np.zeros(0, dtype=bool),
+             "length": np.zeros(0, dtype=np.int64)}
+    merged = {key: np.concatenate([p[key] for p in parts]) if parts else empty[key]
+              for key in empty}
+    contracts: dict[str, int] = {}
+    for p in parts:
+        for c, k in p["contracts"].items():
+            contracts[c] = contracts.get(c, 0) + k
+    has, made, scores, length = (merged["has_contract"], merged["made"], merged["scores"],
+                                 merged["length"])
+    contract_rate, contract_err = _rate(has)
+    made_rate, made_err = _rate(made[has])
+    return {
+        "n": int(has.size), "sides": sides, "scores": scores,
+        "mean_points": {s: _mean(scores[:, k]) for k, s in enumerate(sides)},
+        "mean_points_stderr": {s: mean_stderr(scores[:, k]) for k, s in enumerate(sides)},
+        "contract_rate": contract_rate, "contract_rate_stderr": contract_err,
+        "made_rate": made_rate, "made_rate_stderr": made_err,
+        "n_contracts": int(has.sum()), "contracts": dict(sorted(contracts.items())),
+        "length": length, "mean_length": _mean(length),
+        "mean_length_stderr": mean_stderr(length), "made": made, "has_contract": has}
+
+
+def _vs_baseline(result: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """The paired differences of ``result`` from ``base`` over the same deals."""
+    out: dict[str, Any] = {"baseline": base["variant"]}
+    for key, name in (("scores", "points"), ("has_contract", "contract_rate"),
+                      ("made", "made_per_deal"), ("length", "length")):
+        d = paired_difference(result, base, key)
+        out[name], out[f"{name}_stderr"] = d["mean"], d["stderr"]
+    return out
+
+
+# -- bots of the slow path --------------------------------------------------------------------
+def _check_bots(bots: Any, players: int) -> None:
+    """Refuse a ``bots=`` that cannot play, before any work.
+
+    :raises ValueError: a list of the wrong length, an unknown kind.
+    :raises TypeError: something that is neither a bot nor a factory.
+    """
+    if bots is None:
+        return
+    if isinstance(bots, Sequence) and not isinstance(bots, str):
+        if len(bots) != players:
+            raise ValueError(f"bots: a list needs one bot per seat ({players}), "
+                             f"got {len(bots)}")
+        for b in bots:
+            if isinstance(b, Sequence) and not isinstance(b, str):
+                _bad_bot(b)
+            _check_bots(b, players)
+        return
+    if isinstance(bots, str):
+        if bots not in _BOT_KINDS:
+            raise ValueError(f"bots: unknown kind {bots!r}; expected one of {_BOT_KINDS}, "
+                             f"a bot, a factory or one of these per seat")
+        return
+    if not hasattr(bots, "choose") and not callable(bots):
+        _bad_bot(bots)
+
+
+def _bad_bot(b: Any) -> None:
+    raise TypeError(f"bots: {b!r} is neither a bot (with choose(state)) nor a factory "
+                    f"(factory(seed) -> bot) nor 'heuristic'/'random'")
+
+
+def _one_bot(spec: Any, game_name: str, seed: int) -> Any:
+    if isinstance(spec, str):
+        from cardlab.bots import bot_for
+
+        return bot_for(game_name, spec, seed=seed)
+    if hasattr(spec, "choose"):
+        return spec
+    return spec(seed)
+
+
+def _deal_bots(bots: Any, game_name: str, seed: int) -> Any:
+    """The bot (or bots, one per seat) that play the deal of ``seed``."""
+    if isinstance(bots, Sequence) and not isinstance(bots, str):
+        from cardlab.engine.rng import derive_seed
+
+        return [_one_bot(b, game_name, derive_seed(seed, k)) for k, b in enumerate(bots)]
+    return _one_bot(bots, game_name, seed)
 
 
 def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
-    game_name, play_opts, rescore, seed, lo, hi, policy = task
+    game_name, play_opts, rescore, seed, lo, hi, policy, bots = task
     from cardlab.bots import bot_for
+    from cardlab.engine.playout import play_out
 
     seeds = deal_seeds(seed, lo, hi)
     first = _load(game_name, {**play_opts, **rescore[0]})
-    batchable = game_name in ("officer_skat", "pandoeren", "panfin") or (
-        game_name == "five_hundred" and first.players == 4)
+    sim = _simulator(game_name, missing_ok=True)
+    batchable = bots is None and sim is not None and sim.batchable(first)
     states, pre_len = [], []
     for i, s in enumerate(seeds):
-        bot = bot_for(game_name, "heuristic", seed=int(s))  # per deal: chunking-proof
         st = first.deal(seed=int(s), dealer=(lo + i) % first.players)
+        if bots is not None:  # the slow path: the user's bot plays the whole deal
+            st = play_out(st, _deal_bots(bots, game_name, int(s)))
+            states.append(st)
+            pre_len.append(len(st.history))
+            continue
+        bot = bot_for(game_name, "heuristic", seed=int(s))  # per deal: chunking-proof
         while not st.is_over and (not batchable or st.phase != "play"):
             st = st.apply(bot.choose(st))
         if batchable and st.phase == "play" and getattr(st, "declarer", 0) is None:
@@ -313,10 +403,31 @@ def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
         states.append(st)
         pre_len.append(len(st.history))
     sides = list(first.sides) if hasattr(first, "sides") else list(first.seat_names)
-    if batchable:
-        return _variant_batch(first, states, np.array(pre_len), seeds, policy, rescore, sides)
+    if sim is not None and batchable:
+        return _variant_batch(sim, first, states, np.array(pre_len), seeds, policy, rescore,
+                              sides)
     return [_scalar_scores(first, states, opts, rescore[0], sides, np.array(pre_len))
             for opts in rescore]
+
+
+def scoring_options(game_name: str) -> frozenset[str]:
+    """The options of ``game_name`` that change only how a finished deal scores: those its
+    options class declares with ``option(..., scoring_only=True)``.
+
+    >>> sorted(scoring_options("five_hundred"))[:2]
+    ['defender_points_ignored_above', 'defenders_score_tricks']
+    """
+    return _scoring_only(registry.game_class(game_name).spec.options)
+
+
+def _simulator(game_name: str, missing_ok: bool = False) -> Simulator | None:
+    """The simulator of ``game_name``; ``None`` for a game without one if ``missing_ok``."""
+    try:
+        return simulator_for(game_name)
+    except NotImplementedError:
+        if missing_ok:
+            return None
+        raise
 
 
 def _scalar_scores(game: Any, states: list[Any], opts: dict[str, Any], base: dict[str, Any],
@@ -340,47 +451,28 @@ def _scalar_scores(game: Any, states: list[Any], opts: dict[str, Any], base: dic
             "contracts": contracts, "sides": sides}
 
 
-def _variant_batch(game: Any, states: list[Any], pre_len: np.ndarray, seeds: np.ndarray,
-                   policy: str, rescore: list[dict[str, Any]], sides: list[str]
-                   ) -> list[dict[str, Any]]:
-    from cardlab.sim.rng import Streams
-
+def _variant_batch(sim: Simulator, game: Any, states: list[Any], pre_len: np.ndarray,
+                   seeds: np.ndarray, policy: str, rescore: list[dict[str, Any]],
+                   sides: list[str]) -> list[dict[str, Any]]:
+    """The deals ``states`` that reached the play, played on by ``sim``'s batch and scored
+    under each set of scoring options in ``rescore``; the rest scored by the engine."""
     playing = np.array([st.phase == "play" for st in states], dtype=bool)
     idx = np.flatnonzero(playing)
-    Batch: Any
-    if game.name == "five_hundred":
-        from cardlab.sim.five_hundred import FiveHundredBatch as Batch
-    elif game.name == "pandoeren":
-        from cardlab.sim.pandoeren import PandoerenBatch as Batch
-    elif game.name == "panfin":
-        from cardlab.sim.panfin import PanfinBatch as Batch
-    else:
-        from cardlab.sim.officer_skat import OfficerSkatBatch as Batch
     out = []
-    batch = None
+    batch: Any = None
     if idx.size:
-        batch = Batch.from_states([states[i] for i in idx])
-        batch.play(policy, Streams(derive_seeds(seeds[idx], PLAY_STREAM)))
+        batch = sim.batch.from_states([states[i] for i in idx])  # type: ignore[attr-defined]
+        play_on(batch, seeds[idx], policy)
     for opts in rescore:
         # deals that never reached the play (thrown in, all-pass NT) are scored by the engine
         part = _scalar_scores(game, states, opts, rescore[0], sides, pre_len)
         if batch is not None:
             part["scores"][idx] = batch.scores(**opts)
-            labels = _batch_contracts(game.name, states, idx, batch)
-            # Panfin's result has no "made" (None, counted as not made, as the engine does)
-            part["made"][idx] = False if game.name == "panfin" else batch.made()
+            labels = sim.contract_labels(states, idx, batch)
+            part["made"][idx] = batch.made()
             part["has_contract"][idx] = True
             part["length"][idx] += batch.n_actions
             for c in labels:
                 part["contracts"][c] = part["contracts"].get(c, 0) + 1
         out.append(part)
     return out
-
-
-def _batch_contracts(name: str, states: list[Any], idx: np.ndarray, batch: Any) -> list[str]:
-    """The contract each batch-played deal reports in its result (as the engine names it)."""
-    if name == "pandoeren":
-        return [states[i].bid.word for i in idx]
-    if name == "panfin":  # B2.11: the settlement's name: the pot won, or it stays
-        return ["piatti" if w >= 0 else "piatto_resta" for w in batch.winner()]
-    return [str(states[i].contract) for i in idx]

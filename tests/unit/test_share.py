@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardlab
+import cardlab.version
 from cardlab.bots import RandomBot, bot_for
 from cardlab.engine import share
 from cardlab.engine.rng import SplitMix64
@@ -78,13 +79,13 @@ def test_share_is_exported_from_cardlab() -> None:
 
 def test_engine_module_imports_no_higher_layer() -> None:
     """cards → engine → games → bots → …: the share module names only cards, engine, errors
-    (and the package itself, lazily, for its version)."""
+    and the version (the lowest layer), never the package that gathers the games."""
     tree = ast.parse(Path(share.__file__).read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                  for alias in node.names}
     ours = {m for m in imported if m and m.startswith("cardlab")}
-    assert ours <= {"cardlab", "cardlab.cards", "cardlab.engine", "cardlab.engine.registry",
+    assert ours <= {"cardlab.version", "cardlab.cards", "cardlab.engine", "cardlab.engine.registry",
                     "cardlab.engine.options", "cardlab.engine.state", "cardlab.engine.game",
                     "cardlab.errors"}, ours
 
@@ -105,7 +106,7 @@ def test_seeded_deal_round_trips_at_start_mid_and_end(name: str, opts: dict[str,
             assert_same_line(shared, end)
             assert shared.step == step and shared.shown is shared.line[step]
             assert len(shared.shown.history) == step
-            assert shared.bots == "heuristic" and shared.version == cardlab.__version__
+            assert shared.bots == "heuristic" and shared.version == cardlab.version.__version__
             assert shared.game == game and getattr(shared.state, "seed", None) == seed
         # a line that stops mid-deal (a table in play mode) shares too
         mid = bots_play(game.deal(seed=seed, dealer=dealer), until=last // 2)
@@ -216,7 +217,7 @@ def test_whitespace_and_line_breaks_in_a_code_are_ignored() -> None:
 def test_shared_repr_is_deterministic() -> None:
     shared = read_share(share_code(cardlab.load("panfin").deal(seed=1), bots="random"))
     assert repr(shared) == ("Shared(Game('panfin'), step 0 of 0, bots='random', made with "
-                            f"cardlab {cardlab.__version__})")
+                            f"cardlab {cardlab.version.__version__})")
 
 
 @settings(max_examples=300)
@@ -244,9 +245,9 @@ def test_another_version_that_replays_the_same_is_accepted(monkeypatch: pytest.M
                                                             ) -> None:
     end = bots_play(cardlab.load("officer_skat").deal(seed=3, dealer=1))
     code = share_code(end, step=5)
-    monkeypatch.setattr(cardlab, "__version__", "9.4.1+g1234")
+    monkeypatch.setattr(cardlab.version, "__version__", "9.4.1+g1234")
     shared = read_share(code)
-    assert shared.version != cardlab.__version__ and shared.step == 5
+    assert shared.version != cardlab.version.__version__ and shared.step == 5
     assert_same_line(shared, end)
     # and a code made by that version reads here
     newer = share_code(end)
@@ -262,7 +263,7 @@ def test_another_version_that_replays_differently_is_refused(monkeypatch: pytest
     state_class = type(end)
     listed = state_class.legal_actions
     # "cardlab 9.0" lists the legal actions in another order
-    monkeypatch.setattr(cardlab, "__version__", "9.0")
+    monkeypatch.setattr(cardlab.version, "__version__", "9.0")
     monkeypatch.setattr(state_class, "legal_actions",
                         lambda self: list(reversed(listed(self))))
     with pytest.raises(RecordError) as err:
@@ -272,7 +273,7 @@ def test_another_version_that_replays_differently_is_refused(monkeypatch: pytest
     assert f"made with cardlab {end_version(code)}; this is cardlab 9.0" in message
     assert "replays differently" in message
     # the same code, when this cardlab made it, is refused as damaged instead
-    monkeypatch.setattr(cardlab, "__version__", end_version(code))
+    monkeypatch.setattr(cardlab.version, "__version__", end_version(code))
     with pytest.raises(RecordError) as err:
         read_share(code)
     assert err.value.code in ("bad_check", "bad_actions")
@@ -286,9 +287,9 @@ def end_version(code: str) -> str:
 def test_another_version_dealing_differently_is_refused() -> None:
     code = share_code(bots_play(cardlab.load("five_hundred").deal(seed=3, dealer=1)))
     # as if cardlab 0.0.1 had shuffled seed 3 into another deal: another seed, same check
-    other = code.replace("~s3~", "~s4~").replace(f"~v{cardlab.__version__}~", "~v0.0.1~")
+    other = code.replace("~s3~", "~s4~").replace(f"~v{cardlab.version.__version__}~", "~v0.0.1~")
     with pytest.raises(RecordError, match=r"made with cardlab 0\.0\.1; this is cardlab "
-                       + re.escape(cardlab.__version__)) as err:
+                       + re.escape(cardlab.version.__version__)) as err:
         read_share(other)
     assert err.value.code == "other_version"
 

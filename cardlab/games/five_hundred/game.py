@@ -48,6 +48,7 @@ SPEC = GameSpec(
     # 5H-6.3: only a contractor holding the joker is asked; declining says nothing
     private_verbs=frozenset({"nominate"}),
     secret_actions=frozenset({"nominate none"}),
+    simulator="cardlab.sim.five_hundred",
 )
 
 #: 5H-4.2 packets 3-1-4-1-3-1 by kitty size (5 and 6: the larger 4-player packs, our choice)

@@ -97,11 +97,13 @@ class FiveHundredOptions:
     joker_lead_only_last_trick: bool = option(False, choices=(False, True), source="seed V3")
     misere_void_must_play_joker: bool = option(True, choices=(True, False), source="J3")
     stop_misere_on_first_trick_won: bool = option(True, choices=(True, False), source="5H-7.4")
-    defenders_score_tricks: bool = option(True, choices=(True, False), source="5H-10")
+    defenders_score_tricks: bool = option(True, choices=(True, False),
+                                          source="5H-10", scoring_only=True)
     defender_points_ignored_above: int | None = option(None, choices=(None, 400),
-                                                       source="PAGAT-500")
-    defensive_cap: int | None = option(None, choices=(None, 490, 480), source="seed V5")
-    slam_minimum: int = option(250, choices=(250, 0), source="5H-8.2")
+                                                       source="PAGAT-500", scoring_only=True)
+    defensive_cap: int | None = option(None, choices=(None, 490, 480),
+                                       source="seed V5", scoring_only=True)
+    slam_minimum: int = option(250, choices=(250, 0), source="5H-8.2", scoring_only=True)
     min_bid_tricks: int = option(6, choices=(6, 7), source="WP-500")
     win_by_defending: bool = option(False, choices=(False, True), source="A-27")
     target: int = option(500, kind=int, source="5H-9")

@@ -83,11 +83,23 @@ Glossary (as in the spec)
 
 from __future__ import annotations
 
-from cardlab.games.officer_skat.game import OfficerSkat, OfficerSkatMatch
+from cardlab.games.officer_skat.game import OfficerSkatGame, OfficerSkatMatch
 from cardlab.games.officer_skat.rules import OfficerSkatOptions
 from cardlab.games.officer_skat.state import OfficerSkatState
 
-__all__ = ["GAME", "OfficerSkat", "OfficerSkatMatch", "OfficerSkatOptions", "OfficerSkatState"]
+__all__ = ["GAME", "OfficerSkatGame", "OfficerSkatMatch", "OfficerSkatOptions",
+           "OfficerSkatState"]
 
 #: The registry's entry point.
-GAME = OfficerSkat
+GAME = OfficerSkatGame
+
+
+def __getattr__(name: str) -> object:
+    """``OfficerSkat``: the old name of :class:`OfficerSkatGame` (deprecated)."""
+    if name == "OfficerSkat":
+        import warnings
+
+        warnings.warn("OfficerSkat is deprecated: use OfficerSkatGame", DeprecationWarning,
+                      stacklevel=2)
+        return OfficerSkatGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

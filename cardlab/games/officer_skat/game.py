@@ -33,7 +33,7 @@ from cardlab.games.officer_skat.rules import (
 from cardlab.games.officer_skat.scoring import SCORING_VARIANTS, contract_words, score
 from cardlab.games.officer_skat.state import GAME_CALLS, Layout, OfficerSkatState
 
-__all__ = ["OfficerSkat", "OfficerSkatMatch", "SPEC"]
+__all__ = ["OfficerSkatGame", "OfficerSkatMatch", "SPEC"]
 
 SPEC = GameSpec(
     name="officer_skat",
@@ -44,6 +44,7 @@ SPEC = GameSpec(
     options=OfficerSkatOptions,
     presets=PRESETS,
     card_verbs=frozenset({"play"}),
+    simulator="cardlab.sim.officer_skat",
 )
 
 #: The seats' names; roles (forehand F, dealer D) alternate, so names are neutral.
@@ -59,7 +60,7 @@ _GAME_ALIASES = {
 _SUIT_SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 
 
-class OfficerSkat(Game):
+class OfficerSkatGame(Game):
     """Officer Skat under one set of rule options (see the package docstring)."""
 
     spec = SPEC
@@ -321,3 +322,15 @@ class OfficerSkatMatch(Match):
         if ranked[0][1] == ranked[1][1]:
             return True, None
         return True, ranked[0][0]
+
+
+def __getattr__(name: str) -> object:
+    """``OfficerSkat``: the old name of :class:`OfficerSkatGame` (deprecated; every game
+    class is now ``<Name>Game``)."""
+    if name == "OfficerSkat":
+        import warnings
+
+        warnings.warn("OfficerSkat is deprecated: use OfficerSkatGame", DeprecationWarning,
+                      stacklevel=2)
+        return OfficerSkatGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

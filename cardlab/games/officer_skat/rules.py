@@ -52,27 +52,29 @@ class OfficerSkatOptions:
     choose_after_face_up: int = option(4, choices=(4, 8), source="B-4")
     null_allowed: bool = option(True, choices=(True, False), source="SEED-OS")
     null_mode: str = option("fewest_points", choices=("fewest_points", "no_tricks"), source="B-3")
-    null_value: int = option(23, choices=(23, 46), source="B-20")
+    null_value: int = option(23, choices=(23, 46), source="B-20", scoring_only=True)
     ramsch_allowed: bool = option(False, choices=(False, True), source="B-2")
     pass_allowed: bool = option(False, choices=(False, True), source="B-2")
     kontra_re: bool = option(True, choices=(True, False), source="SEED-OS")
     re_window: str = option("before_dealer_second_face_up_row",
                             choices=("before_dealer_second_face_up_row", "until_opening_lead"),
                             source="B-6")
-    schneider: str = option("lt30", choices=("lt30", "le30"), source="B-11")
-    schwarz: str = option("zero_points", choices=("zero_points", "no_tricks"), source="B-12")
-    schneider_schwarz_against_declarer: bool = option(True, choices=(True, False), source="B-13")
+    schneider: str = option("lt30", choices=("lt30", "le30"), source="B-11", scoring_only=True)
+    schwarz: str = option("zero_points", choices=("zero_points", "no_tricks"),
+                          source="B-12", scoring_only=True)
+    schneider_schwarz_against_declarer: bool = option(True, choices=(True, False),
+                                                      source="B-13", scoring_only=True)
     matadors: str = option("jacks_only", choices=("jacks_only", "full_trump_sequence"),
-                           source="B-14")
+                           source="B-14", scoring_only=True)
     game_value: str = option("multiplicative", choices=("multiplicative", "isko_levels"),
-                             source="B-16")
+                             source="B-16", scoring_only=True)
     scoring_method: str = option("game_value", choices=("game_value", "base_doubled_schneider",
                                                         "card_points", "match_points"),
-                                 source="OS-7.5")
-    method_a_schwarz_factor: int = option(2, choices=(2, 4), source="B-19")
-    loss_factor: int = option(2, choices=(2, 1), source="B-17")
+                                 source="OS-7.5", scoring_only=True)
+    method_a_schwarz_factor: int = option(2, choices=(2, 4), source="B-19", scoring_only=True)
+    loss_factor: int = option(2, choices=(2, 1), source="B-17", scoring_only=True)
     kontra_scope: str = option("all_methods", choices=("all_methods", "game_value_only"),
-                               source="OS-7.4")
+                               source="OS-7.4", scoring_only=True)
     match_deals: int = option(4, kind=int, source="B-22", doc="any even number of deals")
     target: Any = option(None, kind=object, source="B-22", doc="None, or a score to reach")
 

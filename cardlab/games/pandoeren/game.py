@@ -48,6 +48,7 @@ SPEC = GameSpec(
     name="pandoeren", title="Pandoeren", players=(4,),
     phases=("auction", "exchange", "trump", "call", "play", "done"),
     spec_file="pandoeren.md", options=PandoerenOptions, presets=PRESETS,
+    simulator="cardlab.sim.pandoeren",
     card_verbs=frozenset({"play", "discard", "call"}),
     # A2.10: stuk and roem are announced from the hand that holds them
     private_verbs=frozenset({"announce"}))

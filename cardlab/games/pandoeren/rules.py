@@ -47,13 +47,14 @@ class PandoerenOptions:
     jas_never_forced: bool = option(True, choices=(True, False), source="P-A13")
     roem_card_reuse: bool = option(True, choices=(True, False), source="P-A14")
     roem_announce: str = option("auto", choices=("auto", "manual"), source="A2.10")
-    roem_denial: bool = option(True, choices=(True, False), source="A2.10")
+    roem_denial: bool = option(True, choices=(True, False), source="A2.10", scoring_only=True)
     stuk_deadline: str = option("before_second_card",
                                 choices=("before_second_card", "before_first_card"),
                                 source="P-A16")
     pandoer_plus_step: int = option(20, choices=(20,), source="A2.5 [PAGAT]")
     scoring: str = option("pagat_plus_minus",
-                          choices=("pagat_plus_minus", "zero_sum_per_opponent"), source="P-A19")
+                          choices=("pagat_plus_minus", "zero_sum_per_opponent"),
+                          source="P-A19", scoring_only=True)
     stop_when_decided: bool = option(True, choices=(True, False), source="A2.11")
     game_end: dict = option({"deals": 16}, kind=dict, source="P-A20")  # type: ignore[type-arg]
 

@@ -45,6 +45,7 @@ SCORING_OPTIONS = ("dealer_ante_multiplier", "carryover_dealer_adds", "servito_t
 SPEC = GameSpec(name="panfin", title="Panfin", players=(2, 3, 4, 5, 6),
                 phases=("choose", "declare", "swap", "play", "done"), spec_file="panfin.md",
                 options=PanfinOptions, presets={"canonical": {}},
+                simulator="cardlab.sim.panfin",
                 card_verbs=frozenset({"play", "tengo", "swap"}),
                 # B2.7: servito is open only to a hand that holds a combination
                 private_verbs=frozenset({"servito"}))

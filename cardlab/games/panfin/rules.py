@@ -46,8 +46,10 @@ class PanfinOptions:
     """Rule options of Panfin, named and defaulted exactly as the spec's table B4.2."""
 
     players: int = option(4, choices=(2, 3, 4, 5, 6), source="B4.2 [WIT]")
-    dealer_ante_multiplier: int = option(2, choices=(2, 1), source="B2.3 F-A2 [WIT]")
-    carryover_dealer_adds: int = option(1, choices=(1, 2), source="B2.3 F-A22 [S-PF]")
+    dealer_ante_multiplier: int = option(2, choices=(2, 1),
+                                         source="B2.3 F-A2 [WIT]", scoring_only=True)
+    carryover_dealer_adds: int = option(1, choices=(1, 2),
+                                        source="B2.3 F-A22 [S-PF]", scoring_only=True)
     cut_shown_card: Literal["bottom_of_lifted", "top_of_remaining"] = option(
         "bottom_of_lifted", choices=("bottom_of_lifted", "top_of_remaining"), source="F-A3")
     cut_vecia_wins: bool = option(True, choices=(True, False), source="B2.5 [S-PF]")
@@ -62,17 +64,18 @@ class PanfinOptions:
     max_exchange: int = option(4, choices=(4, 3, 2, 1, 0), source="B2.7 [S-PF]")
     servito_ends_declarations: bool = option(True, choices=(True, False), source="F-A10")
     servito_tie: Literal["pot_stays", "split"] = option(
-        "pot_stays", choices=("pot_stays", "split"), source="F-A11")
-    naturali_bonus: int = option(2, choices=(2,), source="B2.9 F-A12 [S-PF]")
-    simezi_bonus: int = option(1, choices=(1,), source="B2.9 F-A12 [S-PF]")
+        "pot_stays", choices=("pot_stays", "split"), source="F-A11", scoring_only=True)
+    naturali_bonus: int = option(2, choices=(2,), source="B2.9 F-A12 [S-PF]", scoring_only=True)
+    simezi_bonus: int = option(1, choices=(1,), source="B2.9 F-A12 [S-PF]", scoring_only=True)
     simezi_bonus_payers: Literal["all_others", "active_only"] = option(
-        "all_others", choices=("all_others", "active_only"), source="F-A13")
+        "all_others", choices=("all_others", "active_only"), source="F-A13", scoring_only=True)
     tronfi_stamp_payers: Literal["active_non_exempt", "all_non_exempt"] = option(
-        "active_non_exempt", choices=("active_non_exempt", "all_non_exempt"), source="F-A14")
+        "active_non_exempt", choices=("active_non_exempt", "all_non_exempt"),
+        source="F-A14", scoring_only=True)
     tiebreak_false: Literal["call_order", "tronfi_rule"] = option(
-        "call_order", choices=("call_order", "tronfi_rule"), source="F-A15")
+        "call_order", choices=("call_order", "tronfi_rule"), source="F-A15", scoring_only=True)
     tiebreak_simezi: Literal["joker_then_rank", "rank"] = option(
-        "joker_then_rank", choices=("joker_then_rank", "rank"), source="F-A15")
+        "joker_then_rank", choices=("joker_then_rank", "rank"), source="F-A15", scoring_only=True)
     jokers_are_top_trumps: bool = option(True, choices=(True,), source="B2.2 F-A16")
     beat_reference: Literal["current_winner", "led_card"] = option(
         "current_winner", choices=("current_winner", "led_card"), source="F-A17")

@@ -1,0 +1,110 @@
+"""What a game's batch simulator offers the studies and the Monte Carlo hint.
+
+A game names its simulator module as data (``GameSpec.simulator``, e.g. the
+module :mod:`cardlab.sim.officer_skat`); that module declares a :class:`Simulator`
+as its ``SIMULATOR``. :mod:`cardlab.sim.studies` and :mod:`cardlab.sim.montecarlo`
+find it through the registry (:func:`simulator_for`) and never name a game: a new
+game joins ``compare_variants``, ``bid_odds`` and ``hint`` by declaring its own.
+
+>>> import cardlab
+>>> sim = simulator_for(cardlab.load("officer_skat"))
+>>> sim.batch.__name__, sim.rescores, sim.hint is not None
+('OfficerSkatBatch', True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from cardlab.engine import registry
+from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
+
+__all__ = ["Simulator", "simulator_for", "simulated_games", "contract_words", "every_game",
+           "play_on", "HintValues", "BidOddsChunk"]
+
+#: ``hint(state, legal, n, seed, policy)``: for each of the ``legal`` card plays (action
+#: strings), ``n`` values of playing it, one per sampled layout of the hidden cards
+HintValues = Callable[[Any, list[str], int, int, str], list[np.ndarray]]
+#: ``bid_odds(game, codes, contract, seeds, policy, nominate)``: one chunk of a bid-odds
+#: study, a dict of per-deal arrays with at least ``made``, ``tricks`` and ``points``
+BidOddsChunk = Callable[[Any, list[str], str, np.ndarray, str, str | None],
+                        dict[str, np.ndarray]]
+
+
+def contract_words(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
+    """The contract of each batch-played deal as its result names it: the state's
+    ``contract`` as text (the default of :attr:`Simulator.contract_labels`)."""
+    return [str(states[i].contract) for i in idx]
+
+
+def every_game(game: Any) -> bool:
+    """Every form of the game is simulated (the default of :attr:`Simulator.batchable`)."""
+    return True
+
+
+@dataclass(frozen=True)
+class Simulator:
+    """A game's batch simulator, as the studies and the hint use it.
+
+    :ivar batch: the batch class. ``batch.from_states(states)`` takes scalar states in
+        the play phase; the batch has ``play(policy, streams)``, ``scores(**scoring)``
+        (``(B, sides)`` points), ``made()`` (bool per deal) and ``n_actions`` (the actions
+        each deal took in the batch).
+    :ivar rescores: whether ``batch.scores(**options)`` scores the played deals again under
+        the game's scoring-only options (``option(..., scoring_only=True)``), so variants
+        that differ only there are played once and rescored; if not, every variant is
+        played (same deals, same play streams).
+    :ivar batchable: whether a game under its options has its play simulated (else
+        ``compare_variants`` plays it out with the heuristic bots on the scalar engine).
+    :ivar contract_labels: ``(states, idx, batch)`` → the contract each batch-played deal
+        ``states[i]`` (``i`` in ``idx``) reports in its result.
+    :ivar hint: the Monte Carlo values of the card plays (:data:`HintValues`), or ``None``.
+    :ivar bid_odds: one chunk of a bid-odds study (:data:`BidOddsChunk`), or ``None``.
+    :ivar sample_layouts: ``(state, n, seed)`` → ``n`` layouts of the cards the seat to move
+        cannot see (the simulator's own form), or ``None``.
+    """
+
+    batch: type
+    rescores: bool
+    batchable: Callable[[Any], bool] = every_game
+    contract_labels: Callable[[Sequence[Any], np.ndarray, Any], list[str]] = contract_words
+    hint: HintValues | None = None
+    bid_odds: BidOddsChunk | None = None
+    sample_layouts: Callable[[Any, int, int], np.ndarray] | None = None
+
+
+def simulator_for(game: Any) -> Simulator:
+    """The simulator of ``game`` (a game or a registry name).
+
+    :raises NotImplementedError: for a game that declares no simulator.
+    :raises ValueError: for an unknown game name.
+    """
+    name = game if isinstance(game, str) else game.name
+    module = registry.simulator_module(name)
+    if module is None:
+        raise NotImplementedError(f"{name} has no batch simulator (GameSpec.simulator)")
+    sim = module.SIMULATOR
+    assert isinstance(sim, Simulator), f"{module.__name__}.SIMULATOR is not a Simulator"
+    return sim
+
+
+def simulated_games(feature: str) -> list[str]:
+    """The registered games whose simulator offers ``feature`` (``'hint'``, ``'bid_odds'``,
+    ``'sample_layouts'``), for messages that say what is covered."""
+    out = []
+    for name in registry.names():
+        if registry.game_class(name).spec.simulator is None:
+            continue
+        if getattr(simulator_for(name), feature) is not None:
+            out.append(name)
+    return out
+
+
+def play_on(batch: Any, seeds: np.ndarray, policy: str) -> None:
+    """Play every deal of ``batch`` to its end with ``policy``, each on the play stream of
+    its deal seed in ``seeds``."""
+    batch.play(policy, Streams(derive_seeds(seeds, PLAY_STREAM)))
