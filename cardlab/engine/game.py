@@ -49,6 +49,10 @@ class GameSpec:
         learn were taken, nor that the choice was offered (Five Hundred's
         ``nominate none``, 5H-6.3): that seat sees the moment before such a choice as the
         moment after it, and hears no sentence for it.
+    :ivar simulator: the dotted path of the game's batch simulator in :mod:`cardlab.sim`
+        (its ``SIMULATOR``, a :class:`cardlab.sim.simulator.Simulator`), or ``None`` for a
+        game without one. It is data: the engine never imports it; the registry resolves it
+        (:func:`cardlab.engine.registry.simulator_module`) when ``cardlab.sim`` asks.
     """
 
     name: str
@@ -61,10 +65,21 @@ class GameSpec:
     card_verbs: frozenset[str] = frozenset({"play", "discard"})
     private_verbs: frozenset[str] = frozenset()
     secret_actions: frozenset[str] = frozenset()
+    simulator: str | None = None
 
 
 class Game(ABC):
-    """One game under one set of rule options. Immutable; makes deals and matches."""
+    """One game under one set of rule options. Immutable; makes deals and matches.
+
+    A game must write the parts declared abstract (a class that lacks one cannot be
+    instantiated: ``TypeError`` naming them): ``_make_deck``, ``deal``, ``deal_parts``,
+    ``deal_from_parts``, ``contracts`` and ``card_order``. The rest have defaults a game
+    may override: ``seat_names`` (``P1 P2 …``), ``sides`` (each seat for itself),
+    ``bid_ladder`` (no calls), ``scoring_variants`` (none), ``score_deal`` (the deal
+    replayed under the other options), ``_normalise_word`` (words kept as written);
+    ``match`` and ``action_table`` raise ``NotImplementedError`` until a game gives them
+    (``docs/adding_a_game.md``).
+    """
 
     spec: ClassVar[GameSpec]
 
@@ -209,14 +224,14 @@ class Game(ABC):
         return self.action_ids().size
 
     # -- teaching aids every game provides (used by widgets and notebooks) ----------
+    @abstractmethod
     def deal_parts(self) -> list[tuple[str, int]]:
         """The labelled parts of a stacked deal and their sizes, in deal-string order,
         e.g. ``[("N", 10), ("E", 10), ("S", 10), ("W", 10), ("kitty", 3)]``."""
-        raise NotImplementedError(f"{self.name} has no deal parts")
 
+    @abstractmethod
     def deal_from_parts(self, parts: Mapping[str, list[Card]], dealer: int = 0) -> State:
         """A stacked deal from ``label → cards`` (labels of :meth:`deal_parts`)."""
-        raise NotImplementedError(f"{self.name} cannot deal from parts")
 
     def deal_from_string(self, text: str, dealer: int = 0) -> State:
         """A stacked deal from a deal string (see :func:`cardlab.engine.record.parse_deal`).
@@ -235,21 +250,25 @@ class Game(ABC):
         check_deal(self.deck, parts, dict(layout))
         return self.deal_from_parts(parts, dealer)
 
+    @abstractmethod
     def contracts(self) -> list[str]:
         """The contracts (or trump contexts) a learner can choose between for
         :meth:`card_order`, e.g. ``['6S', …, '10NT', 'misere']`` or ``['C', 'grand', 'null']``."""
-        raise NotImplementedError(f"{self.name} has no contract list")
 
+    @abstractmethod
     def card_order(self, contract: str | None = None) -> dict[str, Any]:
         """The order of cards under ``contract``: ``{"trumps": [codes high→low],
         "suits": {suit: [codes high→low]}, "special": {code: plain words}}``;
-        ``special`` names cards that change suit or rank (bowers, jacks, Vecia …)."""
-        raise NotImplementedError(f"{self.name} has no card order")
+        ``special`` names cards that change suit or rank (bowers, jacks, Vecia …).
+
+        :raises ValueError: for a contract the game does not know.
+        """
 
     def bid_ladder(self) -> list[dict[str, Any]]:
         """Every call of the auction in ladder order, low to high:
-        ``[{"call": "7H", "value": 200, "label": "seven hearts"}, …]``."""
-        raise NotImplementedError(f"{self.name} has no bid ladder")
+        ``[{"call": "7H", "value": 200, "label": "seven hearts"}, …]``; by default none
+        (``[]``: a game without an auction)."""
+        return []
 
     def scoring_variants(self) -> dict[str, dict[str, Any]]:
         """Named option sets that change how a finished deal scores (for comparisons)."""
@@ -261,8 +280,25 @@ class Game(ABC):
         return options_dict(self._options)
 
     def score_deal(self, state: State, **options: Any) -> Result:
-        """Score a finished deal under other options (default: not supported)."""
-        raise NotImplementedError(f"{self.name} cannot rescore a deal under other options")
+        """Score a finished deal under other options (named as in :meth:`load`).
+
+        By default the deal is dealt again from its ``setup`` by this game with
+        ``options`` changed, and its actions are replayed; a game overrides this where a
+        rescoring must keep more of the deal as it was played.
+
+        :raises ValueError: for a deal that is not finished, an unknown option or value,
+            or actions that are not legal (or do not finish the deal) under ``options``.
+        """
+        if not state.is_over:
+            raise ValueError("only a finished deal can be rescored")
+        values: Any = build_options(self.spec.options, self.spec.presets, None,
+                               {**self.options_dict(), **options}, game=self.name)
+        new = type(self)(values).deal(**state.setup)
+        for action in state.history:
+            new = new.apply(action)
+        if new.result is None:
+            raise ValueError("the deal does not finish the same way under these options")
+        return new.result
 
     def __repr__(self) -> str:
         defaults = self.spec.options()

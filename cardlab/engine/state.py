@@ -2,22 +2,32 @@
 
 A :class:`State` is one moment of one deal. ``apply`` never changes it: it
 checks the action against the rules and returns a *new* state whose
-``parent`` is this one (so ``undo`` is free). Games implement four things:
+``parent`` is this one (so ``undo`` is free).
 
-* ``legal_actions()`` — every legal action now, in a documented stable order;
-* ``_judge(action)`` — a :class:`~cardlab.engine.action.Verdict` for any
+What a game must write is declared abstract here, so a state class that lacks a
+part cannot be instantiated (``TypeError`` naming the missing methods):
+
+* the rules: ``legal_actions()`` — every legal action now, in a documented stable
+  order; ``_judge(action)`` — a :class:`~cardlab.engine.action.Verdict` for any
   well-formed action (legal or not, with code, rule and plain-words reason);
-* ``_successor(action)`` — the next state, for an action already judged legal;
-* the read-only facts (``phase``, ``to_move``, ``hands``, ``view(seat)`` …).
+  ``_successor(action)`` — the next state, for an action already judged legal;
+* the facts: ``phase``, ``to_move``, ``hands``, ``result``;
+* what a seat may see and hear: ``_view(seat)``, ``hidden_cards(seat)``,
+  ``_describe(action)``;
+* the cards in their context: ``trump_order()``, ``effective_suit(card)``, and the
+  deal as text, ``deal_string()``.
 
+Everything else has a default a game may override: ``is_over`` (the phase is
+``'done'``), ``card_value`` (None: no card points), ``_seat_refusal`` (none),
+``_context`` (the phase), ``_legal_index`` (a cached set of ``legal_actions()``).
 The checks common to every game — notation, a finished deal, the acting seat —
-live here, so each game states only its own rules.
+live here, so each game states only its own rules (``docs/adding_a_game.md``).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Container, Iterable
+from collections.abc import Collection, Container, Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine import phrases
@@ -40,7 +50,11 @@ class State(ABC):
 
     Subclasses set ``game``, ``history`` (a tuple of :class:`Action`),
     ``setup`` (the keyword arguments that make ``game.deal`` give this deal
-    again) and ``parent`` (the state before the last action, or None).
+    again) and ``parent`` (the state before the last action, or None). Every cardlab
+    game also gives the same facts as attributes or properties (DESIGN §2; the
+    conformance tests read them): ``dealer``, ``seed`` (or None), ``contract`` (notation
+    or None), ``trick`` (the current :class:`~cardlab.engine.tricks.Trick` or None) and
+    ``tricks`` (the completed ones, each with its winner).
     """
 
     game: Game
@@ -145,18 +159,38 @@ class State(ABC):
         said = (prev.describe(nxt.history[-1], seat, shown) for prev, nxt in zip(chain, chain[1:]))
         return [t for t in said if t]
 
+    @abstractmethod
     def deal_string(self) -> str:
-        """This deal's cards as a deal string (``game.deal_from_string`` reads it back)."""
-        raise NotImplementedError(f"{self.game.name} has no deal string")
+        """This deal's cards as dealt, as a deal string (``game.deal_from_string`` reads it
+        back to the same first state; its parts are ``game.deal_parts()``)."""
 
+    @abstractmethod
     def trump_order(self, contract: str | None = None) -> list[Card]:
-        """Cards high to low in the current (or the given) trump context."""
-        raise NotImplementedError(f"{self.game.name} has no trump order")
+        """Cards high to low in the current (or the given) trump context (hands are sorted
+        by it; ``[]`` for a game without trumps)."""
 
+    @abstractmethod
     def effective_suit(self, card: Card | str) -> str | None:
         """The suit ``card`` belongs to now, as the current contract makes it (a left bower
-        is a trump); each game documents its values."""
-        raise NotImplementedError(f"{self.game.name} has no effective suits")
+        is a trump); each game documents its values.
+
+        :raises ValueError: for a code that is not a card of the game's pack.
+        """
+
+    @abstractmethod
+    def hidden_cards(self, seat: int | None) -> Collection[Card]:
+        """The cards ``seat`` (None: a spectator) may not see now: other closed hands, face-down
+        stock, kitty and discards. The conformance tests check that ``view(seat)`` names
+        none of them."""
+
+    def card_value(self, card: Card | str) -> int | None:
+        """The card points ``card`` is worth now, in games that count card points; by default
+        None (a game that counts only tricks).
+
+        :raises ValueError: for a code that is not a card of the game's pack.
+        """
+        self.game.deck.parse(card)
+        return None
 
     def _seat_refusal(self, seat: int) -> Verdict | None:
         """A refusal that depends only on who acts (e.g. ``already_passed``)."""

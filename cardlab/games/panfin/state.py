@@ -511,7 +511,7 @@ class PanfinState(State):
             text += f"; {self.game.seat_name(nxt.tricks_[-1][2])} wins the trick"
         return text
 
-    def hidden_cards(self, seat: int) -> list[Card]:
+    def hidden_cards(self, seat: int | None) -> list[Card]:
         """The cards ``seat`` may not see: other hands (until shown at the end), the stock,
         others' discards; never the cards shown to all at the cut or turned up."""
         public = set(self.cut) | set(self.turnup)
