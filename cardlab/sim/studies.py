@@ -232,7 +232,7 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
         ``contract_rate_stderr``, ``made_per_deal`` / ``made_per_deal_stderr`` (the
         difference of the made indicator over all deals) and ``length`` /
         ``length_stderr``; and the stamp: ``study`` (``"compare_variants"``), ``game``,
-        ``policy``, ``bots`` (its repr, or None), ``cardlab_version``, ``seed``,
+        ``policy``, ``bots`` (in words: a kind, a dotted name, a repr, or None), ``cardlab_version``, ``seed``,
         ``n_requested``, ``complete`` (False when interrupted) and ``deals``
         (``[[lo, hi], …]`` covered).
     """
@@ -242,6 +242,8 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
     base_name = names[0] if baseline is None else baseline
     if base_name not in variants:
         raise ValueError(f"baseline {base_name!r} is not one of the variants {names}")
+    # every variant's options are checked (and stamped) before any work
+    game_options = {v: _load(game_name, variants[v]).options_dict() for v in names}
     first = _load(game_name, variants[names[0]])
     _check_bots(bots, first.players)
     # a simulator that does not rescore plays each variant (same deals, same streams);
@@ -275,7 +277,7 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
                 if all(c * per + g in done for g in range(per))]
     sides = list(first.sides) if hasattr(first, "sides") else list(first.seat_names)
     common = {"study": "compare_variants", "game": game_name, "policy": policy,
-              "bots": None if bots is None else repr(bots), "n_requested": n,
+              "bots": _bots_label(bots), "n_requested": n,
               **stamp("compare_variants", seed, complete, [chunks[c] for c in finished])}
     results: dict[str, dict[str, Any]] = {}
     for g, (_, members) in enumerate(groups):
@@ -283,7 +285,7 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
         for j, v in enumerate(members):
             results[v] = {"variant": v, "options": dict(variants[v]),
                           **_variant_stats([p[j] for p in parts], sides),
-                          "game_options": _load(game_name, variants[v]).options_dict(),
+                          "game_options": game_options[v],
                           **common}
     for v in names:
         results[v]["vs_baseline"] = _vs_baseline(results[v], results[base_name])
@@ -353,6 +355,21 @@ def _check_bots(bots: Any, players: int) -> None:
         _bad_bot(bots)
 
 
+def _bots_label(bots: Any) -> Any:
+    """``bots=`` in words for the stamp (no memory addresses): a kind, a class's or a
+    function's dotted name, a bot's own repr, or a list of these per seat."""
+    if bots is None or isinstance(bots, str):
+        return bots
+    if isinstance(bots, Sequence):
+        return [_bots_label(b) for b in bots]
+    named = bots if isinstance(bots, type) or not hasattr(bots, "choose") else None
+    if named is not None and hasattr(named, "__qualname__"):
+        return f"{named.__module__}.{named.__qualname__}"
+    if type(bots).__repr__ is not object.__repr__:
+        return repr(bots)
+    return f"{type(bots).__module__}.{type(bots).__qualname__}()"
+
+
 def _bad_bot(b: Any) -> None:
     raise TypeError(f"bots: {b!r} is neither a bot (with choose(state)) nor a factory "
                     f"(factory(seed) -> bot) nor 'heuristic'/'random'")
@@ -363,9 +380,9 @@ def _one_bot(spec: Any, game_name: str, seed: int) -> Any:
         from cardlab.bots import bot_for
 
         return bot_for(game_name, spec, seed=seed)
-    if hasattr(spec, "choose"):
+    if hasattr(spec, "choose") and not isinstance(spec, type):
         return spec
-    return spec(seed)
+    return spec(seed)  # a factory: a bot class, a function
 
 
 def _deal_bots(bots: Any, game_name: str, seed: int) -> Any:
