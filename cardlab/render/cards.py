@@ -40,6 +40,7 @@ __all__ = [
     "card_name",
     "card_svg",
     "deck_svg",
+    "face_parts",
     "hand_svg",
     "resolve_system",
     "trick_svg",
@@ -131,15 +132,22 @@ def _index(card: Card, system: str, ink: str, colors: Mapping[str, str], four: b
     return out
 
 
+def _ink(card: Card, system: str, colors: Mapping[str, str], four: bool) -> str:
+    """The colour a card's index, letters and frames are drawn in (its pips take the suit's
+    own colour, :func:`suit_color`)."""
+    if card.is_joker:
+        return colors["red joker" if card.rank == "JK2" else "black joker"]
+    if system == "italian" and card.suit == "D":
+        return colors["denari ink"]
+    return suit_color(card.suit, system, colors, four)
+
+
 @lru_cache(maxsize=1024)
 def _face(code: str, system: str, four: bool, palette: tuple[tuple[str, str], ...]) -> str:
     """The inside of a face-up card in the 100 × 140 box (cached: cards repeat a lot)."""
     colors = dict(palette)
     card = parse_card(code)
-    if card.is_joker:
-        ink = colors["red joker" if card.rank == "JK2" else "black joker"]
-    else:
-        ink = suit_color(card.suit, system, colors, four)
+    ink = _ink(card, system, colors, four)
     parts = [f'<rect x="1" y="1" width="98" height="138" rx="8" fill="{colors["card face"]}" '
              f'stroke="{colors["card edge"]}" stroke-width="2"/>']
     index = _index(card, system, ink, colors, four)
@@ -268,6 +276,39 @@ def card_fragment(card: Card | str | None, *, x: float = 0, y: float = 0, width:
         name += ", not playable"
     return (f'<g transform="translate({num(x)} {num(y)}) scale({num(scale)})">'
             f"<title>{esc(name)}</title>{inner}{_marks(pal, legal, mark, badge)}</g>")
+
+
+def face_parts(card: Card | str, *, system: str = "french", four_colour: bool = False,
+               colors: Mapping[str, str] | None = None) -> dict[str, str]:
+    """One card's face for a live page: the same face every picture here draws, as parts.
+
+    ``svg`` is the whole face (:func:`card_fragment`'s inside) as a stand-alone
+    ``<svg>`` in a 100 × 140 view box, with no title (the page names the card);
+    ``index`` and ``pip`` are its corner index, the rank's text and the suit mark as a
+    stand-alone ``<svg>`` (a star for a joker), for a card drawn too small for the whole
+    face; ``ink`` is the colour of both.
+
+    >>> parts = face_parts("FS", system="italian")
+    >>> parts["index"], "VECIA" in parts["svg"], parts["pip"].startswith("<svg")
+    ('F', True, True)
+    """
+    card = _as_card(card)
+    drawn = "italian" if resolve_system(card, system) == "italian" else "french"
+    palette = _palette(colors)
+    pal = dict(palette)
+    ink = _ink(card, drawn, pal, four_colour)
+    if card.is_joker:
+        mark = f'<path d="{_STAR}" transform="translate(50 50) scale(1.6)" fill="{ink}"/>'
+    else:
+        mark = pip(card.suit, drawn, 50, 50, 100, pal, four_colour=four_colour)
+    head = '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" '
+    return {
+        "svg": f'{head}viewBox="0 0 {CARD_W} {CARD_H}">'
+               f"{_face(card.code, drawn, four_colour, palette)}</svg>",
+        "pip": f'{head}viewBox="0 0 100 100">{mark}</svg>',
+        "index": _rank_label(card),
+        "ink": ink,
+    }
 
 
 def back_fragment(*, x: float = 0, y: float = 0, width: float = 100,

@@ -58,6 +58,9 @@ DEFAULT_COLORS: Final[Mapping[str, str]] = {
     "coppe": "#b3261e",
     "denari": "#c7940a",
     "denari rim": "#7a5a00",
+    # the index, letters and frames of denari cards: the coins' gold is too light for text on
+    # a white face (2.7:1), this darker gold reads (6:1)
+    "denari ink": "#7a5a00",
     # Marks.
     "illegal shade": "#7f7f7f",
     "illegal hatch": "#2b2b2b",

@@ -94,10 +94,16 @@ class _Seat:
             elif count <= sum(1 for p in self.piles for k in ("up", "down") if p.get(k)):
                 count = 0
         self.count = len(self.cards) if self.cards is not None else count
+        # piles at a side seat (Five Hundred's ghost hands) stand in rows as wide as its fan,
+        # so they stay clear of the trick; a top or bottom seat has them in one row
+        n = len(self.piles)
+        self.pile_cols = n if limit >= MAX_ROW_WIDE else max(1, min(n, int(
+            (limit + 5) // (SEAT_CARD_W + 5))))
+        rows = -(-n // self.pile_cols) if n else 0
         self.label_width = len(label) * 7.2 + 20
         self.width = max(self._hand_width(), self._piles_width(), self.label_width, 120)
         self.height = 26 + (_h(SEAT_CARD_W) + 6 if self.count else 0) + (
-            _h(SEAT_CARD_W) + 20 if self.piles else 0)
+            (_h(SEAT_CARD_W) + 20) * rows)
 
     def _hand_width(self) -> float:
         if not self.count:
@@ -111,7 +117,7 @@ class _Seat:
         return _fan_step(self.count, SEAT_CARD_W, self.limit, 0.62)
 
     def _piles_width(self) -> float:
-        n = len(self.piles)
+        n = min(len(self.piles), self.pile_cols)
         return n * (SEAT_CARD_W + 5) + (8 if n > 4 else 0)
 
 
@@ -136,6 +142,11 @@ def table_svg(view: Mapping[str, Any], *, system: str = "french", four_colour: b
     n = max(len(names), len(hands), 2)
     while len(names) < n:
         names.append(str(len(names)))
+    # a hand names its position: past the seats, Five Hundred's ghost hands (G1, G2)
+    for hand in hands:
+        seat, name = hand.get("seat"), hand.get("name")
+        if isinstance(seat, int) and 0 <= seat < n and isinstance(name, str) and name:
+            names[seat] = name
     viewer = view.get("seat")
     bottom = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
     piles_by_seat = view.get("piles") or []
@@ -259,7 +270,8 @@ def _draw_seat(block: _Seat, name: str, x0: float, y: float, align: float,
         cy += _h(SEAT_CARD_W) + 6
     if block.piles:
         x = x0 + (block.width - block._piles_width()) * align
-        parts.append(_draw_piles(block.piles, x, cy, legal, system, four, pal))
+        parts.append(_draw_piles(block.piles, x, cy, legal, system, four, pal,
+                                 cols=block.pile_cols))
     parts.append("</g>")
     words = f"{name}{' (' + ', '.join(flags) + ')' if flags else ''}"
     words += (" to move" if moving else "") + f": {cards_words}"
@@ -274,11 +286,14 @@ def _pile_words(pile: Mapping[str, Any]) -> str:
     return f"{d}/{up or '-'}"
 
 
-def _draw_piles(piles: Sequence[Mapping[str, Any]], x: float, y: float, legal: set[str] | None,
-                system: str, four: bool, pal: Mapping[str, str]) -> str:
-    """Officer Skat's piles: the under card, then the top card a little lower on it."""
+def _draw_piles(piles: Sequence[Mapping[str, Any]], x: float, y0: float, legal: set[str] | None,
+                system: str, four: bool, pal: Mapping[str, str], *, cols: int = 8) -> str:
+    """Officer Skat's piles: the under card, then the top card a little lower on it; ``cols``
+    piles a row."""
     parts = []
-    for i, pile in enumerate(piles):
+    for k, pile in enumerate(piles):
+        r, i = divmod(k, max(1, cols))
+        y = y0 + r * (_h(SEAT_CARD_W) + 20)
         px = x + i * (SEAT_CARD_W + 5) + (8 if i >= 4 else 0)
         down, up = pile.get("down"), pile.get("up")
         if down == "hidden":

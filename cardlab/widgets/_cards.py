@@ -3,6 +3,8 @@
 The front end knows no rules and no names: for every card the view shows,
 Python sends its face (rank and suit text), its full name and its role under
 the contract ("left bower, trump"), so the JS only copies them into the DOM.
+The pictures of the faces come once per pack (:func:`pack_faces`), drawn by
+``cardlab.render``, so the live table and a saved picture show the same cards.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any, Final
 from cardlab.cards import Card
 from cardlab.engine.game import Game
 
-__all__ = ["card_face", "card_roles", "parse_code"]
+__all__ = ["card_face", "card_roles", "pack_faces", "parse_code"]
 
 #: suit symbols on the card faces, per suit system
 SUIT_TEXT: Final = {
@@ -67,3 +69,24 @@ def card_roles(game: Game, contract: str | None, code: str) -> list[str]:
     if code in trumps and not any("trump" in w for w in words):
         words.append("trump")
     return words
+
+
+@lru_cache(maxsize=32)
+def pack_faces(game: Game, four_colour: bool = False) -> dict[str, dict[str, str]]:
+    """The face of every card of ``game``'s pack, drawn by ``cardlab.render``
+    (:func:`cardlab.render.face_parts`): code → ``{"svg", "pip", "index", "ink"}``.
+
+    The whole pack, whatever the deal: it tells nothing about where a card lies. A
+    card the renderer cannot draw (a code of another pack) gets no entry; the front
+    end then writes its rank and suit instead.
+    """
+    from cardlab.render import face_parts
+
+    system = game.deck.system
+    faces: dict[str, dict[str, str]] = {}
+    for card in game.deck:
+        try:
+            faces[card.code] = face_parts(card, system=system, four_colour=four_colour)
+        except (ValueError, KeyError):
+            continue
+    return faces

@@ -8,7 +8,6 @@ deterministic HTML of its own, so a saved notebook always reads well.
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -22,10 +21,11 @@ def _esc(value: Any) -> str:
 
 def render_or_fallback(name: str, fallback: Callable[[], str], *args: Any, **kwargs: Any) -> str:
     """``cardlab.render.<name>(*args, **kwargs)``, or ``fallback()`` if it does not exist yet."""
+    import cardlab.render as module
+
     try:
-        module = importlib.import_module("cardlab.render")
         func = getattr(module, name)
-    except (ImportError, AttributeError):
+    except AttributeError:
         return fallback()
     return str(func(*args, **kwargs))
 

@@ -6,6 +6,7 @@ widget class so each part can be read (and tested) on its own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from cardlab.engine.view import visible_codes
 from cardlab.widgets._cards import card_face, card_roles, parse_code
 
 __all__ = ["PLACES", "as_state", "check_seat", "card_args", "card_verb", "describe",
-           "visible_codes", "card_info"]
+           "visible_codes", "card_info", "result_panel", "suit_words", "action_words"]
 
 #: where each seat sits, from the viewer's seat (bottom) round the table in playing order
 PLACES: dict[int, tuple[str, ...]] = {
@@ -159,3 +160,68 @@ def describe(s: State, action: Action, seat: int | None | str = "all",
         return str(s.describe(action, seat, shown=shown))
     except Exception:  # describe is for legal actions; never let words break the view
         return str(action)
+
+
+#: a suit named by its code after words that name a suit ("trumps C", "four of B",
+#: "the dominant suit D"): the result panel says the suit's name instead
+_SUIT_CODE = re.compile(r"\b(trumps|four of|suit) ([A-Z])\b")
+
+
+def suit_words(game: Any, text: str) -> str:
+    """``text`` with a suit given by its code after "trumps", "four of" or "suit" written
+    as the suit's name (``"trumps C"`` → ``"trumps clubs"``); other words stay."""
+    suits = {c.suit for c in game.deck if c.suit}
+
+    def name(m: re.Match[str]) -> str:
+        code = m.group(2)
+        return f"{m.group(1)} {game.deck.suit_name(code)}" if code in suits else m.group(0)
+
+    return _SUIT_CODE.sub(name, text)
+
+
+def result_panel(game: Any, result: Any, hand_names: Mapping[int, str]) -> dict[str, Any]:
+    """What the result panel of a finished deal shows: a heading, the points of each side
+    (a side of several hands names them: ``"NS (N and S)"``) and the breakdown in words.
+
+    A breakdown line that only repeats a side's points (``"P1 +2"``) is left out: the
+    points stand above it.
+    """
+    points = []
+    repeats = set()
+    sides = getattr(result, "sides", None) or {}
+    for side, pts in result.points.items():
+        seats = [hand_names.get(i, str(i)) for i in sides.get(side, ())]
+        others = [n for n in seats if n != side]
+        if len(seats) < 2:
+            who = side
+        elif len(others) < len(seats):  # a player and its ghost partner: "P1 (with G1)"
+            who = f"{side} (with {' and '.join(others)})"
+        else:
+            who = f"{side} ({' and '.join(seats)})"
+        pts = int(pts)
+        points.append({"side": side, "who": who, "points": pts,
+                       "text": f"{pts:+d}" if pts else "0"})
+        repeats.add(f"{side} {pts:+d}")
+    lines = [suit_words(game, str(line)) for line in result.breakdown
+             if str(line).strip() not in repeats]
+    made = getattr(result, "made", None)
+    heading = "Result of the deal" + ("" if made is None else
+                                     ": contract made" if made else ": contract failed")
+    return {"heading": heading, "points": points, "lines": lines}
+
+
+def action_words(game: Any, action: Action) -> str:
+    """An action in words, for a button that has no ladder words: each card by its name,
+    each suit by its name, underscores as spaces (``'swap 5D'`` → ``'swap five of denari'``,
+    ``'trump H'`` → ``'trump hearts'``, ``'no_kontra'`` → ``'no kontra'``)."""
+    suits = {c.suit for c in game.deck if c.suit}
+    words = [action.verb.replace("_", " ")]
+    for arg in action.args:
+        card = parse_code(game, arg)
+        if card is not None:
+            words.append(str(game.deck.name(card)))
+        elif arg in suits:
+            words.append(str(game.deck.suit_name(arg)))
+        else:
+            words.append(arg.replace("_", " "))
+    return " ".join(words)

@@ -43,22 +43,27 @@ from cardlab.engine.state import State
 from cardlab.engine.view import secret_choice, viewer
 from cardlab.errors import IllegalAction, RecordError, did_you_mean
 from cardlab.widgets import _static
+from cardlab.widgets._advice import HINT_ROUNDS, LOOK_BACK_N, hint_view, look_back_view
 from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
-from cardlab.widgets._cards import card_face, parse_code
+from cardlab.widgets._cards import card_face, pack_faces, parse_code
 from cardlab.widgets._view import (
     PLACES,
+    action_words,
     as_state,
     card_args,
     card_info,
     card_verb,
     check_seat,
     describe,
+    result_panel,
 )
 
 __all__ = ["Table"]
 
 #: the most bot moves one intent may run (a safety net against a game loop)
 MAX_BOT_MOVES = 2_000
+#: the hint's and look back's seed: the same state always gets the same estimate
+HINT_SEED = 0
 #: the slowest bot pace, in seconds between moves
 MAX_BOT_DELAY = 10.0
 WATCHING = "you are watching: the bots play every seat (sit in a seat, or show all hands, to play)"
@@ -115,12 +120,19 @@ class Table(CardlabWidget):
     projector = traitlets.Bool(False).tag(sync=True)
     """Draw big, for a projector (a 4-seat table fills 1280×720). Type: bool. Default: False."""
 
+    _card_faces = traitlets.Dict().tag(sync=True)
+    """The face of every card of the pack, drawn by ``cardlab.render`` (code → SVG parts,
+    :func:`~cardlab.widgets._cards.pack_faces`): sent once per pack and colour scheme, not
+    with every view. The whole pack, so it tells nothing of the deal. Type: dict."""
+
     _intents: ClassVar[dict[str, str]] = {
         "step": "_on_step", "play": "_on_play", "act": "_on_act", "bot": "_on_bot",
         "undo": "_on_undo", "play_from_here": "_on_play_from_here",
         "back_to_record": "_on_back_to_record", "clear_selection": "_on_clear_selection",
         "load": "_on_load", "save": "_on_save", "show_hand": "_on_show_hand",
         "take_seat": "_on_take_seat", "speed": "_on_speed", "pause": "_on_pause",
+        "hint": "_on_hint", "hint_more": "_on_hint_more", "look_back": "_on_look_back",
+        "look_back_go": "_on_look_back_go", "look_back_close": "_on_look_back_close",
     }
 
     def __init__(self, state_or_record: Any, *, seat: int | None = 0, show_all: bool = False,
@@ -151,6 +163,10 @@ class Table(CardlabWidget):
         # card faces and labels (without legality) per (contract, code, where), for one game
         self._faces: dict[tuple[str | None, str, str], dict[str, Any]] = {}
         self._faces_game: Any = None
+        # the hint shown: (state, advice, kind, round), and the look back once asked for
+        self._hint: tuple[State, Any, str, int] | None = None
+        self._look: Any = None
+        self._look_at = 0
         super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour,
                          shown=shown_seats, humans=human_seats, bot_delay=float(bot_delay),
                          teacher=bool(teacher), projector=bool(projector))
@@ -311,6 +327,8 @@ class Table(CardlabWidget):
     # -- the line, the cursor and the record ---------------------------------------------
     def _reset(self, state: State, mode: str, step: int | None) -> None:
         chain = self._visible_line(state.states())
+        self._hint = None
+        self._look = None
         self._mode = mode
         self._record: list[State] | None = chain if mode == "review" else None
         self._line: list[State] = chain
@@ -470,7 +488,7 @@ class Table(CardlabWidget):
             verb = card_verb(s, verbs)
             why = s.explain(f"{verb} {code}", seat=actor)
             need(why.legal, f"{self.game.deck.name(card)}: {why}", why.code, why.rule)
-        need(self._mode == "play", REVIEW_HINT, "review_mode")
+        need(self._mode == "play", self._not_playing(), "review_mode")
         singles = [a for a in legal if card_args(self.game, a) == [code]]
         multi = [a for a in legal if len(card_args(self.game, a)) > 1]
         # a choice of cards (a discard, an exchange) is made card by card and committed with
@@ -489,7 +507,7 @@ class Table(CardlabWidget):
         text = get_str(intent, "action", 200)
         s = self.state
         need(not s.is_over, "the deal is over: no more actions", "game_over")
-        need(self._mode == "play", REVIEW_HINT, "review_mode")
+        need(self._mode == "play", self._not_playing(), "review_mode")
         actor = self._learner()
         need(actor is not None, WATCHING, "watching")
         assert actor is not None
@@ -514,6 +532,12 @@ class Table(CardlabWidget):
         self._advance(nxt)
         self._after_learner_move()
         self._publish()
+
+    def _not_playing(self) -> str:
+        """Why a move is refused outside play mode, in words for the mode."""
+        if self._mode == "look_back":
+            return "This is the look back: close it to step through or play the deal"
+        return REVIEW_HINT
 
     def _on_bot(self, intent: Mapping[str, Any]) -> None:
         step = get_int(intent, "step")
@@ -680,6 +704,121 @@ class Table(CardlabWidget):
                 self._run_bots_now()
         self._publish("The bots wait" if paused else "The bots play on")
 
+    # -- hint and look back ---------------------------------------------------------------------
+    def hint(self) -> str:
+        """Value each option of the learner's turn (cards, and calls a study values) by
+        Monte Carlo over the cards the learner cannot see, shown as bars on the options.
+
+        :raises IllegalAction: ``not_your_turn`` when it is not the learner's decision,
+            ``no_hint`` when there is nothing to value.
+        """
+        return self._call({"type": "hint"})
+
+    def look_back(self) -> str:
+        """After a deal the learner played: each of the learner's decisions with its cost
+        against the best option by the same estimate, the costly first.
+
+        :raises IllegalAction: ``not_over`` before the deal ends, ``no_decisions`` when the
+            learner made none that can be valued.
+        """
+        return self._call({"type": "look_back"})
+
+    def _hint_seat_ok(self) -> State:
+        s = self.state
+        actor = self._learner()
+        need(not s.is_over, "the deal is over: press 'Look back' to see your decisions",
+             "game_over")
+        need(actor is not None and actor == s.to_move and self._sees(actor)
+             and self._mode == "play",
+             "a hint is for your own turn, in your own hand", "not_your_turn")
+        return s
+
+    def _on_hint(self, intent: Mapping[str, Any]) -> None:
+        from cardlab.sim.advice import valued_options
+
+        s = self._hint_seat_ok()
+        kind, options = valued_options(s)
+        need(len(options) > 1, "nothing to weigh here: " + (
+            "there is only one option" if options else "this decision has no estimate"),
+             "no_hint")
+        self._hint_round(s, kind, 0)
+
+    def _on_hint_more(self, intent: Mapping[str, Any]) -> None:
+        step = get_int(intent, "step")
+        done = self._hint
+        # a stale request (a new state since, or the learner moved on): nothing to do
+        if done is None or step != self._cursor or done[0] is not self.state:
+            return
+        s, _, kind, k = done
+        if k + 1 < len(HINT_ROUNDS[kind]):
+            self._hint_round(s, kind, k + 1)
+
+    def _hint_round(self, s: State, kind: str, k: int) -> None:
+        from cardlab.sim.advice import advise
+
+        advice = advise(s, n=HINT_ROUNDS[kind][k], seed=HINT_SEED)
+        need(advice is not None, "nothing to weigh here", "no_hint")
+        self._hint = (s, advice, kind, k)
+        self._publish(hint_view(s, advice, round_=k, rounds=len(HINT_ROUNDS[kind]))["why"])
+
+    def _on_look_back(self, intent: Mapping[str, Any]) -> None:
+        from cardlab.sim.advice import look_back
+
+        tip = self._line[-1]
+        need(self._look is None, "the look back is open: choose a decision in its list",
+             "look_back_open")
+        need(tip.is_over, "look back once the deal is over", "not_over")
+        seats = sorted(self._humans()) if self.seat is None else [self.seat]
+        look = look_back(self._line, seats, n=LOOK_BACK_N, seed=HINT_SEED)
+        need(bool(look.decisions), "there is no decision of yours to look back on",
+             "no_decisions")
+        self._look = look
+        self._look_at = 0
+        if self._mode != "look_back":
+            self._mode_before_look = self._mode
+        self._mode = "look_back"  # beside "review" and "play": stepping through the learner's decisions
+        self._cursor = self._line.index(next(t for t in self._line
+                                             if len(t.history) == look.decisions[0].index))
+        self._selection = []
+        self._bots_live = False
+        self._publish(f"Look back: {len(look.decisions)} decisions, the costliest first")
+
+    def _on_look_back_go(self, intent: Mapping[str, Any]) -> None:
+        look = self._look
+        need(look is not None, "press 'Look back' first", "no_look_back")
+        assert look is not None
+        i = get_int(intent, "i")
+        need(0 <= i < len(look.decisions), f"i must be 0 … {len(look.decisions) - 1}",
+             "bad_argument")
+        at = look.decisions[i].index
+        self._look_at = i
+        self._cursor = next(k for k, t in enumerate(self._line) if len(t.history) == at)
+        self._publish()
+
+    def _on_look_back_close(self, intent: Mapping[str, Any]) -> None:
+        need(self._look is not None, "there is no look back open", "no_look_back")
+        self._look = None
+        self._mode = getattr(self, "_mode_before_look", "review")
+        self._publish()
+
+    def _advice_view(self, s: State) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        """The hint bars to draw on ``s`` (a hint asked for it, or the look back's decision
+        at this step) and the look back's list."""
+        hint = None
+        if self._hint is not None and self._hint[0] is s:
+            hs, advice, kind, k = self._hint
+            hint = hint_view(hs, advice, round_=k, rounds=len(HINT_ROUNDS[kind]))
+        look = None
+        if self._look is not None and self._line[-1].is_over:
+            at = {d.index: d for d in self._look.decisions}.get(len(s.history))
+            if at is not None:
+                hint = {**hint_view(s, at.advice, round_=0, rounds=1), "chosen": at.chosen}
+            current = self._look_at if at is not None else None
+            if at is not None:
+                current = self._look.decisions.index(at)
+            look = look_back_view(self._line, self._look, current)
+        return hint, look
+
     def _seat_of(self, intent: Mapping[str, Any]) -> int:
         seat = get_int(intent, "seat")
         n = self.game.players
@@ -694,8 +833,13 @@ class Table(CardlabWidget):
         seats = [{"seat": i, "name": self.game.seat_name(i), "shown": i in shown,
                   "own": i == self.seat, "human": i in people}
                  for i in range(self.game.players)]
+        # the code names every card: on screen only while every hand is face up (or the deal
+        # is over), so a hidden hand stays hidden from a class reading the projector
+        open_book = len(shown) == self.game.players or self._line[-1].is_over
         return {"seats": seats, "delay": self.bot_delay, "paused": bool(self.paused),
-                "share": self._share_or_blank()}
+                "share": self._share_or_blank() if open_book else "",
+                "share_note": "" if open_book else
+                "the share code shows when every hand is face up (it names every card)"}
 
     def _share_or_blank(self) -> str:
         memo = self._memo_of(self._line[-1])
@@ -800,6 +944,11 @@ class Table(CardlabWidget):
 
     def _prompt(self, s: State, legal: list[Action], acting_here: bool) -> str:
         """What to do now, in words (the ``data-prompt`` line)."""
+        if self._mode == "look_back":
+            at = self._look is not None and any(d.index == len(s.history)
+                                                for d in self._look.decisions)
+            return ("Look back: the bars show what each option was worth here; your choice "
+                    "is outlined" if at else "Look back: choose one of your decisions below")
         if s.is_over:
             return "The deal is over: the result is below"
         if self._mode == "review":
@@ -832,7 +981,19 @@ class Table(CardlabWidget):
             return "Your turn: click a legal card to play it"
         return "Your turn: choose a call below"
 
+    # -- card faces (the pack's pictures, sent apart from the view) --------------------------
+    def _sync_faces(self) -> None:
+        """Send the pack's faces when the pack or the colour scheme changed (an unchanged
+        value sends nothing)."""
+        self._card_faces = pack_faces(self.game, bool(self.four_colour))
+
+    @traitlets.observe("four_colour")
+    def _four_colour_changed(self, change: Any) -> None:
+        if getattr(self, "_ready", False):
+            self._sync_faces()
+
     def _publish(self, message: str = "", download: dict[str, Any] | None = None) -> None:
+        self._sync_faces()
         s = self.state
         game = s.game
         gv = self._game_view(s)
@@ -869,6 +1030,7 @@ class Table(CardlabWidget):
             news = narration[-1:]
         self._last_step = (id(self._line), self._cursor)
         result = s.result if s.is_over else None
+        hint, look = self._advice_view(s)
         n = len(game.seat_names)
         bottom = self.seat if self.seat is not None else 0
         places = PLACES.get(n, PLACES[6] + ("top",) * max(0, n - 6))
@@ -895,6 +1057,10 @@ class Table(CardlabWidget):
             "led_words": led_words(game, gv),
             "facts_words": facts_words(game, gv),
             "result_lines": list(result.breakdown) if result is not None else [],
+            # the result panel of a finished deal: heading, points per side, breakdown in words
+            "result": (result_panel(game, result, {h["seat"]: str(h.get("name") or h["seat"])
+                                                   for h in gv["hands"]})
+                       if result is not None else None),
             "has_record": self._record is not None,
             "branched": self.branched,
             "can_undo": self._mode == "play" and self._cursor > 0,
@@ -904,6 +1070,12 @@ class Table(CardlabWidget):
             "bot_pending": ({"step": self._cursor, "delay_ms": int(self.bot_delay * 1000)}
                             if self.bot_delay > 0 and self._bot_should_move() else None),
             "download": download,
+            "hint": hint,
+            "hint_pending": ({"step": self._cursor} if hint is not None and hint.get("more")
+                             and self._look is None else None),
+            "look_back": look,
+            "can_hint": acting_here and self._sees(actor) and self._mode == "play",
+            "can_look_back": self._line[-1].is_over and self._look is None,
         }
         self.view = view
 
@@ -1084,7 +1256,7 @@ def call_words(game: Any, action: Action) -> str:
                 # a ladder's words may go on to explain the call ("fold: out of the hand…"):
                 # the button takes the name, the explanation stays in its title
                 return str(ladder.label_of(c)).split(": ")[0]
-    return str(action).replace("_", " ")
+    return action_words(game, action)  # cards and suits by name, never their codes
 
 
 def led_words(game: Any, view: Mapping[str, Any]) -> str:
@@ -1147,4 +1319,9 @@ def facts_words(game: Any, view: Mapping[str, Any]) -> list[str]:
     chips = view.get("chips")
     if isinstance(chips, Mapping) and chips.get("pot") is not None:
         facts.append(f"pot {chips['pot']}")
+    # Officer Skat (OS-7.1): how the matadors will be counted, and the count only once the
+    # deal is over (they run over all 16 of the declarer's cards, face-down ones too)
+    matadors = view.get("matadors")
+    if isinstance(matadors, str) and matadors:
+        facts.append(matadors)
     return facts

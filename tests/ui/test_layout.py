@@ -1,11 +1,13 @@
 """The table's layout holds at every step of a deal, in every game and form, at 420, 968 and
-1400 px (DESIGN §3 testing contract; issue #13 item 2).
+1400 px in JupyterLab, and at 968 px in Notebook 7 and in Voilà for one form of each game
+(DESIGN §3 testing contract; issue #13).
 
 Apart from the fanned cards of one hand, pile, strip or trick, none of these overlap: cards,
 ``data-label`` elements, the ``data-prompt`` line, buttons, the trump strip, the why line and
 the result panel; everything lies inside the widget root. One seeded deal played by the
 heuristic bots per form, stepped from the first step to the last with the table's own
-"forward" button.
+"forward" button. Each table is pictured (test-artifacts/) at the start, the middle and the
+end of its deal at 420 and 968 px.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from typing import Any
 import nbformat
 import pytest
 from labtools import (
+    ARTIFACTS,
     open_and_run_all,
-    screenshot,
+    run_all_from_menu,
     serious_errors,
     shutdown_sessions,
     wait_all_cells_ran,
+    wait_kernel_idle,
 )
 
 pytestmark = pytest.mark.ui
@@ -34,6 +38,13 @@ FORMS: list[tuple[str, dict[str, Any]]] = [
     ("panfin", {"players": 5}), ("panfin", {"players": 6}),
 ]
 WIDTHS = (420, 968, 1400)
+#: one form of each game, for Notebook 7 and Voilà (at 968 px: the width a laptop gives them)
+GAME_FORMS: list[tuple[str, dict[str, Any]]] = [
+    ("five_hundred", {"players": 4}), ("officer_skat", {}), ("pandoeren", {}),
+    ("panfin", {"players": 4}),
+]
+#: the widths whose pictures are kept (start, middle and end of each deal)
+PICTURED = (420, 968)
 
 #: every layout fault in one widget root, as short strings
 CHECK_JS = """(root) => {
@@ -78,22 +89,67 @@ def _ids(form: tuple[str, dict[str, Any]]) -> str:
     return form[0] + "".join(f"-{v}" for v in form[1].values())
 
 
-@pytest.fixture(scope="module")
-def layout_notebook(lab_server: Any) -> str:
+def _write_notebook(root: Any, name: str, forms: list[tuple[str, dict[str, Any]]]) -> str:
     cells = [nbformat.v4.new_code_cell(SETUP)]
-    for name, opts in FORMS:
+    for game, opts in forms:
         cells.append(nbformat.v4.new_code_cell(
-            f"Table(played({name!r}, {opts!r}), seat=0, mode='review')"))
+            f"Table(played({game!r}, {opts!r}), seat=0, mode='review')"))
     nb = nbformat.v4.new_notebook(cells=cells)
     # a notebook without a kernelspec makes JupyterLab ask for a kernel in a dialog
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                  "language": "python"}
-    (lab_server.root / "layout.ipynb").write_text(nbformat.writes(nb))
-    return "layout.ipynb"
+    (root / name).write_text(nbformat.writes(nb))
+    return name
+
+
+@pytest.fixture(scope="module")
+def layout_notebook(lab_server: Any) -> str:
+    return _write_notebook(lab_server.root, "layout.ipynb", FORMS)
+
+
+@pytest.fixture(scope="module")
+def games_notebook(lab_server: Any) -> str:
+    return _write_notebook(lab_server.root, "layout_games.ipynb", GAME_FORMS)
+
+
+def _picture(root: Any, name: str) -> None:
+    """The widget root as a test artifact (the whole table, however tall)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _step_through(page: Any, root: Any, label: str, width: int, faults: list[str]) -> None:
+    """Set the output's width, step the table from its first step to its last checking the
+    layout at each, and picture the start, middle and end where ``width`` is pictured."""
+    root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
+                  f"e.parentElement.style.maxWidth = '{width}px'; }}")
+    first = root.locator(".cardlab-step-first")
+    if not first.is_disabled():
+        first.click()
+        page.wait_for_function("(e) => e.getAttribute('data-step') === '0'",
+                               arg=root.element_handle(), timeout=10_000)
+    steps = int(root.locator(".cardlab-slider").get_attribute("max") or "0")
+    pictured = {0: "start", steps // 2: "middle", steps: "end"} if width in PICTURED else {}
+    last = None
+    while True:
+        now = root.get_attribute("data-step")
+        for fault in root.evaluate(CHECK_JS):
+            faults.append(f"{label} at {width}px, step {now}: {fault}")
+        if now is not None and int(now) in pictured:
+            _picture(root, f"layout-{label}-{width}-{pictured.pop(int(now))}")
+        forward = root.locator(".cardlab-step-forward")
+        if forward.is_disabled() or now == last:
+            break
+        last = now
+        forward.click()
+        page.wait_for_function("([e, s]) => e.getAttribute('data-step') !== s",
+                               arg=[root.element_handle(), now], timeout=10_000)
+    root.evaluate("(e) => { e.parentElement.style.width = ''; e.parentElement.style.maxWidth = ''; }")
 
 
 def test_layout_holds_at_every_step(lab_server: Any, page: Any, layout_notebook: str) -> None:
-    page.set_viewport_size({"width": 1800, "height": 1000})
+    # tall enough that a whole table fits in the notebook's panel (its pictures are whole)
+    page.set_viewport_size({"width": 1800, "height": 2400})
     open_and_run_all(lab_server, page, layout_notebook)
     wait_all_cells_ran(page, len(FORMS) + 1)
     roots = page.locator(".cardlab-root")
@@ -103,31 +159,42 @@ def test_layout_holds_at_every_step(lab_server: Any, page: Any, layout_notebook:
         root = roots.nth(i)
         root.scroll_into_view_if_needed()
         for width in WIDTHS:
-            root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
-                          f"e.parentElement.style.maxWidth = '{width}px'; }}")
-            first = root.locator(".cardlab-step-first")
-            if not first.is_disabled():
-                first.click()
-                page.wait_for_function("(e) => e.getAttribute('data-step') === '0'",
-                                       arg=root.element_handle(), timeout=10_000)
-            step = root
-            last = None
-            while True:
-                now = step.get_attribute("data-step")
-                for fault in root.evaluate(CHECK_JS):
-                    faults.append(f"{_ids(form)} at {width}px, step {now}: {fault}")
-                forward = root.locator(".cardlab-step-forward")
-                if forward.is_disabled() or now == last:
-                    break
-                last = now
-                forward.click()
-                page.wait_for_function(
-                    "([e, s]) => e.getAttribute('data-step') !== s",
-                    arg=[step.element_handle(), now], timeout=10_000)
-            if width in (420, 968):
-                screenshot(page, f"layout-{_ids(form)}-{width}-end")
-        root.evaluate("(e) => { e.parentElement.style.width = ''; e.parentElement.style.maxWidth = ''; }")
+            _step_through(page, root, _ids(form), width, faults)
     page.close()
     shutdown_sessions(lab_server)
+    assert not faults, "\n".join(faults[:40])
+    assert not serious_errors(page.errors), page.errors
+
+
+@pytest.mark.parametrize("front_end", ["notebook7", "voila"])
+def test_layout_holds_in_notebook7_and_voila(lab_server: Any, page: Any, games_notebook: str,
+                                             front_end: str) -> None:
+    """One form of each game at 968 px, stepped through every step, in Notebook 7
+    (``/notebooks/…``) and in Voilà (``/voila/render/…``), both served by the Lab server."""
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    if front_end == "notebook7":
+        try:
+            import notebook  # noqa: F401
+        except ImportError:
+            pytest.skip("Notebook 7 is not installed (pip install '.[test]')")
+        page.goto(f"{lab_server.url}/notebooks/{games_notebook}?token={lab_server.token}")
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell")
+        wait_kernel_idle(lab_server, page)
+        run_all_from_menu(page)
+        wait_all_cells_ran(page, len(GAME_FORMS) + 1)
+    else:
+        page.goto(f"{lab_server.url}/voila/render/{games_notebook}?token={lab_server.token}",
+                  timeout=180_000)
+    roots = page.locator(".cardlab-root[data-step]")
+    roots.nth(len(GAME_FORMS) - 1).wait_for(state="attached", timeout=180_000)
+    assert roots.count() == len(GAME_FORMS)
+    faults: list[str] = []
+    for i, form in enumerate(GAME_FORMS):
+        root = roots.nth(i)
+        root.scroll_into_view_if_needed()
+        _step_through(page, root, f"{front_end}-{_ids(form)}", 968, faults)
+    page.close()
+    if front_end == "notebook7":
+        shutdown_sessions(lab_server)
     assert not faults, "\n".join(faults[:40])
     assert not serious_errors(page.errors), page.errors

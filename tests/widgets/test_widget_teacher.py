@@ -181,3 +181,26 @@ def test_share_code_of_a_branch_taken_by_the_teacher():
 def test_a_forged_share_code_is_refused_with_the_reason():
     with pytest.raises(cardlab.RecordError, match="share code"):
         Table.from_share("cl1~five_hundred~nonsense")
+
+
+def test_hands_shown_seat_by_seat_hide_the_others_from_view_and_picture():
+    """Hidden stays hidden on a teacher's table: with N and S face up, two deals that differ
+    only in E's and W's cards look identical (view, picture, narration, legal list)."""
+    game = cardlab.load("five_hundred")
+    state = game.deal(seed=21, dealer=3)
+    e, w = state.hands[1][0].code, state.hands[3][0].code
+    text = state.deal_string()
+    swapped = text.replace(e, "@").replace(w, e).replace("@", w)
+    twin = game.deal_from_string(swapped, 3)
+    assert twin.hands[1] != state.hands[1]
+
+    def seen(s):
+        table = Table(s, seat=None, shown=[0, 2], humans=[], mode="play", bot_delay=0.5,
+                      teacher=True)
+        view = {k: v for k, v in synced_view(table).items() if k != "message"}
+        return json.dumps(view, sort_keys=True) + table._static_html()
+
+    assert seen(twin) == seen(state)  # the share code too: it waits for every hand face up
+    shown_table = Table(state, seat=None, shown=[0, 2], humans=[], mode="play", bot_delay=0.5)
+    assert [h.get("cards") is not None for h in shown_table.view["hands"]] == [True, False,
+                                                                               True, False]

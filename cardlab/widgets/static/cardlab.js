@@ -26,23 +26,55 @@ function button(cls, label, onclick, attrs) {
     label);
 }
 
+// a seat or position by the name its hand goes by (Five Hundred's ghost hands are G1, G2:
+// positions past the seats), else by the game's seat names
 function seatName(view, seat) {
+  if (seat === null || seat === undefined) return "";
+  const hand = (view.hands || []).find((x) => x && x.seat === seat);
+  if (hand && hand.name) return String(hand.name);
   const names = view.seat_names || [];
-  return seat === null || seat === undefined ? "" : (names[seat] ?? String(seat));
+  return names[seat] ?? String(seat);
 }
 
-// -- cards -------------------------------------------------------------------------------------
+// -- cards ---------------------------------------------------------------------------------------
+// The faces of the pack, as Python drew them with cardlab.render (the same faces as a saved
+// picture): code -> {svg, pip, index, ink}, from the widget's _card_faces trait. Set while one
+// widget draws (drawing is synchronous); a widget without faces gets its rank and suit written.
+let FACES = null;
+const parsedFaces = new WeakMap(); // faces table -> Map(code + part -> parsed <svg>)
+
+function svgPart(code, part) {
+  let known = parsedFaces.get(FACES);
+  if (!known) { known = new Map(); parsedFaces.set(FACES, known); }
+  const key = part + ":" + code;
+  let node = known.get(key);
+  if (!node) {
+    const t = document.createElement("template");
+    t.innerHTML = FACES[code][part];
+    node = t.content.firstElementChild;
+    known.set(key, node);
+  }
+  return node.cloneNode(true);
+}
+
 function face(info, code) {
   const d = info || { rank: code, sym: "", suit: "", system: "" };
-  return [
-    h("span", { class: "cardlab-rank", "aria-hidden": "true", "data-len": String(String(d.rank || "").length) }, d.rank),
-    h("span", { class: "cardlab-sym", "aria-hidden": "true" }, d.sym),
-  ];
+  const f = FACES && FACES[code];
+  const rank = f ? f.index : String(d.rank || "");
+  // the index (rank over suit mark): what a small card, or a projector's, shows
+  const index = h("span", { class: "cardlab-index", "aria-hidden": "true" },
+    h("span", { class: "cardlab-rank", "data-len": String(rank.length) }, rank),
+    f ? h("span", { class: "cardlab-sym" }, svgPart(code, "pip")) : h("span", { class: "cardlab-sym" }, d.sym));
+  if (!f) return [index];
+  index.style.color = f.ink;
+  // the whole face, as in every picture
+  return [h("span", { class: "cardlab-face", "aria-hidden": "true" }, svgPart(code, "svg")), index];
 }
 
 function cardAttrs(code, d) {
   return {
     "data-card": code,
+    "data-face": FACES && FACES[code] ? "svg" : "text",
     "data-suit": d ? d.suit : "",
     "data-system": d ? d.system : "",
     "aria-label": d ? d.label : code,
@@ -56,10 +88,18 @@ function cardAttrs(code, d) {
 let lastPointer = "mouse";
 let previewed = null;
 
+// the why line: the card's full name and, for a card the viewer could act with now, why it is
+// legal or not (an illegal card's label already says why)
+function whyText(d, code) {
+  if (!d) return code;
+  const label = d.label || code;
+  return d.legal === true && d.reason ? `${label}: ${d.reason}` : label;
+}
+
 function showWhy(node) {
   const root = node.closest(".cardlab-table");
   const why = root && root.querySelector(".cardlab-why");
-  if (why) why.textContent = node.getAttribute("aria-label") || "";
+  if (why) why.textContent = node.cardlabWhy || node.getAttribute("aria-label") || "";
 }
 
 function cardButton(code, d, onclick, extra) {
@@ -78,6 +118,7 @@ function cardButton(code, d, onclick, extra) {
     type: "button", class: "cardlab-card", "data-key": "card:" + code, "data-legal": legal,
     onclick: act, ...cardAttrs(code, d), ...(extra || {}),
   }, face(d, code));
+  node.cardlabWhy = whyText(d, code);
   node.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; });
   node.addEventListener("focus", () => showWhy(node));
   node.addEventListener("mouseenter", () => showWhy(node));
@@ -119,7 +160,7 @@ function drawHand(view, hand, send) {
   if (view.declarer === hand.seat) marks.push("declarer");
   if (mover) marks.push("to move");
   if (hand.active === false) marks.push("sitting out");
-  box.append(h("div", { class: "cardlab-seat-name" }, name,
+  box.append(h("div", { class: "cardlab-seat-name", "data-label": name }, name,
     marks.length ? h("span", { class: "cardlab-seat-marks" }, " · " + marks.join(" · ")) : null));
   const piles = Array.isArray(view.piles) ? view.piles[hand.seat] : null;
   const inPiles = new Set();
@@ -187,7 +228,7 @@ function drawMiddle(view) {
   const trick = h("div", { class: "cardlab-trick", role: "group", "aria-label": "the trick" });
   for (const play of view.trick || []) {
     trick.append(h("div", { class: "cardlab-play", "data-seat": play.seat },
-      h("span", { class: "cardlab-play-seat" }, seatName(view, play.seat)),
+      h("span", { class: "cardlab-play-seat", "data-label": seatName(view, play.seat) }, seatName(view, play.seat)),
       cardShown(play.card, info[play.card]),
       play.note ? h("span", { class: "cardlab-note" }, play.note) : null));
   }
@@ -195,7 +236,7 @@ function drawMiddle(view) {
   mid.append(trick);
   for (const extra of view.extras || []) {
     const row = h("div", { class: "cardlab-extra", role: "group", "aria-label": extra.label });
-    row.append(h("span", { class: "cardlab-extra-label" }, extra.label + ": "));
+    row.append(h("span", { class: "cardlab-extra-label", "data-label": extra.label }, extra.label + ": "));
     if (Array.isArray(extra.cards)) {
       for (const code of extra.cards) row.append(cardShown(code, info[code]));
       if (!extra.cards.length) row.append(h("span", { class: "cardlab-empty" }, "none"));
@@ -207,10 +248,12 @@ function drawMiddle(view) {
   const last = view.last_trick;
   if (last && Array.isArray(last.plays) && last.plays.length) {
     const row = h("div", { class: "cardlab-last-trick" },
-      h("span", { class: "cardlab-extra-label" }, `last trick (won by ${seatName(view, last.winner)}): `));
+      h("span", { class: "cardlab-extra-label", "data-label": "last trick" }, `last trick (won by ${seatName(view, last.winner)}): `));
     for (const play of last.plays) {
-      row.append(h("span", { class: "cardlab-play-seat" }, seatName(view, play.seat) + " "),
-        cardShown(play.card, info[play.card], { "data-small": "true" }));
+      // each seat's name stays with its card: the row wraps between plays, never inside one
+      row.append(h("span", { class: "cardlab-last-play", "data-seat": play.seat },
+        h("span", { class: "cardlab-play-seat", "data-label": seatName(view, play.seat) }, seatName(view, play.seat)),
+        cardShown(play.card, info[play.card], { "data-small": "true" })));
     }
     mid.append(row);
   }
@@ -248,8 +291,60 @@ function drawControls(view, send) {
     h("span", { class: "cardlab-step-label" }, `step ${step} / ${last}`));
 }
 
+// -- hint and look back ------------------------------------------------------------------------
+// the hint's bars: one per valued option, on its card (the mover's hand or piles) or call
+// button; the longest bar is the best option
+function drawHintBars(view, parts) {
+  const hint = view.hint;
+  if (!hint) return;
+  for (const bar of hint.bars || []) {
+    const target = bar.card
+      ? parts.querySelector(`.cardlab-seat[data-mover="true"] .cardlab-card[data-card="${CSS.escape(bar.card)}"]`)
+      : parts.querySelector(`.cardlab-action[data-action="${CSS.escape(bar.action)}"]`);
+    if (!target) continue;
+    target.setAttribute("data-hint", String(bar.value));
+    if (bar.best) target.setAttribute("data-hint-best", "true");
+    if (hint.chosen && hint.chosen === bar.action) target.setAttribute("data-chosen", "true");
+    const sign = bar.value >= 0 ? "+" : "−";
+    target.append(h("span", {
+      class: "cardlab-hint-bar", "data-hint-bar": String(bar.value), "aria-hidden": "true",
+      style: `width: ${Math.round(Math.max(0.08, Math.min(1, bar.length)) * 100)}%`,
+      title: `${sign}${Math.abs(bar.value).toFixed(1)} points on average`,
+    }));
+    const label = target.getAttribute("aria-label") || "";
+    target.setAttribute("aria-label", `${label}; hint: ${sign}${Math.abs(bar.value).toFixed(1)} points`);
+  }
+  const why = parts.querySelector(".cardlab-why");
+  if (why && hint.why) why.textContent = hint.why;
+}
+
+function drawLookBack(view, send) {
+  const look = view.look_back;
+  const box = h("div", { class: "cardlab-look-back", role: "group", "aria-label": "look back at your decisions" },
+    h("div", { class: "cardlab-look-back-title", "data-label": "Look back" }, "Look back: your decisions, the costliest first"));
+  const list = h("ol", { class: "cardlab-look-back-list" });
+  for (const row of look.decisions || []) {
+    list.append(h("li", { "data-current": String(!!row.current) },
+      button("cardlab-look-back-go", row.words, () => send({ type: "look_back_go", i: row.i }), {
+        "data-key": "look:" + row.i, "data-cost": String(row.cost), "aria-current": row.current ? "step" : "false",
+      })));
+  }
+  box.append(list, button("cardlab-look-back-close", "Close the look back", () => send({ type: "look_back_close" }), { "data-key": "look:close" }));
+  return box;
+}
+
 function drawModes(view, send, model) {
   const row = h("div", { class: "cardlab-modes" });
+  if (view.can_hint) {
+    row.append(button("cardlab-hint", "Hint", () => send({ type: "hint" }), {
+      "data-key": "hint", title: "what each option is worth, estimated over the cards you cannot see",
+    }));
+  }
+  if (view.can_look_back) {
+    row.append(button("cardlab-look-back-open", "Look back", () => send({ type: "look_back" }), {
+      "data-key": "look:open", title: "your decisions in this deal, with what each cost by the estimate",
+    }));
+  }
   if (view.mode === "review") {
     row.append(button("cardlab-play-here", "Play from here", () => send({ type: "play_from_here" }), { "data-key": "mode:play" }));
   }
@@ -361,6 +456,8 @@ function drawSeatBar(view, send) {
     box.append(h("div", { class: "cardlab-seatbar-share" },
       h("span", {}, "share code "), code,
       button("cardlab-copy-share", "Copy", () => { code.select(); if (navigator.clipboard) navigator.clipboard.writeText(code.value).catch(() => {}); }, { "data-key": "copy:share" })));
+  } else if (bar.share_note) {
+    box.append(h("div", { class: "cardlab-seatbar-share" }, bar.share_note));
   }
   return box;
 }
@@ -407,7 +504,7 @@ function drawTable(view, send, model, ui) {
     h("span", { class: "cardlab-title" }, view.title || view.game || ""),
     h("span", { class: "cardlab-status" }, " · " + (view.status || "") +
       // once the deal is over the status says so; "playing" would be untrue
-      (view.phase === "done" ? "" : view.mode === "play" ? " · playing" : " · reviewing") +
+      (view.mode === "look_back" ? " · looking back" : view.phase === "done" ? "" : view.mode === "play" ? " · playing" : " · reviewing") +
       (view.branched ? " · your branch" : "")),
   ), drawFacts(view));
   if (view.prompt) parts.append(h("div", { class: "cardlab-prompt", "data-prompt": "", role: "status" }, view.prompt));
@@ -418,11 +515,11 @@ function drawTable(view, send, model, ui) {
     drawActions(view, send), drawControls(view, send));
   if (view.teacher) parts.append(drawSeatBar(view, send));
   parts.append(drawModes(view, send, model));
+  if (view.look_back) parts.append(drawLookBack(view, send));
   parts.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
-  if ((view.result_lines || []).length) {
-    parts.append(h("ul", { class: "cardlab-result", "aria-label": "result" },
-      view.result_lines.map((t) => h("li", {}, t))));
-  }
+  drawHintBars(view, parts);
+  const result = drawResult(view);
+  if (result) parts.append(result);
   if (!keep) {
     table.append(parts, drawNarration(view));
     return table;
@@ -431,6 +528,24 @@ function drawTable(view, send, model, ui) {
   if (keep.list.parentNode !== table) table.append(keep.list);
   table.insertBefore(parts, keep.list);
   return table;
+}
+
+// the result of a finished deal: a heading, the points of each side, the breakdown in words
+function drawResult(view) {
+  const r = view.result;
+  if (!r) {
+    if (!(view.result_lines || []).length) return null;
+    return h("ul", { class: "cardlab-result", "aria-label": "result" }, view.result_lines.map((t) => h("li", {}, t)));
+  }
+  const id = "cardlab-result-" + Math.random().toString(36).slice(2, 10);
+  return h("section", { class: "cardlab-result", "aria-labelledby": id },
+    h("h3", { class: "cardlab-result-heading", id, "data-label": "result" }, r.heading || "Result of the deal"),
+    h("ul", { class: "cardlab-result-points", "aria-label": "points this deal" },
+      (r.points || []).map((p) => h("li", { class: "cardlab-result-side", "data-side": p.side, "data-points": p.points },
+        h("span", { class: "cardlab-result-who" }, p.who), " ",
+        h("span", { class: "cardlab-result-pts" }, p.text)))),
+    (r.lines || []).length ? h("ul", { class: "cardlab-result-lines", "aria-label": "how the points were made" },
+      r.lines.map((t) => h("li", {}, t))) : null);
 }
 
 // -- the deal editor ----------------------------------------------------------------------------
@@ -760,7 +875,9 @@ function render({ model, el }) {
       root.focus({ preventScroll: true });
     }
     const drawKind = DRAW[kind] || drawTable;
-    const drawn = drawKind(view, send, model, ui);
+    FACES = model.get("_card_faces") || null;
+    let drawn;
+    try { drawn = drawKind(view, send, model, ui); } finally { FACES = null; }
     if (body.firstChild !== drawn || body.childNodes.length !== 1) body.replaceChildren(drawn);
     root.classList.toggle("cardlab-four-colour", !!model.get("four_colour"));
     root.classList.toggle("cardlab-projector", !!(view && view.projector));
@@ -774,6 +891,12 @@ function render({ model, el }) {
     if (byKeyboard) restoreFocus(root, key, hadCard);
     clearTimeout(ui.timer);
     ui.timer = null;
+    clearTimeout(ui.hintTimer);
+    if (tv && tv.hint_pending && tv.hint_pending.step === tv.step) {
+      // the hint's next, better estimate: asked for after this frame, so a click goes first
+      const step = tv.hint_pending.step;
+      ui.hintTimer = setTimeout(() => wrap({ type: "hint_more", step }), 30);
+    }
     if (tv && tv.bot_pending && tv.bot_pending.step === tv.step) {
       const step = tv.bot_pending.step;
       ui.timer = setTimeout(() => wrap({ type: "bot", step }), Math.max(0, tv.bot_pending.delay_ms || 0));
@@ -816,14 +939,17 @@ function render({ model, el }) {
   root.toggleAttribute("data-reduced-motion", !!(window.matchMedia && window.matchMedia(REDUCED_MOTION).matches));
   model.on("change:view", draw);
   model.on("change:four_colour", draw);
+  model.on("change:_card_faces", draw);
   root.addEventListener("keydown", keydown);
   root.addEventListener("pointerdown", pointerdown, true);
   root.addEventListener("mousedown", mousedown);
   draw();
   return () => {
     clearTimeout(ui.timer);
+    clearTimeout(ui.hintTimer);
     model.off("change:view", draw);
     model.off("change:four_colour", draw);
+    model.off("change:_card_faces", draw);
     root.removeEventListener("keydown", keydown);
     root.removeEventListener("pointerdown", pointerdown, true);
     root.removeEventListener("mousedown", mousedown);
