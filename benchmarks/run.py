@@ -386,6 +386,42 @@ def _hint_rows(rounds: int) -> list[Row]:
     out.append({"benchmark": f"hint latency: pandoeren opening lead after 'bid 130', "
                 f"{len(st3.legal_actions())} actions, n=200",
                 "value": 1000 / timed(hpand, max(rounds, 3)), "unit": "ms"})
+    out += _advice_rows(st, rounds)
+    return out
+
+
+def _advice_rows(st: Any, rounds: int) -> list[Row]:
+    """The table's Hint (time to the first bars: round 0 of the hint) and a look back of
+    a whole deal the learner played (issue #20: ≤ 150 ms and ≤ 2 s)."""
+    from cardlab.bots import bot_for
+    from cardlab.sim.advice import look_back
+    from cardlab.widgets import Table
+    from cardlab.widgets._advice import LOOK_BACK_N
+
+    table = Table(st, seat=st.to_move, bot_delay=0)
+
+    def first_bars() -> int:
+        table.hint()
+        return 1
+
+    out: list[Row] = [{"benchmark": f"Table Hint: first bars, five_hundred opening lead "
+                       f"({len(st.legal_actions())} cards)",
+                       "value": 1000 / timed(first_bars, max(rounds, 3)), "unit": "ms",
+                       "ratio": "target ≤ 150 ms"}]
+    game = cardlab.load("five_hundred")
+    s = game.deal(seed=7, dealer=3)
+    bots = [bot_for("five_hundred", "heuristic", seed=i) for i in range(4)]
+    while not s.is_over:
+        s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+    decisions = len(look_back(s, [0], n=1).decisions)
+
+    def whole() -> int:
+        look_back(s, [0], n=LOOK_BACK_N)
+        return 1
+
+    out.append({"benchmark": f"Look back: a five_hundred deal, {decisions} decisions of N, "
+                f"n={LOOK_BACK_N}", "value": timed(whole, max(1, rounds // 2)) ** -1,
+                "unit": "s", "ratio": "target ≤ 2 s"})
     return out
 
 

@@ -13,14 +13,18 @@ round-trips.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
 import cardlab
 from cardlab.engine.rng import SplitMix64
 from cardlab.engine.state import State
+from cardlab.engine.view import visible_codes
+from cardlab.errors import IllegalAction
 
-__all__ = ["check_playout", "snapshot", "random_playout", "legal_strs", "candidate_actions"]
+__all__ = ["check_playout", "snapshot", "random_playout", "legal_strs", "candidate_actions",
+           "twins", "swap_tokens", "replay"]
 
 
 def legal_strs(state: State) -> list[str]:
@@ -138,3 +142,65 @@ def check_view_hides(state: State) -> None:
 def codes(cards: Iterable[Any]) -> list[str]:
     """Card codes as strings."""
     return [str(c) for c in cards]
+
+
+# -- twin deals: two cards a viewer cannot see swapped (hidden stays hidden) --------------------
+def swap_tokens(setup: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    """``setup`` with card codes ``a`` and ``b`` exchanged wherever they are written."""
+    def swap(text: str) -> str:
+        return re.sub(r"[^\s/]+", lambda m: {a: b, b: a}.get(m.group(0), m.group(0)), text)
+
+    def walk(x: Any) -> Any:
+        if isinstance(x, str):
+            return swap(x)
+        if isinstance(x, list):
+            return [walk(y) for y in x]
+        if isinstance(x, tuple):
+            return tuple(walk(y) for y in x)
+        return x
+
+    return {k: walk(v) for k, v in setup.items()}
+
+
+def replay(game: Any, setup: dict[str, Any], history: Any) -> State | None:
+    try:
+        state = game.deal(**setup)
+        for act in history:
+            state = state.apply(act)
+    except (IllegalAction, ValueError):
+        return None  # the swap made an earlier action illegal: not a twin
+    return state
+
+
+def _played_cards(state: State) -> set[str]:
+    out: set[str] = set()
+    for act in state.history:
+        out.update(w for w in str(act).split()[1:])
+    return out
+
+
+def _hidden_codes(state: State, seat: int | None) -> list[str]:
+    """Cards whose place ``seat`` cannot see now: not shown anywhere in its view, and not
+    named by any action so far (a card named aloud has a known place)."""
+    seen = visible_codes(state.view(seat)) | _played_cards(state)
+    return [c for c in state.game.deck.codes() if c not in seen]
+
+
+def twins(state: State, seat: int | None, rng: SplitMix64, count: int = 3) -> list[State]:
+    """Up to ``count`` twins of ``state`` for ``seat``. A swap after which the rules
+    themselves show different cards (a Panfin showdown happens in one and not the other:
+    combinations are thrown on the table, B2.9) is a different public outcome, not a twin."""
+    hidden = _hidden_codes(state, seat)
+    out = []
+    tries = 0
+    while len(out) < count and len(hidden) >= 2 and tries < 6 * count:
+        tries += 1
+        i, j = rng.randbelow(len(hidden)), rng.randbelow(len(hidden))
+        if i == j:
+            continue
+        setup = swap_tokens(state.setup, hidden[i], hidden[j])
+        twin = replay(state.game, setup, state.history)
+        if (twin is not None and twin.hands != state.hands
+                and set(_hidden_codes(twin, seat)) == set(hidden)):
+            out.append(twin)
+    return out

@@ -13,17 +13,16 @@ spectator.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest
+from support import replay, swap_tokens, twins
 
 import cardlab
 from cardlab.bots import bot_for
 from cardlab.engine.rng import SplitMix64
 from cardlab.engine.state import State
-from cardlab.engine.view import public_history, visible_codes
-from cardlab.errors import IllegalAction
+from cardlab.engine.view import public_history
 
 #: every game and form: (game, options)
 FORMS: list[tuple[str, dict[str, Any]]] = [
@@ -67,67 +66,6 @@ def _played(game: Any, seed: int) -> State:
         n += 1
         assert n < 2000
     return state
-
-
-def _swap_tokens(setup: dict[str, Any], a: str, b: str) -> dict[str, Any]:
-    """``setup`` with card codes ``a`` and ``b`` exchanged wherever they are written."""
-    def swap(text: str) -> str:
-        return re.sub(r"[^\s/]+", lambda m: {a: b, b: a}.get(m.group(0), m.group(0)), text)
-
-    def walk(x: Any) -> Any:
-        if isinstance(x, str):
-            return swap(x)
-        if isinstance(x, list):
-            return [walk(y) for y in x]
-        if isinstance(x, tuple):
-            return tuple(walk(y) for y in x)
-        return x
-
-    return {k: walk(v) for k, v in setup.items()}
-
-
-def _replay(game: Any, setup: dict[str, Any], history: Any) -> State | None:
-    try:
-        state = game.deal(**setup)
-        for act in history:
-            state = state.apply(act)
-    except (IllegalAction, ValueError):
-        return None  # the swap made an earlier action illegal: not a twin
-    return state
-
-
-def _played_cards(state: State) -> set[str]:
-    out: set[str] = set()
-    for act in state.history:
-        out.update(w for w in str(act).split()[1:])
-    return out
-
-
-def _hidden_codes(state: State, seat: int | None) -> list[str]:
-    """Cards whose place ``seat`` cannot see now: not shown anywhere in its view, and not
-    named by any action so far (a card named aloud has a known place)."""
-    seen = visible_codes(state.view(seat)) | _played_cards(state)
-    return [c for c in state.game.deck.codes() if c not in seen]
-
-
-def _twins(state: State, seat: int | None, rng: SplitMix64) -> list[State]:
-    """Up to ``TWINS`` twins of ``state`` for ``seat``. A swap after which the rules
-    themselves show different cards (a Panfin showdown happens in one and not the other:
-    combinations are thrown on the table, B2.9) is a different public outcome, not a twin."""
-    hidden = _hidden_codes(state, seat)
-    out = []
-    tries = 0
-    while len(out) < TWINS and len(hidden) >= 2 and tries < 6 * TWINS:
-        tries += 1
-        i, j = rng.randbelow(len(hidden)), rng.randbelow(len(hidden))
-        if i == j:
-            continue
-        setup = _swap_tokens(state.setup, hidden[i], hidden[j])
-        twin = _replay(state.game, setup, state.history)
-        if (twin is not None and twin.hands != state.hands
-                and set(_hidden_codes(twin, seat)) == set(hidden)):
-            out.append(twin)
-    return out
 
 
 def _dump(x: Any) -> str:
@@ -175,7 +113,7 @@ def test_twin_deals_look_identical_to_each_seat(form: tuple[str, dict[str, Any]]
         final = _played(game, 100 + deal)
         for k, state in enumerate(final.states()):
             for seat in [None, *range(game.players)]:
-                for twin in _twins(state, seat, rng):
+                for twin in twins(state, seat, rng, TWINS):
                     assert _dump(twin.view(seat)) == _dump(state.view(seat)), (k, seat)
                     assert twin.narration(seat) == state.narration(seat), (k, seat)
                     compared += 1
@@ -209,8 +147,8 @@ def _nomination_pair() -> tuple[State, State, int]:
     assert decl not in (None, viewer)
     owner = next(s for s in range(4) if s not in (decl, viewer))
     give = next(c.code for c in a.hands[owner] if not c.is_joker and c.code not in str(NOMINATION))
-    setup = _swap_tokens(a.setup, "JK", give)
-    b = _replay(game, setup, NOMINATION)
+    setup = swap_tokens(a.setup, "JK", give)
+    b = replay(game, setup, NOMINATION)
     assert b is not None and b.phase == "play" and b.to_move == decl  # no nomination at all
     return a, b, viewer
 

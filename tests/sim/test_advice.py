@@ -1,0 +1,213 @@
+"""Advice for a learner (issue #20): the hint's values on the table, and the look back.
+
+Honest values: the table's bars are ``cardlab.sim.hint``'s values for the same state, n
+and seed; twin deals (two cards the seat cannot see swapped) get identical hints and look
+backs; a card that surely takes the trick where the other cannot is ranked first; the
+look back's worst decision is worse than the best option there, and a line played by the
+estimate's own choices shows no cost beyond its standard error."""
+
+from __future__ import annotations
+
+import pytest
+from support import twins
+
+import cardlab
+from cardlab.bots import bot_for
+from cardlab.engine.rng import SplitMix64
+from cardlab.sim import hint
+from cardlab.sim.advice import advise, look_back, valued_options
+from cardlab.widgets import Table
+from cardlab.widgets._advice import HINT_ROUNDS
+
+GAMES = ["five_hundred", "officer_skat", "pandoeren", "panfin"]
+
+
+def _bots(game):
+    return [bot_for(game.name, "heuristic", seed=i) for i in range(game.players)]
+
+
+def _first_play_choice(game, seed):
+    """A bot-played deal up to a card play with at least two legal cards (or None)."""
+    s = game.deal(seed=seed, dealer=seed % game.players)
+    bots = _bots(game)
+    while not s.is_over:
+        if s.phase == "play" and len([a for a in s.legal_actions() if a.verb == "play"]) > 1:
+            return s
+        s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+    return None
+
+
+def _some_choice(game):
+    for seed in range(40):
+        s = _first_play_choice(game, seed)
+        if s is not None:
+            return s
+    raise AssertionError(f"no card choice in 40 deals of {game.name}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bars_are_the_hint_values_for_the_same_state_n_and_seed(name):
+    game = cardlab.load(name)
+    s = _some_choice(game)
+    table = Table(s, seat=s.to_move, bot_delay=0)
+    table.hint()
+    while table.view["hint_pending"]:
+        table.handle({"type": "hint_more", "step": table.step})
+    bars = {b["action"]: b["value"] for b in table.view["hint"]["bars"]}
+    want = hint(s, n=HINT_ROUNDS["play"][-1], seed=0)["values"]
+    assert bars == pytest.approx(want, abs=1e-3)
+    best = max(want, key=lambda a: want[a])
+    assert table.view["hint"]["best"] == best
+    # the bars scale with the values: the longer bar, the higher value
+    ranked = sorted(table.view["hint"]["bars"], key=lambda b: b["value"])
+    assert [b["length"] for b in ranked] == sorted(b["length"] for b in ranked)
+    assert "best" in table.view["hint"]["why"] and table.view["hint"]["why"].startswith("Hint:")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_twin_deals_give_identical_hints_and_look_backs(name):
+    """Hidden stays hidden: swap two cards the mover cannot see; the hint does not move,
+    and neither does the look back of the seat's decisions so far."""
+    game = cardlab.load(name)
+    rng = SplitMix64(7)
+    compared = 0
+    for seed in range(60):
+        s = _first_play_choice(game, seed)
+        if s is None:
+            continue
+        for twin in twins(s, s.to_move, rng, 2):
+            one, two = advise(s, n=40, seed=3), advise(twin, n=40, seed=3)
+            assert one is not None and two is not None
+            assert one.values == two.values and one.stderr == two.stderr, seed
+            a = look_back(s.states(), [s.to_move], n=20, seed=1)
+            b = look_back(twin.states(), [s.to_move], n=20, seed=1)
+            assert [(d.index, d.chosen, d.advice.values) for d in a.decisions] == \
+                [(d.index, d.chosen, d.advice.values) for d in b.decisions]
+            compared += 1
+        if compared >= 3:
+            break
+    assert compared >= 3, f"only {compared} twin pairs in {name}"
+
+
+def test_a_card_that_takes_the_trick_for_sure_is_ranked_first():
+    """Five Hundred, two tricks left, the mover plays last to a trick its side is losing:
+    one card takes the trick, the other cannot, and the taker is not the best card left
+    (so holding it back can only lose a trick). The taker is ranked first."""
+    game = cardlab.load("five_hundred")
+    found = 0
+    for seed in range(400):
+        s = game.deal(seed=seed, dealer=seed % 4)
+        bots = _bots(game)
+        while not s.is_over and not (s.phase == "play" and len(s.hands[s.to_move]) == 2
+                                     and len(s.trick.plays) == 3):
+            s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+        if s.is_over:
+            continue
+        plays = [a for a in s.legal_actions() if a.verb == "play"]
+        if len(plays) != 2:
+            continue
+        outcome = {}
+        for a in plays:
+            after = s.apply(a)
+            outcome[str(a)] = after.tricks[-1].winner
+        me = s.to_move
+        takes = [a for a, w in outcome.items() if w == me]
+        if len(takes) != 1:
+            continue
+        taker = takes[0]
+        # the taker is not the boss: some unseen card beats it, so saving it can lose
+        adv = advise(s, n=200, seed=1)
+        assert adv is not None
+        assert adv.values[taker] >= max(adv.values.values()) - 1e-9, (seed, adv.values)
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+@pytest.mark.parametrize("name", ["five_hundred", "officer_skat"])
+def test_look_back_marks_the_worst_decision_and_puts_it_first(name):
+    game = cardlab.load(name)
+    s = game.deal(seed=9, dealer=0)
+    bots = _bots(game)
+    while not s.is_over:
+        s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+    look = look_back(s, [0], n=80, seed=2)
+    assert look.decisions
+    costs = [d.cost for d in look.decisions]
+    assert costs == sorted(costs, reverse=True)
+    worst = look.worst()
+    assert worst is not None
+    v = worst.advice.values
+    assert v[worst.best] >= v[worst.chosen]
+    if worst.cost > 0:
+        assert v[worst.best] > v[worst.chosen]
+    # each decision is judged from the state the seat was in then
+    line = s.states()
+    for d in look.decisions:
+        assert line[d.index].to_move == d.seat == 0
+
+
+def test_a_line_played_by_the_estimate_costs_nothing_beyond_its_error():
+    game = cardlab.load("officer_skat")
+    s = game.deal(seed=12, dealer=0)
+    bots = _bots(game)
+    while not s.is_over:
+        if s.to_move == 0 and valued_options(s)[0] == "play":
+            adv = advise(s, n=150, seed=len(s.history) + 50)
+            s = s.apply(adv.best if adv is not None else bots[0].choose(s), seat=0)
+        else:
+            s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+    look = look_back(s, [0], n=150, seed=7)
+    plays = [d for d in look.decisions if d.advice.kind == "play"]
+    assert plays
+    for d in plays:
+        assert d.cost <= 3 * d.stderr + 1e-9, (d.index, d.chosen, d.best, d.cost, d.stderr)
+
+
+def test_table_hint_and_look_back_refusals_and_flow():
+    game = cardlab.load("five_hundred")
+    table = Table(game.deal(seed=7, dealer=3), seat=0, bot_delay=0)
+    with pytest.raises(cardlab.IllegalAction, match="look back once the deal is over"):
+        table.look_back()
+    said = table.hint()  # N's first call: bids valued by bid odds
+    assert said.startswith("Hint:") and table.view["hint"]["kind"] == "call"
+    assert all(b["action"].startswith("bid ") for b in table.view["hint"]["bars"])
+    # any move makes the hint stale: a late refinement does nothing
+    step = table.step
+    table.act("pass")
+    assert table.view["hint"] is None
+    before = dict(table.view)
+    table.handle({"type": "hint_more", "step": step})
+    assert table.view == before
+    while not table.state.is_over:
+        legal = table.view["legal"]
+        if table.view["choices"]:
+            table.act(table.view["choices"][0]["action"])
+        elif table.view["actions"]:
+            table.act(table.view["actions"][0]["action"])
+        else:
+            table.play(legal[0].split()[1])
+            if table.view["choices"]:
+                table.act(table.view["choices"][0]["action"])
+    with pytest.raises(cardlab.IllegalAction, match="over"):
+        table.hint()
+    assert table.view["can_look_back"]
+    table.look_back()
+    rows = table.view["look_back"]["decisions"]
+    assert rows and rows[0]["current"] and table.view["hint"] is not None
+    assert [r["cost"] for r in rows] == sorted((r["cost"] for r in rows), reverse=True)
+    assert table.state.to_move == 0 and table.step == rows[0]["step"]
+    if len(rows) > 1:
+        table.handle({"type": "look_back_go", "i": 1})
+        assert table.step == rows[1]["step"] and table.view["look_back"]["current"] == 1
+    for bad in ({"type": "look_back_go", "i": 99}, {"type": "look_back_go", "i": "x"}):
+        assert table.handle(bad)
+    assert table.mode == "look_back" and table.view["prompt"].startswith("Look back")
+    assert not table.view["can_hint"]
+    card = table.view["legal"][0].split()[1] if table.view["legal"] else None
+    if card:
+        with pytest.raises(cardlab.IllegalAction, match="look back"):
+            table.play(card)
+    table.handle({"type": "look_back_close"})
+    assert table.view["look_back"] is None and table.mode == "play"

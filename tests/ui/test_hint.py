@@ -1,0 +1,91 @@
+"""The hint and the look back in a real JupyterLab (issue #20): click **Hint** and see one bar
+per legal card; play a deal to its end through the table and open **Look back**."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import nbformat
+import pytest
+from labtools import (
+    open_and_run_all,
+    screenshot,
+    serious_errors,
+    shutdown_sessions,
+    wait_all_cells_ran,
+)
+
+pytestmark = pytest.mark.ui
+
+SETUP = """import cardlab
+from cardlab.bots import bot_for
+from cardlab.widgets import Table
+
+game = cardlab.load("officer_skat")
+state = game.deal(seed=12, dealer=0)
+bots = [bot_for("officer_skat", "heuristic", seed=i) for i in range(2)]
+while not (state.phase == "play" and state.to_move == 0
+           and len([a for a in state.legal_actions() if a.verb == "play"]) > 1):
+    state = state.apply(bots[state.to_move].choose(state), seat=state.to_move)
+Table(state, seat=0, bot_delay=0)"""
+
+
+@pytest.fixture(scope="module")
+def hint_notebook(lab_server: Any) -> str:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SETUP)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    (lab_server.root / "hint.ipynb").write_text(nbformat.writes(nb))
+    return "hint.ipynb"
+
+
+def test_hint_bars_on_every_legal_card_then_look_back(lab_server: Any, page: Any,
+                                                      hint_notebook: str) -> None:
+    page.set_viewport_size({"width": 1100, "height": 1000})
+    open_and_run_all(lab_server, page, hint_notebook)
+    wait_all_cells_ran(page, 1)
+    root = page.locator(".cardlab-root[data-step]").first
+    root.wait_for()
+    root.scroll_into_view_if_needed()
+    legal = root.locator('.cardlab-seat[data-mover="true"] .cardlab-card[data-legal="true"]')
+    n_legal = legal.count()
+    assert n_legal > 1
+    root.locator('[data-key="hint"]').click()
+    page.wait_for_function(
+        "([e, n]) => e.querySelectorAll('.cardlab-hint-bar').length === n",
+        arg=[root.element_handle(), n_legal], timeout=15_000)
+    bars = root.locator(".cardlab-card .cardlab-hint-bar")
+    assert bars.count() == n_legal
+    with_bar = root.locator('.cardlab-card[data-hint]')
+    assert sorted(with_bar.nth(i).get_attribute("data-card") or "" for i in range(n_legal)) == \
+        sorted(legal.nth(i).get_attribute("data-card") or "" for i in range(n_legal))
+    assert root.locator("[data-why]").inner_text().startswith("Hint:")
+    assert root.locator('[data-hint-best="true"]').count() == 1
+    # the refinements arrive on their own: the last one says 200 layouts
+    page.wait_for_function("(e) => e.querySelector('[data-why]').textContent.includes('200 layouts')",
+                           arg=root.element_handle(), timeout=30_000)
+    screenshot(page, "hint-bars")
+
+    # play the deal to its end through the rendered controls, then look back
+    for _ in range(80):
+        if root.locator(".cardlab-table[data-phase='done']").count():
+            break
+        step = root.get_attribute("data-step")
+        target = root.locator('.cardlab-seat[data-mover="true"] .cardlab-card[data-legal="true"], '
+                              '.cardlab-action[data-action], .cardlab-choice')
+        target.first.click()
+        page.wait_for_function("([e, s]) => e.getAttribute('data-step') !== s || "
+                               "e.querySelector(\".cardlab-table[data-phase='done']\")",
+                               arg=[root.element_handle(), step], timeout=15_000)
+    assert root.locator(".cardlab-table[data-phase='done']").count() == 1
+    root.locator('[data-key="look:open"]').click()
+    page.wait_for_selector(".cardlab-look-back-go", timeout=30_000)
+    rows = root.locator(".cardlab-look-back-go")
+    assert rows.count() >= 1
+    costs = [float(rows.nth(i).get_attribute("data-cost") or 0) for i in range(rows.count())]
+    assert costs == sorted(costs, reverse=True), costs
+    assert root.locator(".cardlab-card[data-hint]").count() >= 2, "the decision's bars"
+    screenshot(page, "look-back")
+    page.close()
+    shutdown_sessions(lab_server)
+    assert not serious_errors(page.errors), page.errors
