@@ -103,6 +103,11 @@ class CardlabWidget(anywidget.AnyWidget):
     four_colour = traitlets.Bool(False).tag(sync=True)
     """Draw diamonds blue and clubs green (the four-colour deck). Type: bool. Default: False."""
 
+    _card_faces = traitlets.Dict().tag(sync=True)
+    """The face of every card of the widget's pack, drawn by ``cardlab.render`` (code → SVG
+    parts, :func:`~cardlab.widgets._cards.pack_faces`): sent once per pack and colour scheme,
+    not with every view. The whole pack, so it tells nothing of the deal. Type: dict."""
+
     #: the traits the front end may set itself (display settings only, never game state)
     _front_end_settable: ClassVar[frozenset[str]] = frozenset({"four_colour"})
     #: intent type → name of the method that handles it
@@ -111,6 +116,30 @@ class CardlabWidget(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_msg(self._on_custom_msg)
+        self._sync_faces()
+
+    # -- card faces (the pack's pictures, sent apart from the view) ---------------------
+    def _pack_game(self) -> Any:
+        """The game whose pack this widget draws, or None (not known yet, or no pack)."""
+        try:
+            return getattr(self, "game", None)
+        except Exception:  # a table before its first state
+            return None
+
+    def _sync_faces(self) -> None:
+        """Send the pack's faces when the pack or the colour scheme changed (an unchanged
+        value sends nothing)."""
+        game = self._pack_game()
+        if game is None or not hasattr(game, "deck"):
+            return
+        from cardlab.widgets._cards import pack_faces
+
+        self._card_faces = pack_faces(game, bool(self.four_colour))
+
+    @traitlets.observe("four_colour")
+    def _four_colour_faces(self, change: Any) -> None:
+        if getattr(self, "_ready", True):  # a table syncs once its first state is there
+            self._sync_faces()
 
     # -- intents -----------------------------------------------------------------
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:

@@ -45,7 +45,7 @@ from cardlab.errors import IllegalAction, RecordError, did_you_mean
 from cardlab.widgets import _static
 from cardlab.widgets._advice import HINT_ROUNDS, LOOK_BACK_N, hint_view, look_back_view
 from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
-from cardlab.widgets._cards import card_face, pack_faces, parse_code
+from cardlab.widgets._cards import card_face, parse_code
 from cardlab.widgets._view import (
     PLACES,
     action_words,
@@ -119,11 +119,6 @@ class Table(CardlabWidget):
 
     projector = traitlets.Bool(False).tag(sync=True)
     """Draw big, for a projector (a 4-seat table fills 1280×720). Type: bool. Default: False."""
-
-    _card_faces = traitlets.Dict().tag(sync=True)
-    """The face of every card of the pack, drawn by ``cardlab.render`` (code → SVG parts,
-    :func:`~cardlab.widgets._cards.pack_faces`): sent once per pack and colour scheme, not
-    with every view. The whole pack, so it tells nothing of the deal. Type: dict."""
 
     _intents: ClassVar[dict[str, str]] = {
         "step": "_on_step", "play": "_on_play", "act": "_on_act", "bot": "_on_bot",
@@ -980,17 +975,6 @@ class Table(CardlabWidget):
         if plays:
             return "Your turn: click a legal card to play it"
         return "Your turn: choose a call below"
-
-    # -- card faces (the pack's pictures, sent apart from the view) --------------------------
-    def _sync_faces(self) -> None:
-        """Send the pack's faces when the pack or the colour scheme changed (an unchanged
-        value sends nothing)."""
-        self._card_faces = pack_faces(self.game, bool(self.four_colour))
-
-    @traitlets.observe("four_colour")
-    def _four_colour_changed(self, change: Any) -> None:
-        if getattr(self, "_ready", False):
-            self._sync_faces()
 
     def _publish(self, message: str = "", download: dict[str, Any] | None = None) -> None:
         self._sync_faces()

@@ -188,3 +188,20 @@ def test_os_7_1_no_matadors_where_they_do_not_count():
         for step in range(w.view["steps"] + 1):
             w.go(step)
             assert not any("matadors" in f for f in synced_view(w)["facts_words"])
+
+
+@pytest.mark.parametrize("name", ["five_hundred", "panfin"])
+def test_every_widget_with_a_pack_draws_the_same_faces(name):
+    """One card face everywhere (issue #13 item 1): the trump ladder, the auction ladder and
+    the deal editor carry the table's faces, and four-colour changes them live."""
+    from cardlab.widgets import AuctionLadder, DealEditor, Table, TrumpLadder
+
+    game = cardlab.load(name)
+    table = Table(game.deal(seed=3), seat=0)
+    faces = table.get_state()["_card_faces"]
+    assert faces and set(faces) == set(game.deck.codes())
+    for widget in (TrumpLadder(game), AuctionLadder(game), DealEditor(game)):
+        assert widget.get_state()["_card_faces"] == faces, type(widget).__name__
+    ladder = TrumpLadder(game)
+    ladder.four_colour = True
+    assert ladder.get_state()["_card_faces"] != faces or name == "panfin"
