@@ -935,7 +935,9 @@ class Table(CardlabWidget):
     def _selection_hint(self) -> str:
         if not self._selection:
             return "Selection cleared"
-        return f"Selected {' '.join(self._selection)}"
+        deck = self.game.deck
+        names = [str(deck.name(deck.parse(c))) for c in self._selection]
+        return "Chosen: " + ", ".join(names)
 
     def _prompt(self, s: State, legal: list[Action], acting_here: bool) -> str:
         """What to do now, in words (the ``data-prompt`` line)."""

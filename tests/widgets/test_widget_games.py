@@ -42,7 +42,7 @@ def test_learner_plays_a_whole_deal_against_bots(name, seed):
         assert w.state.to_move == 0, "the bots answer until it is the learner's turn"
         assert leaked(w, w.state, 0) == []
         msg = learner_move(w, rng)
-        assert msg == "" or msg.startswith("Selected"), msg
+        assert msg == "" or msg.startswith("Chosen: "), msg
     assert w.state.is_over
     view = synced_view(w)
     assert view["result_lines"] and view["can_save"]

@@ -345,7 +345,7 @@ function drawModes(view, send, model) {
       "data-key": "look:open", title: "your decisions in this deal, with what each cost by the estimate",
     }));
   }
-  if (view.mode === "review") {
+  if (view.mode === "review" && view.phase !== "done") {
     row.append(button("cardlab-play-here", "Play from here", () => send({ type: "play_from_here" }), { "data-key": "mode:play" }));
   }
   if (view.has_record && (view.mode === "play" || view.branched)) {
