@@ -62,9 +62,9 @@ class HeuristicBot(SeededBot):
         rules: ContractRules = game.contract_rules(denom, None)
         held = set(hand)
         tricks = 0.0
-        trumps = [c for c in rules.trumps if c in held]
+        trumps = [c for c in rules.trumps() if c in held]
         if denom != "NT":
-            for i, c in enumerate(rules.trumps[:6]):
+            for i, c in enumerate(rules.trumps()[:6]):
                 if c in held:
                     tricks += _TOP_VALUES[i] if len(trumps) >= 2 or i == 0 else _TOP_VALUES[i] / 2
             tricks += max(0, len(trumps) - 3) * 0.85
@@ -139,7 +139,7 @@ class HeuristicBot(SeededBot):
               legal: list[Action]) -> Action:
         denom = denomination_of(view["contract"] or "NT")
         rules: ContractRules = game.contract_rules(denom if denom in DENOMINATIONS else "NT", None)
-        order = [c for c in rules.trumps if not c.is_joker] + [cs[0] for cs in
+        order = [c for c in rules.trumps() if not c.is_joker] + [cs[0] for cs in
                                                                rules.suits.values()]
         legal_set = {str(a) for a in legal}
         for c in order:
@@ -206,8 +206,8 @@ class HeuristicBot(SeededBot):
         held = set(hand)
         trumps_mine = [(a, c) for a, c in options if rules.trump and rules.suit_of[c] == rules.trump]
         if contracting and trumps_mine:
-            outstanding = [c for c in rules.trumps if c not in played and c not in held]
-            top_left = [c for c in rules.trumps if c not in played]
+            outstanding = [c for c in rules.trumps() if c not in played and c not in held]
+            top_left = [c for c in rules.trumps() if c not in played]
             if outstanding and (top_left[0] in held or len(trumps_mine) >= 3):
                 return max(trumps_mine, key=lambda o: rules.power[o[1]])[0]
         # a master card of a side suit (the best card still out)

@@ -13,14 +13,7 @@ from cardlab.bots import SeededBot
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
-from cardlab.games.officer_skat.rules import (
-    CARD_POINTS,
-    SUITS,
-    TRUMP,
-    effective_suit,
-    rank_of,
-    strength,
-)
+from cardlab.games.officer_skat.rules import CARD_POINTS, SUITS, trick_order
 
 __all__ = ["HeuristicBot", "game_scores"]
 
@@ -89,7 +82,7 @@ class HeuristicBot(SeededBot):
         if phase == "kontra":
             return self._kontra(legal, mine, view["contract"])
         if phase == "re":
-            trumps = sum(1 for c in mine if effective_suit(c, view["contract"]) == TRUMP)
+            trumps = sum(1 for c in mine if trick_order(view["contract"]).is_trump(c))
             return Action("re" if mine and trumps / len(mine) >= RE_TRUMP_SHARE else "no_re")
         # B-6 re_window=until_opening_lead: ``re`` may stand beside the opening lead. The bot
         # judges Re on its own face-up cards, which it already judged at step 10 (the same
@@ -127,24 +120,26 @@ class HeuristicBot(SeededBot):
         avoid_points = contract in ("null", "ramsch")
         seat = view["to_move"]
         trick = view["trick"]
+        order = trick_order(contract)
+        rank = order.power
 
         def value(c: Card) -> tuple[int, int]:
-            return (CARD_POINTS[c.rank], rank_of(c, contract))
+            return (CARD_POINTS[c.rank], rank[c])
 
         if not trick:
             if avoid_points:
-                return _play(min(cards, key=lambda c: (rank_of(c, contract), CARD_POINTS[c.rank])))
-            trumps = [c for c in cards if effective_suit(c, contract) == TRUMP]
+                return _play(min(cards, key=lambda c: (rank[c], CARD_POINTS[c.rank])))
+            trumps = [c for c in cards if order.is_trump(c)]
             if view["declarer"] == seat and len(trumps) >= 3:
-                return _play(max(trumps, key=lambda c: rank_of(c, contract)))
+                return _play(max(trumps, key=rank.__getitem__))
             aces = [c for c in cards if c.rank == "A" and c not in trumps]
             if aces:
                 return _play(aces[0])
             return _play(min(cards, key=value))
         led = deck.parse(trick[0]["card"])
-        key = strength(contract, led)
-        beat = key(led)
-        winners = [c for c in cards if (k := key(c)) is not None and beat is not None and k > beat]
+        led_suit = order.effective_suit(led)
+        beat = order.key(led, led_suit)
+        winners = [c for c in cards if order.key(c, led_suit) > beat]
         losers = [c for c in cards if c not in winners]
         if avoid_points:
             if losers:

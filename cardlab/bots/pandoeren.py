@@ -14,8 +14,8 @@ from cardlab.bots import SeededBot
 from cardlab.cards import FRENCH_SUITS, Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
-from cardlab.engine.tricks import Play
-from cardlab.games.pandoeren.play import card_points, rank_of, winner_of
+from cardlab.engine.tricks import Play, trick_winner
+from cardlab.games.pandoeren.play import card_points, trick_order
 from cardlab.games.pandoeren.rules import parse_bid
 
 __all__ = ["HeuristicBot"]
@@ -93,13 +93,13 @@ class HeuristicBot(SeededBot):
         bid = parse_bid(view["contract"])
         if bid is not None and bid.kind.name in NEGATIVE:
             # a misère-like declarer sheds her most dangerous card (highest rank, plain order)
-            worst = max(hand, key=lambda c: (rank_of(c, None), card_points(c, None)))
+            worst = max(hand, key=lambda c: (trick_order(None).power[c], card_points(c, None)))
             return f"discard {worst}"
         trump = best_suit(hand) if bid is None or bid.kind.trumps else None
         side = [c for c in hand if c.suit != trump and c.rank != "A"] or hand
         counts = {s: sum(1 for c in hand if c.suit == s) for s in FRENCH_SUITS}
         # the cheapest card of the shortest side suit: it may make a void to trump in
-        pick = min(side, key=lambda c: (card_points(c, trump), counts[c.suit], rank_of(c, None)))
+        pick = min(side, key=lambda c: (card_points(c, trump), counts[c.suit], trick_order(None).power[c]))
         return f"discard {pick}"
 
     def _trump(self, view: dict[str, Any], hand: list[Card], legal: list[str]) -> str:
@@ -127,13 +127,13 @@ class HeuristicBot(SeededBot):
         bid = parse_bid(view["contract"])
         plays = [Play(p["seat"], Card.parse(p["card"])) for p in view["trick"]]
         def wins(card: Card) -> bool:
-            return winner_of([*plays, Play(seat, card)], trump) == seat if plays else True
-        low = sorted(cards, key=lambda c: (card_points(c, trump), rank_of(c, trump)))
+            return trick_winner([*plays, Play(seat, card)], trick_order(trump)) == seat if plays else True
+        low = sorted(cards, key=lambda c: (card_points(c, trump), trick_order(trump).power[c]))
         if bid is not None and bid.kind.name in NEGATIVE:
             return f"play {self._negative(view, cards, low, wins, seat == declarer)}"
         team = {declarer, view["partner"]} if seat in (declarer, view["partner"]) else None
         if plays:
-            leader_now = winner_of(plays, trump)
+            leader_now = trick_winner(plays, trick_order(trump))
             mine = team is not None and leader_now in team
             if mine or (team is None and leader_now not in (declarer, view["partner"])):
                 return f"play {low[0]}"  # the trick is already ours: keep strength
@@ -141,7 +141,7 @@ class HeuristicBot(SeededBot):
             if winners:
                 return f"play {winners[0]}"
             return f"play {low[0]}"
-        strong = sorted(cards, key=lambda c: (c.suit == trump, rank_of(c, trump)), reverse=True)
+        strong = sorted(cards, key=lambda c: (c.suit == trump, trick_order(trump).power[c]), reverse=True)
         return f"play {strong[0] if team is not None else low[0]}"
 
     @staticmethod
@@ -154,9 +154,9 @@ class HeuristicBot(SeededBot):
         first_trick = not view["tricks"]
         bid = parse_bid(view["contract"])
         if first_trick and bid is not None and bid.kind.name.startswith("piccolo"):
-            return max(cards, key=lambda c: (wins(c), rank_of(c, view["trump"])))
+            return max(cards, key=lambda c: (wins(c), trick_order(view["trump"]).power[c]))
         safe = [c for c in cards if not wins(c)] if view["trick"] else []
         pool = safe or cards
         if not view["trick"]:
-            return min(pool, key=lambda c: rank_of(c, view["trump"]))
-        return max(pool, key=lambda c: rank_of(c, view["trump"]))
+            return min(pool, key=lambda c: trick_order(view["trump"]).power[c])
+        return max(pool, key=lambda c: trick_order(view["trump"]).power[c])

@@ -21,22 +21,14 @@ from cardlab.bots import SeededBot
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
-from cardlab.games.panfin.rules import (
-    beats,
-    classify,
-    is_joker,
-    is_trump,
-    plain_rank,
-    suit_of,
-    trump_rank,
-)
+from cardlab.games.panfin.rules import classify, is_joker, plain_rank, trick_order, trump_rank
 
 __all__ = ["HeuristicBot"]
 
 
 def _value(card: Card, dominant: str | None) -> int:
     """How much the bot wants to keep ``card`` (trumps above every plain card)."""
-    if is_trump(card, dominant) or is_joker(card):
+    if trick_order(dominant).is_trump(card) or is_joker(card):
         return 20 + trump_rank(card)
     return plain_rank(card)
 
@@ -85,7 +77,7 @@ class HeuristicBot(SeededBot):
         elif s + len(jokers) >= 3:
             keep = jokers + [c for c in plain if c.suit == suit]
         else:
-            keep = [c for c in hand if is_trump(c, dominant) or c.rank == "A"]
+            keep = [c for c in hand if trick_order(dominant).is_trump(c) or c.rank == "A"]
             if not keep and self._rng.random() < 0.7:
                 if "fold" in legal:
                     return Action("fold")
@@ -113,21 +105,22 @@ class HeuristicBot(SeededBot):
             both = [a for a in legal if len(a.args) == 2]
             if both:
                 return both[0]
-            trumps = [p for p in plays if is_trump(p[0], dominant)]
+            trumps = [p for p in plays if trick_order(dominant).is_trump(p[0])]
             pool = plays if len(trumps) < 2 else trumps
             best = max(pool, key=lambda p: _value(p[0], dominant))
             return Action("play " + " ".join(c.code for c in best))
         if any(len(p) == 2 for p in plays):  # answering the jokers: spend the least
             best = min(plays, key=lambda p: sum(_value(c, dominant) for c in p))
             return Action("play " + " ".join(c.code for c in best))
+        order = trick_order(dominant)
         led = Card.parse(trick[0]["card"])
-        led_suit = suit_of(led, dominant)
+        led_suit = order.effective_suit(led)
         winning = led
         for entry in trick[1:]:
             c = Card.parse(entry["card"])
-            if beats(c, winning, led_suit, dominant):
+            if order.beats(c, winning, led_suit):
                 winning = c
-        winners = [p for p in plays if beats(p[0], winning, led_suit, dominant)]
+        winners = [p for p in plays if order.beats(p[0], winning, led_suit)]
         pool = winners or plays
         pick = min(pool, key=lambda p: _value(p[0], dominant))
         return Action(f"play {pick[0]}")

@@ -31,9 +31,7 @@ from cardlab.games.officer_skat.rules import (
     BASE_VALUES,
     CARD_POINTS,
     TOTAL_POINTS,
-    effective_suit,
-    rank_of,
-    trump_cards,
+    trick_order,
 )
 from cardlab.games.officer_skat.scoring import (
     KONTRA_FACTOR,
@@ -71,20 +69,20 @@ class SkatTables:
         self.points = np.array([CARD_POINTS[card.rank] for card in deck], dtype=np.int64)
         self.ladders: list[np.ndarray] = []
         for gi, contract in enumerate(GAME_CALLS):
-            has_trumps = contract != "null"
+            order = trick_order(contract)  # OS-5.4 / OS-5.6, the scalar engine's order
             for i, card in enumerate(deck):
-                s = effective_suit(card, contract)
+                s = order.effective_suit(card)
                 e = TRUMP_CODE if s == "T" else suits.index(s)
                 self.eff[gi, i] = e
                 self.suitmask[gi, e] |= np.uint64(1 << i)
-                rk = rank_of(card, contract)
-                trump = has_trumps and e == TRUMP_CODE
+                rk = order.power[card]
+                trump = order.is_trump(card)
                 self.lead_key[gi, i] = (200 if trump else 100) + rk
                 for led in range(5):
                     self.strength[gi, led, i] = (200 + rk if trump else
                                                  100 + rk if e == led else 0)
             self.strength[gi, :, c] = -1
-            ladder = trump_cards(contract) if contract not in ("null", "ramsch") else []
+            ladder = order.trumps() if contract not in ("null", "ramsch") else []
             self.ladders.append(np.array([deck.index(x) for x in ladder], dtype=np.int64))
         self.bit = np.array([1 << i for i in range(c)] + [0], dtype=np.uint64)
         self.eff_pad = np.concatenate([self.eff, np.full((k, 1), 0)], axis=1).reshape(-1)

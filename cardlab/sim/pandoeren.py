@@ -60,7 +60,7 @@ class PandoerenTables:
 
     def __init__(self, game: Any) -> None:
         from cardlab.cards import Card
-        from cardlab.games.pandoeren.play import LAST_TRICK_BONUS, card_points, rank_of
+        from cardlab.games.pandoeren.play import LAST_TRICK_BONUS, card_points, trick_order
 
         deck = game.deck
         o = game.options
@@ -80,8 +80,9 @@ class PandoerenTables:
         self.above = np.zeros((5, 12), dtype=np.uint64)  # above[t, r+1]: trumps ranked > r
         for t in range(5):
             trump = SUITS[t] if t < 4 else None
+            order = trick_order(trump, o.rank_order)
             for i, card in enumerate(deck):
-                r = rank_of(card, trump, o.rank_order)
+                r = order.power[card]
                 self.rank[t, i] = r
                 self.points[t, i] = card_points(card, trump)
                 for led in range(4):
@@ -164,7 +165,7 @@ class PandoerenBatch:
     def from_states(cls, states: Sequence[Any]) -> PandoerenBatch:
         """A batch from scalar states in the play phase (any point of it)."""
         from cardlab.cards import Card
-        from cardlab.games.pandoeren.play import winner_of
+        from cardlab.engine.tricks import trick_winner
         from cardlab.games.pandoeren.rules import game_points
         from cardlab.games.pandoeren.scoring import seat_card_points
 
@@ -202,7 +203,7 @@ class PandoerenBatch:
             out.n_played[b] = len(plays)
             if plays:
                 led = out.led[b] = SUITS.index(plays[0].card.suit)
-                w = winner_of(plays, st.trump, game.options.rank_order)
+                w = trick_winner(plays, st.card_order())
                 out.best_seat[b] = w
                 out.best[b] = max(tb.strength[t, led, idx[p.card]] for p in plays)
                 trumps = [tb.rank[t, idx[p.card]] for p in plays if st.trump

@@ -49,7 +49,7 @@ class PanfinTables:
     """Per-card tables of one Panfin game, per dominant suit ``d`` (index into SUITS)."""
 
     def __init__(self, game: Any) -> None:
-        from cardlab.games.panfin.rules import GOBBO, VECIA, plain_rank, suit_of, trump_rank
+        from cardlab.games.panfin.rules import GOBBO, VECIA, trick_order
 
         deck = game.deck
         o = game.options
@@ -64,14 +64,15 @@ class PanfinTables:
         self.strength = np.zeros((4, 4, c + 1), dtype=np.int64)  # [d, led, card]
         self.above = np.zeros((4, 4, 2 * _TRUMP), dtype=np.uint64)  # cards with strength > v
         for d, dom in enumerate(SUITS):
+            order = trick_order(dom)  # B2.2 the scalar engine's order of this dominant suit
             for i, card in enumerate(deck):
-                e = SUITS.index(suit_of(card, dom))
+                e = SUITS.index(order.suit_of[card])
                 self.eff[d, i] = e
                 self.suitmask[d, e] |= np.uint64(1 << i)
                 for led in range(4):
                     self.strength[d, led, i] = (
-                        _TRUMP + trump_rank(card) if e == d else
-                        _LED + plain_rank(card) if e == led else 0)
+                        _TRUMP + order.power[card] if e == d else
+                        _LED + order.power[card] if e == led else 0)
             self.trumpmask[d] = self.suitmask[d, d]
             for led in range(4):
                 for v in range(2 * _TRUMP):
@@ -125,7 +126,7 @@ class PanfinBatch:
     @classmethod
     def from_states(cls, states: Sequence[Any]) -> PanfinBatch:
         """A batch from scalar states in the play phase (any point of it)."""
-        from cardlab.games.panfin.play import winning_play
+        from cardlab.games.panfin.play import as_plays
 
         game = states[0].game
         tb = tables_for(game)
@@ -154,9 +155,9 @@ class PanfinBatch:
                 led = out.led[b] = tb.eff[d, first]
                 out.led_strength[b] = tb.strength[d, led, first]
                 out.double[b] = len(trick[0][1]) == 2
-                seat, card = winning_play(trick, st.dominant)
-                out.best_seat[b] = seat
-                out.best[b] = tb.strength[d, led, idx[card]]
+                best = st.card_order().best(as_plays(trick))
+                out.best_seat[b] = best.seat
+                out.best[b] = tb.strength[d, led, idx[best.card]]
         return out
 
     def take(self, index: np.ndarray) -> PanfinBatch:

@@ -29,7 +29,6 @@ ipywidgets is imported only when a notebook bar is shown.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -55,14 +54,19 @@ _HIDDEN = {"application/vnd.jupyter.widget-view+json":
 
 def in_notebook() -> bool:
     """Whether this code runs in a Jupyter kernel (an IPython shell with a kernel) where
-    ipywidgets can be imported; IPython is not imported to find out."""
+    ipywidgets can be imported; IPython is not imported to find out, and ipywidgets only
+    inside a kernel."""
     ipython = sys.modules.get("IPython")
     if ipython is None:
         return False
     shell = ipython.get_ipython()
     if shell is None or getattr(shell, "kernel", None) is None:
         return False
-    return importlib.util.find_spec("ipywidgets") is not None
+    try:  # in a kernel only: outside one, a study imports no widget library
+        import ipywidgets  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 class Progress:

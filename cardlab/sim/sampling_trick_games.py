@@ -305,7 +305,7 @@ def _roem_table(facts: list[tuple[int, list[Any]]], d: int, p: int, bidders: set
 def panfin_batch(state: Any, n: int, seed: int) -> Any:
     """A ``PanfinBatch`` of ``n`` deals: ``state`` with the cards hidden from the seat to
     move dealt at random, consistent with what it knows (module docstring)."""
-    from cardlab.games.panfin.rules import GOBBO, VECIA, classify, is_trump, suit_of
+    from cardlab.games.panfin.rules import GOBBO, VECIA, classify
     from cardlab.sim.panfin import PanfinBatch
 
     game, me = state.game, state.to_move
@@ -352,21 +352,22 @@ def panfin_batch(state: Any, n: int, seed: int) -> Any:
     if cut and cut[0] is GOBBO and opts.cut_gobbo_kept and idx[GOBBO] in pool:
         only(idx[GOBBO], state.cutter)  # kept by the cutter (B2.5), or exchanged away
     # B2.10.3 shown voids
-    eff = [suit_of(c, dom) for c in deck]
-    trumps = [i for i, c in enumerate(deck) if is_trump(c, dom)]
+    order = state.card_order()  # the dominant suit's, as the engine's legality reads it
+    eff = [order.effective_suit(c) for c in deck]
+    trumps = [i for i, c in enumerate(deck) if order.is_trump(c)]
     for plays in tricks:
-        led = suit_of(plays[0][1][0], dom)
+        led = order.effective_suit(plays[0][1][0])
         for seat, cards in plays[1:]:
             if seat not in slot:
                 continue
             row = slot[seat]
             if len(cards) == 2:  # answering the jokers: trumps while one has them
-                if sum(is_trump(c, dom) for c in cards) < 2:
+                if sum(order.is_trump(c) for c in cards) < 2:
                     allowed[row, trumps] = False
                 continue
-            if suit_of(cards[0], dom) != led:
+            if order.effective_suit(cards[0]) != led:
                 allowed[row, [i for i in range(len(deck)) if eff[i] == led]] = False
-                if opts.must_trump_when_void and not is_trump(cards[0], dom):
+                if opts.must_trump_when_void and not order.is_trump(cards[0]):
                     allowed[row, trumps] = False
     # B2.9: the trick phase began, so no active hand held a combination when the
     # declarations ended (the dealer's hand then is unknown if she swapped after)

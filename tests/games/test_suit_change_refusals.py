@@ -27,7 +27,7 @@ from cardlab.cards import FRENCH_SUIT_NAMES, ITALIAN_SUIT_NAMES, Card
 from cardlab.engine.state import State
 from cardlab.games.five_hundred.rules import SUIT_PLURAL, SUIT_WORD
 from cardlab.games.officer_skat.rules import changes_suit as os_changes_suit
-from cardlab.games.panfin.rules import suit_of as panfin_suit_of
+from cardlab.games.panfin.rules import trick_order as panfin_trick_order
 
 #: (printed suit in words or None for a card without one, effective suit in words)
 Suits = tuple[str | None, str]
@@ -146,7 +146,7 @@ def _pf_deals() -> Iterator[State]:
 
 def _pf_suits(state: State, card: Card) -> Suits | None:
     dominant = state.dominant  # type: ignore[attr-defined]
-    eff = panfin_suit_of(card, dominant)
+    eff = panfin_trick_order(dominant).effective_suit(card)
     if eff == card.suit:
         return None
     return ITALIAN_SUIT_NAMES[card.suit], ITALIAN_SUIT_NAMES[eff]

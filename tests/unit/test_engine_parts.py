@@ -13,7 +13,7 @@ from cardlab.engine.action import Action, Explanation
 from cardlab.engine.auction import Auction
 from cardlab.engine.dealing import check_partition, deal_by_schedule, pack_order, packet_schedule
 from cardlab.engine.options import build_options, option, options_dict
-from cardlab.engine.tricks import Play, Trick, cards_of_suit, standard_strength, trick_winner
+from cardlab.engine.tricks import CardOrder, Play, Trick, cards_of_suit, trick_winner
 from cardlab.errors import IllegalAction
 
 
@@ -65,27 +65,23 @@ def test_auction_bid_since():
 
 
 # -- tricks --------------------------------------------------------------------------
-def _suit(card: Card) -> str:
-    return card.suit
+_LADDER = ("A", "K", "Q", "J", "10", "9", "8", "7")
 
 
-_RANK = {r: 20 - i for i, r in enumerate(["A", "K", "Q", "J", "10", "9", "8", "7"])}
-
-
-def _rank(card: Card) -> int:
-    return _RANK[card.rank]
+def _order(trump: str | None) -> CardOrder:
+    return CardOrder.from_ranks(skat_pack(), _LADDER, trump=trump)
 
 
 def test_trick_winner_trump_beats_led_suit_and_off_suits_cannot_win():
     plays = [Play(0, Card("K", "S")), Play(1, Card("A", "C")), Play(2, Card("7", "H")),
              Play(3, Card("A", "S"))]
-    assert trick_winner(plays, standard_strength("S", None, _suit, _rank)) == 3
-    assert trick_winner(plays, standard_strength("S", "H", _suit, _rank)) == 2
+    assert trick_winner(plays, _order(None)) == 3
+    assert trick_winner(plays, _order("H")) == 2
 
 
 def test_trick_winner_ties_go_to_the_first():
     plays = [Play(2, Card("A", "S")), Play(3, Card("A", "S"))]
-    assert trick_winner(plays, lambda c: 1) == 2
+    assert trick_winner(plays, _order(None)) == 2
 
 
 def test_trick_is_immutable_and_records_the_led_suit():
@@ -99,10 +95,10 @@ def test_trick_is_immutable_and_records_the_led_suit():
 def test_cards_of_suit_uses_the_effective_suit():
     hand = parse_cards("JD AH 9C")
 
-    def eff(c: Card) -> str:  # the left bower (JD) is a heart when hearts are trumps
-        return "H" if c == Card("J", "D") else c.suit
-
-    assert cards_of_suit(hand, "H", eff) == parse_cards("JD AH")
+    # the left bower (JD) is a heart when hearts are trumps
+    order = CardOrder.from_lists({"C": [Card("9", "C")], "D": []},
+                                 trumps=parse_cards("JD AH"), trump="H")
+    assert cards_of_suit(hand, "H", order) == parse_cards("JD AH")
 
 
 # -- dealing -------------------------------------------------------------------------

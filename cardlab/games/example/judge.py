@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardlab.cards import Card
 from cardlab.engine.action import Action, Verdict
-from cardlab.games.example.rules import CALL_TRICKS, suit_of
+from cardlab.games.example.rules import CALL_TRICKS
 
 if TYPE_CHECKING:
     from cardlab.games.example.state import ExampleState
@@ -78,16 +78,17 @@ def _play(state: ExampleState, hand: tuple[Card, ...], card: Card) -> Verdict:
         return Verdict(True, "you lead: any card may lead (EX-4.1)", rule="EX-4.1")
     led = trick.suit
     assert led is not None
-    if suit_of(card) == led:
+    order = state.card_order()  # EX-4.2 following is by the order's effective suit
+    if order.effective_suit(card) == led:
         return Verdict(True, f"it follows {deck.suit_name(led)}, the suit led (EX-4.2)",
                        rule="EX-4.2")
-    if any(suit_of(c) == led for c in hand):
+    if order.of_suit(hand, led):
         return Verdict(False, f"{deck.suit_name(led)} were led and you hold "
                        f"{deck.suit_name(led)}: you must follow suit", "must_follow_suit",
                        "EX-4.2")
     trump = state.trump
-    if state.game.options.must_trump and suit_of(card) != trump and any(
-            suit_of(c) == trump for c in hand):
+    if state.game.options.must_trump and not order.is_trump(card) and any(
+            order.is_trump(c) for c in hand):
         return Verdict(False, f"you hold no {deck.suit_name(led)} but you hold "
                        f"{deck.suit_name(trump)}: you must trump (must_trump=True)",
                        "must_trump", "EX-4.3")

@@ -6,17 +6,16 @@ the code of the other modules only looks them up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
-from cardlab.cards import FRENCH_SUITS, Card, Deck, french_pack
+from cardlab.cards import FRENCH_SUITS, Deck, french_pack
 from cardlab.engine.options import option
-from cardlab.engine.tricks import Play, order_by_rank, standard_strength, trick_winner
+from cardlab.engine.tricks import CardOrder
 
 __all__ = ["RANKS", "HAND_SIZE", "STOCK_SIZE", "CALL_TRICKS", "TRICK_POINTS", "CALL_OUTCOME",
-           "PRESETS", "ExampleOptions", "make_pack", "card_order", "suit_of", "rank_of",
-           "winner_of"]
+           "PRESETS", "ExampleOptions", "make_pack", "card_order", "trick_order"]
 
 #: EX-1 the ranks of every suit, high to low: also the order that wins a trick (EX-4.4).
 RANKS: Final = ("A", "K", "Q", "J", "10", "9")
@@ -30,8 +29,6 @@ CALL_TRICKS: Final = 4
 TRICK_POINTS: Final = 1
 #: EX-5.2 the caller's bonus, in units of ``call_value``: made +1, failed −1.
 CALL_OUTCOME: Final = {True: 1, False: -1}
-#: EX-4.4 rank → strength within a suit (higher wins), read off :data:`RANKS`.
-STRENGTH: Final = order_by_rank(RANKS)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,6 +53,21 @@ def make_pack() -> Deck:
     return french_pack({s: RANKS for s in FRENCH_SUITS}, title="24-card Turn-up Whist pack")
 
 
+@cache
+def trick_order(trump: str | None) -> CardOrder:
+    """EX-4.2 / EX-4.4 the :class:`~cardlab.engine.tricks.CardOrder` with ``trump`` as
+    trumps (None: none): every card keeps its printed suit and ranks by :data:`RANKS`. The
+    one order legality, the trick winner, the view and ``state.effective_suit`` read.
+
+    >>> from cardlab.cards import Card
+    >>> from cardlab.engine.tricks import Play, trick_winner
+    >>> plays = [Play(0, Card("K", "S")), Play(1, Card("A", "S")), Play(2, Card("9", "H"))]
+    >>> trick_winner(plays, trick_order("H")), trick_winner(plays, trick_order("D"))
+    (2, 1)
+    """
+    return CardOrder.from_ranks(make_pack(), RANKS, trump=trump)
+
+
 def card_order(trump: str | None) -> dict[str, Any]:
     """EX-4.4 the cards high to low with ``trump`` as trumps (None: no suit is trumps), in
     the shape of :meth:`cardlab.engine.game.Game.card_order`. No card changes suit or rank.
@@ -64,30 +76,7 @@ def card_order(trump: str | None) -> dict[str, Any]:
     >>> order["trumps"][:3], order["suits"]["S"][-1], order["special"]
     (['AH', 'KH', 'QH'], '9S', {})
     """
-    return {"trumps": [r + trump for r in RANKS] if trump is not None else [],
-            "suits": {s: [r + s for r in RANKS] for s in FRENCH_SUITS if s != trump},
+    order = trick_order(trump)
+    return {"trumps": [c.code for c in order.trumps()],
+            "suits": {s: [c.code for c in order.ladder(s)] for s in FRENCH_SUITS if s != trump},
             "special": {}}
-
-
-def suit_of(card: Card) -> str:
-    """EX-4.2 the suit ``card`` follows and wins in: no card changes suit, so its printed
-    suit (the one effective-suit function: legality, the winner and the view use it)."""
-    return card.suit
-
-
-def rank_of(card: Card) -> int:
-    """EX-4.4 the strength of ``card`` within its suit (A highest, 9 lowest)."""
-    return STRENGTH[card.rank]
-
-
-def winner_of(plays: Sequence[Play], trump: str | None) -> int:
-    """EX-4.4 the seat that wins a complete trick: the highest trump, else the highest card
-    of the suit led (other cards cannot win), by :func:`cardlab.engine.tricks.trick_winner`.
-
-    >>> from cardlab.cards import Card
-    >>> plays = [Play(0, Card("K", "S")), Play(1, Card("A", "S")), Play(2, Card("9", "H"))]
-    >>> winner_of(plays, "H"), winner_of(plays, "D")
-    (2, 1)
-    """
-    led = suit_of(plays[0].card)
-    return trick_winner(plays, standard_strength(led, trump, suit_of, rank_of))

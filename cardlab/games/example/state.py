@@ -1,8 +1,8 @@
 """One moment of a Turn-up Whist deal: the calls, then seven tricks.
 
 :class:`ExampleState` is immutable: every action makes a new state whose ``parent``
-is the old one. The rules are in ``judge.py`` (legality) and ``rules.py`` (the trick
-winner), the points in ``scoring.py``, what a seat may see in ``view.py``.
+is the old one. The rules are in ``judge.py`` (legality) and ``rules.py`` (the card
+order, which gives the trick winner), the points in ``scoring.py``, what a seat may see in ``view.py``.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from cardlab.engine.action import Action, Verdict
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
-from cardlab.engine.tricks import Play, Trick
+from cardlab.engine.tricks import CardOrder, Play, Trick, trick_winner
 from cardlab.games.example import judge
-from cardlab.games.example.rules import CALL_TRICKS, HAND_SIZE, suit_of, winner_of
+from cardlab.games.example.rules import CALL_TRICKS, HAND_SIZE, trick_order
 from cardlab.games.example.scoring import score
 from cardlab.games.example.view import build_view
 
@@ -146,11 +146,12 @@ class ExampleState(State):
         hands = list(self._hands)
         hands[seat] = tuple(c for c in hands[seat] if c != card)
         self._hands = tuple(hands)
-        trick = self.trick.add(Play(seat, card), suit_of(card))
+        order = self.card_order()
+        trick = self.trick.add(Play(seat, card), order.effective_suit(card))
         if len(trick.plays) < 3:
             self.trick = trick
             return
-        winner = winner_of(trick.plays, self.trump)  # EX-4.4 the winner leads next
+        winner = trick_winner(trick.plays, order)  # EX-4.4 the winner leads next
         self.tricks = self.tricks + (trick.won_by(winner),)
         if len(self.tricks) == HAND_SIZE:
             self._phase, self.trick = "done", None
@@ -179,9 +180,15 @@ class ExampleState(State):
         codes = [*order["trumps"], *(c for cards in order["suits"].values() for c in cards)]
         return [self.game.parse_card(c) for c in codes]
 
+    def card_order(self) -> CardOrder:
+        """EX-4.4 the order of this deal's trump suit (legality and the winner read it)."""
+        return trick_order(self.trump)
+
     def effective_suit(self, card: Card | str) -> str:
         """EX-4.2 the printed suit: no card changes suit in Turn-up Whist."""
-        return suit_of(self.game.deck.parse(card))
+        suit = self.card_order().effective_suit(self.game.deck.parse(card))
+        assert suit is not None  # every card has a suit here
+        return suit
 
     def deal_string(self) -> str:
         """The deal as dealt: ``'P1: … / P2: … / P3: … / stock: …'`` (stock top first)."""

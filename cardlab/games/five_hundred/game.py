@@ -322,7 +322,7 @@ class FiveHundredGame(Game):
         ``'NT:H'`` or ``'misere:H'`` for a joker nominated as a heart)."""
         denom, nominated = self._denomination(contract or "NT")
         r = self.contract_rules(denom, nominated)
-        return {"trumps": [c.code for c in r.trumps],
+        return {"trumps": [c.code for c in r.trumps()],
                 "suits": {s: [c.code for c in cs] for s, cs in r.suits.items()},
                 "special": dict(r.special)}
 

@@ -1,7 +1,8 @@
-"""Five Hundred's card play (5H-7): which cards may be played now, why, and who wins a trick.
+"""Five Hundred's card play (5H-7): which cards may be played now, and why.
 
-Everything goes through one effective-suit table (:class:`ContractRules`,
-5H-3.4). A play is ``(card, named)`` where ``named`` is the suit a leader
+Everything goes through one card order (:class:`ContractRules`, a
+:class:`~cardlab.engine.tricks.CardOrder`, 5H-3.4); the trick winner is the engine's
+:func:`~cardlab.engine.tricks.trick_winner` over it (5H-7.1). A play is ``(card, named)`` where ``named`` is the suit a leader
 names for an unnominated joker in NT or misère (``play JK H``), else None.
 """
 
@@ -19,8 +20,7 @@ from cardlab.games.five_hundred.rules import (
     FiveHundredOptions,
 )
 
-__all__ = ["PlayContext", "legal_plays", "judge_play", "trick_winner_seat", "suit_change",
-           "changes_suit"]
+__all__ = ["PlayContext", "legal_plays", "judge_play", "suit_change", "changes_suit"]
 
 
 class PlayContext:
@@ -98,7 +98,7 @@ def legal_plays(ctx: PlayContext) -> list[tuple[Card, str | None]]:
             else:
                 out.append((c, None))
     else:
-        follow = [c for c in ctx.hand if rules.suit_of[c] == ctx.led]
+        follow = rules.of_suit(ctx.hand, ctx.led)  # 5H-7.1 following by effective suit
         if follow:
             out = [(c, None) for c in follow]
         else:
@@ -300,14 +300,3 @@ def _judge_free_joker(ctx: PlayContext, card: Card, named: str | None,
     return Verdict(False, f"the joker may follow only when you hold no {SUIT_WORD[ctx.led or '']}"
                    f", and you hold {names}", "must_follow_suit", "5H-7.3 J1")
 
-
-def trick_winner_seat(plays: Sequence[tuple[int, Card]], led: str | None,
-                      rules: ContractRules) -> int:
-    """5H-7.1 the seat that wins a complete trick: joker, else highest trump, else highest of
-    the suit led (ties cannot happen: every card is unique)."""
-    best_seat, best = -1, None
-    for seat, card in plays:
-        k = rules.key(card, led)
-        if k is not None and (best is None or k > best):
-            best_seat, best = seat, k
-    return best_seat

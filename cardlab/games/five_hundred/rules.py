@@ -17,6 +17,7 @@ from cardlab.cards import FRENCH_RANKS, Card, Deck, five_hundred_pack
 from cardlab.engine.ladder import Ladder as EngineLadder
 from cardlab.engine.ladder import LadderRow
 from cardlab.engine.options import option
+from cardlab.engine.tricks import CardOrder
 
 __all__ = [
     "FiveHundredOptions", "PRESETS", "SUITS", "DENOMINATIONS", "AVONDALE", "MISERE_VALUES",
@@ -131,42 +132,23 @@ def pack_for(options: FiveHundredOptions) -> Deck:
 
 
 # -- card order per contract ---------------------------------------------------------------
-@dataclass(frozen=True)
-class ContractRules:
-    """5H-3 the card order of one contract: effective suit and strength of every card.
+@dataclass(frozen=True, eq=False, kw_only=True)
+class ContractRules(CardOrder):
+    """5H-3 the card order of one contract: a :class:`~cardlab.engine.tricks.CardOrder`
+    (effective suit and strength of every card, the trump suit; an unnominated joker in NT
+    and misère is ``wild``: it has no suit and wins any trick it is played to, 5H-7.1),
+    with the contract's tables for words and views.
 
     :ivar denomination: ``'S' 'C' 'D' 'H'`` (a trump contract) or ``'NT'`` (NT and misère).
     :ivar nominated: the suit the contractor named for the joker (NT/misère), or None.
-    :ivar suit_of: card → effective suit (5H-3.4); None for an unnominated joker.
-    :ivar power: card → strength within its effective suit (higher wins).
-    :ivar trumps: the trumps high to low.
     :ivar suits: effective suit → its cards high to low (trumps excluded).
     :ivar special: card code → plain words for cards that change suit or rank.
     """
 
     denomination: str
     nominated: str | None
-    suit_of: dict[Card, str | None]
-    power: dict[Card, int]
-    trumps: tuple[Card, ...]
     suits: dict[str, tuple[Card, ...]]
     special: dict[str, str]
-
-    @property
-    def trump(self) -> str | None:
-        """The trump suit, or None in NT and misère."""
-        return None if self.denomination == "NT" else self.denomination
-
-    def key(self, card: Card, led: str | None) -> tuple[int, int] | None:
-        """5H-7.1 how strongly ``card`` bids for a trick led in ``led`` (None: it cannot win)."""
-        s = self.suit_of[card]
-        if s is None:  # 5H-7.1 an unnominated joker wins any trick it is played to
-            return (3, self.power[card])
-        if s == self.denomination:
-            return (2, self.power[card])
-        if s == led:
-            return (1, self.power[card])
-        return None
 
 
 def _plain_order(cards: list[Card]) -> list[Card]:
@@ -214,7 +196,8 @@ def contract_rules(deck: Deck, denomination: str, nominated: str | None = None) 
         power = {c: len(trumps) - i for i, c in enumerate(trumps)}
         for cs in suits.values():
             power.update({c: len(cs) - i for i, c in enumerate(cs)})
-        return ContractRules(denomination, None, suit_of, power, tuple(trumps), suits, special)
+        return ContractRules(suit_of=suit_of, power=power, trump=t, denomination=denomination,
+                             nominated=None, suits=suits, special=special)
     # 5H-3.3 NT and misère: every suit plain; the joker per 5H-7.3.
     for s in SUITS:
         plain = list(by_suit[s])
@@ -237,7 +220,9 @@ def contract_rules(deck: Deck, denomination: str, nominated: str | None = None) 
         for j in jokers:
             special[j.code] = (f"nominated as a {SUIT_WORD[nominated]}: the highest "
                                f"{SUIT_WORD[nominated]}, not a trump")
-    return ContractRules("NT", nominated, suit_of, power, tuple(trumps), suits, special)
+    return ContractRules(suit_of=suit_of, power=power, trump=None, wild=tuple(trumps),
+                         denomination="NT", nominated=nominated, suits=suits,
+                         special=special)
 
 
 # -- the bid ladder --------------------------------------------------------------------------

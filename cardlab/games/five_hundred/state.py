@@ -17,10 +17,10 @@ from cardlab.engine.action import Action, Verdict
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
-from cardlab.engine.tricks import Play, Trick
+from cardlab.engine.tricks import Play, Trick, trick_winner
 from cardlab.games.five_hundred import auction as au
 from cardlab.games.five_hundred.kitty import judge_discard, judge_nominate, judge_partner_call
-from cardlab.games.five_hundred.play import PlayContext, judge_play, legal_plays, trick_winner_seat
+from cardlab.games.five_hundred.play import PlayContext, judge_play, legal_plays
 from cardlab.games.five_hundred.rules import (
     MISERE_VALUES,
     SUITS,
@@ -501,7 +501,7 @@ class FiveHundredState(State):
             self.trick = trick
             self._turn = self._next_active(seat)
             return
-        winner = trick_winner_seat([(p.seat, p.card) for p in trick.plays], trick.suit, rules)
+        winner = trick_winner(trick.plays, rules, trick.suit)  # 5H-7.1 (a joker lead's suit)
         self.tricks = self.tricks + (trick.won_by(winner),)
         won = list(self.tricks_won)
         won[winner] += 1
@@ -543,7 +543,7 @@ class FiveHundredState(State):
         ``'H'``, ``'NT'``, ``'misere'``). NT and misère: only an unnominated joker."""
         if contract is None:
             if self.rules is not None:
-                return list(self.rules.trumps)
+                return self.rules.trumps()
             if self.bidding.high is not None:
                 contract = self.bidding.high
             else:
@@ -569,20 +569,23 @@ class FiveHundredState(State):
         >>> s.effective_suit("JD"), s.effective_suit("JK")
         ('D', None)
         """
-        c = self.game.deck.parse(card)
-        rules = self.rules
-        if rules is None and self.contract is not None:
-            base = self.contract.split(" ", 1)[0]
-            if base in MISERE_VALUES or base == "NT":
-                rules = self.game.contract_rules("NT", self.nominated
-                                                 if self.nominated in SUITS else None)
-            else:
-                parsed = parse_bid(base)
-                assert parsed is not None
-                rules = self.game.contract_rules(parsed[1], None)
-        if rules is None:
-            return None if c.is_joker else c.suit
-        return rules.suit_of[c]
+        return self.card_order().effective_suit(self.game.deck.parse(card))
+
+    def card_order(self) -> ContractRules:
+        """5H-3 the card order of the current contract (legality, the trick winner and
+        ``effective_suit`` read it). Before a contract is settled, the no-trump order: the
+        printed suits, and no suit for a joker."""
+        if self.rules is not None:
+            return self.rules
+        if self.contract is None:
+            return self.game.contract_rules("NT", None)
+        base = self.contract.split(" ", 1)[0]
+        if base in MISERE_VALUES or base == "NT":
+            return self.game.contract_rules("NT", self.nominated
+                                            if self.nominated in SUITS else None)
+        parsed = parse_bid(base)
+        assert parsed is not None
+        return self.game.contract_rules(parsed[1], None)
 
     def card_value(self, card: Card | str) -> int | None:
         """Five Hundred counts tricks, not card points: always ``None`` (the same answer as

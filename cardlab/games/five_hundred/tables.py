@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from cardlab.cards import Card
+from cardlab.engine.tricks import CANNOT_WIN, FOLLOWS, TRUMPS, WILD
 from cardlab.games.five_hundred.rules import SUITS
 
 if TYPE_CHECKING:
@@ -38,9 +40,10 @@ TABLE_KEYS: Final[tuple[tuple[str, str | None], ...]] = (
 #: effective-suit code of an unnominated joker in NT and misère (it has no suit, 5H-7.3)
 NO_SUIT: Final = 4
 #: 5H-7.1 strength classes, added to a card's power: a card of the suit led < a trump < an
-#: unnominated joker (``ContractRules.key`` gives the class as 1, 2, 3)
+#: unnominated joker (``ContractRules.key`` gives the class as FOLLOWS, TRUMPS, WILD of
+#: :mod:`cardlab.engine.tricks`; a card that cannot win has key ``(0, 0)``, strength 0)
 FOLLOW, TRUMP, JOKER = 100, 200, 300
-_CLASS: Final = {1: FOLLOW, 2: TRUMP, 3: JOKER}
+_CLASS: Final = {CANNOT_WIN: 0, FOLLOWS: FOLLOW, TRUMPS: TRUMP, WILD: JOKER}
 
 
 @dataclass(frozen=True)
@@ -90,9 +93,9 @@ def card_table(game: FiveHundredGame, denomination: str, nominated: str | None) 
         power.append(rules.power[card])
         masks[e] |= 1 << i
 
-    def strength(card_led: str | None, card: object) -> int:
-        key = rules.key(card, card_led)  # type: ignore[arg-type]
-        return 0 if key is None else _CLASS[key[0]] + key[1]
+    def strength(card_led: str | None, card: Card) -> int:
+        cls, power = rules.key(card, card_led)
+        return _CLASS[cls] + power
 
     rows = tuple(tuple(strength(led, card) for card in deck) for led in SUITS)
     lead = tuple(rows[e][i] if e != NO_SUIT else strength(None, card)

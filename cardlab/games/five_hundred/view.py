@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardlab.games.five_hundred.play import trick_winner_seat
+from cardlab.engine.tricks import Play, trick_winner
 from cardlab.games.five_hundred.rules import SUIT_PLURAL, SUIT_WORD, bid_label
 
 if TYPE_CHECKING:
@@ -177,9 +177,9 @@ def describe_action(state: FiveHundredState, action: str) -> str:
         text += f", naming {SUIT_PLURAL[args[1]]}"
     if len(state.trick.plays) + 1 == sum(state.active):
         assert seat is not None
-        plays = [(p.seat, p.card) for p in state.trick.plays] + [(seat, card)]
-        win = trick_winner_seat(plays, state.trick.suit if state.trick.plays else (
-            args[1] if len(args) == 2 else rules.suit_of[card]), rules)
+        plays = [*state.trick.plays, Play(seat, card)]
+        win = trick_winner(plays, rules, state.trick.suit if state.trick.plays else (
+            args[1] if len(args) == 2 else rules.suit_of[card]))
         text += (" and wins the trick" if win == seat else
                  f"; {state.game.position_name(win)} wins the trick")
     return text

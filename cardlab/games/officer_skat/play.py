@@ -10,12 +10,12 @@ refusals of a card (face down, not the player's, already played) add the same wo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from cardlab.cards import Card, Deck
-from cardlab.engine.tricks import Trick
+from cardlab.engine.tricks import CardOrder, Trick
 from cardlab.games.officer_skat.rules import TRUMP, changes_suit, is_suit_game
 
 __all__ = ["OfficerSkatTrick", "suit_note", "suit_words", "lead_reason", "follow_reason",
@@ -50,8 +50,9 @@ class OfficerSkatTrick(Trick):
         return {**super().as_dict(), "points": self.points}
 
 
-def suit_words(suit: str, deck: Deck) -> str:
+def suit_words(suit: str | None, deck: Deck) -> str:
     """``trumps`` or the suit's name (``spades``) for an effective suit (OS-5.4)."""
+    assert suit is not None  # every Skat card has an effective suit
     return "trumps" if suit == TRUMP else deck.suit_name(suit)
 
 
@@ -102,15 +103,17 @@ def lead_reason(who: str, card: Card, contract: str | None, deck: Deck) -> tuple
 
 
 def follow_reason(who: str, card: Card, lead: Card, tops: Sequence[Card],
-                  contract: str | None, deck: Deck, suit_of: Mapping[Card, str]
+                  contract: str | None, deck: Deck, order: CardOrder
                   ) -> tuple[bool, str, str]:
     """OS-5.5 (and OS-5.4): may ``who`` play ``card`` to the trick ``lead`` began, holding
     the face-up ``tops``? ``(legal, reason, rule)``.
 
-    ``suit_of`` gives a card's effective suit in ``contract``. A reason that involves a
+    ``order`` is the card order of ``contract`` (following is by its effective suit,
+    :func:`~cardlab.games.officer_skat.rules.trick_order`). A reason that involves a
     card that changes suit (the led card, the card played, a card that must or need not
     follow) names its printed and its effective suit, and the rule cites OS-5.4 too.
     """
+    suit_of = order.suit_of
     led = suit_of[lead]
     need = suit_words(led, deck)
     follow = [c for c in tops if suit_of[c] == led]

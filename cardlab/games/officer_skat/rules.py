@@ -1,26 +1,26 @@
 """Officer Skat as data: card points, ladders, base values, the deal schedule, the options.
 
 Everything a rule needs to look up lives here as a table citing the spec
-(``shared/rules/officer_skat.md``); the functions below are the one
-effective-suit function, the one rank function and the one trick-strength
-function that legality, the trick winner, ``explain`` and the view all use
-(STYLE §5, OpenSpiel item 5).
+(``shared/rules/officer_skat.md``); :func:`trick_order` turns the ladders into the
+one :class:`~cardlab.engine.tricks.CardOrder` per game that legality, the trick
+winner, ``explain`` and the view all read (STYLE §5, OpenSpiel item 5).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
-from cardlab.cards import Card
+from cardlab.cards import FRENCH_SUITS, Card
 from cardlab.engine.options import option
+from cardlab.engine.tricks import CardOrder
 
 __all__ = [
     "CARD_POINTS", "TRUMP_JACKS", "PLAIN_LADDER", "NULL_LADDER", "SUITS", "BASE_VALUES",
-    "GAME_WORDS", "TOTAL_POINTS", "TRUMP", "OfficerSkatOptions", "PRESETS", "effective_suit",
-    "rank_of", "strength", "trump_cards", "is_suit_game", "deal_events", "DealEvent",
-    "changes_suit", "trick_points",
+    "GAME_WORDS", "TOTAL_POINTS", "TRUMP", "OfficerSkatOptions", "PRESETS", "trick_order",
+    "trump_cards", "is_suit_game", "deal_events", "DealEvent", "changes_suit", "trick_points",
 ]
 
 #: OS-2.2 card points; every suit holds 30, the pack 120.
@@ -99,19 +99,46 @@ def is_suit_game(contract: str | None) -> bool:
     return contract in SUITS
 
 
-def effective_suit(card: Card, contract: str | None) -> str:
-    """OS-5.4: the suit ``card`` belongs to for following and winning (``T`` = trumps).
+#: OS-5.6 the jacks' strength: above every other card's (whose strength is its place in
+#: its ladder, 1 to 8), so that one number orders any two cards in a game with trumps.
+JACK_POWER: Final = {code: 100 - i for i, code in enumerate(TRUMP_JACKS)}
+#: OS-2.1 the ranks of the 32-card pack (every suit A K Q J 10 9 8 7).
+_PACK_RANKS: Final = NULL_LADDER
 
-    >>> effective_suit(Card("J", "C"), "H"), effective_suit(Card("A", "H"), "H")
+
+@cache
+def trick_order(contract: str | None) -> CardOrder:
+    """OS-4 / OS-5.4 / OS-5.6 the card order of ``contract`` (``'C' 'S' 'H' 'D'``,
+    ``'grand'``, ``'null'``, ``'ramsch'``, or None before a game is chosen).
+
+    The effective suit of a trump is :data:`TRUMP` (``'T'``): the four jacks, and in a
+    suit game the trump suit's cards; every other card keeps its printed suit (in Null,
+    and before a game is chosen, every card). Trumps rank J♣ J♠ J♥ J♦ then A 10 K Q 9 8 7
+    of the trump suit; plain suits A 10 K Q 9 8 7; in Null every suit runs
+    A K Q J 10 9 8 7.
+
+    >>> order = trick_order("H")
+    >>> order.effective_suit(Card("J", "C")), order.effective_suit(Card("A", "H"))
     ('T', 'T')
-    >>> effective_suit(Card("J", "C"), "null"), effective_suit(Card("A", "S"), "grand")
-    ('C', 'S')
+    >>> trick_order("null").effective_suit(Card("J", "C")), trick_order("grand").trump
+    ('C', 'T')
     """
-    if contract == "null" or contract is None:
-        return card.suit
-    if card.rank == "J" or card.suit == contract:
-        return TRUMP
-    return card.suit
+    null = contract == "null"
+    suit_of: dict[Card, str | None] = {}
+    power: dict[Card, int] = {}
+    plain = {r: len(PLAIN_LADDER) - i for i, r in enumerate(PLAIN_LADDER)}
+    for suit in FRENCH_SUITS:
+        for rank in _PACK_RANKS:
+            card = Card(rank, suit)
+            if null:
+                suit_of[card] = suit
+                power[card] = len(NULL_LADDER) - NULL_LADDER.index(rank)
+                continue
+            trump = contract is not None and (rank == "J" or suit == contract)
+            suit_of[card] = TRUMP if trump else suit
+            power[card] = JACK_POWER[card.code] if rank == "J" else plain[rank]
+    return CardOrder(suit_of=suit_of, power=power,
+                     trump=None if null or contract is None else TRUMP)
 
 
 def changes_suit(card: Card, contract: str | None) -> bool:
@@ -125,7 +152,7 @@ def changes_suit(card: Card, contract: str | None) -> bool:
     >>> changes_suit(Card("J", "S"), "grand"), changes_suit(Card("J", "S"), "null")
     (True, False)
     """
-    return effective_suit(card, contract) == TRUMP and card.suit != contract
+    return trick_order(contract).suit_of[card] == TRUMP and card.suit != contract
 
 
 def trick_points(cards: Iterable[Card]) -> int:
@@ -138,42 +165,8 @@ def trick_points(cards: Iterable[Card]) -> int:
 
 
 def trump_cards(contract: str | None) -> list[Card]:
-    """OS-4 the trumps of ``contract``, high to low (none in Null)."""
-    if contract is None or contract == "null":
-        return []
-    jacks = [Card("J", s) for s in SUITS]
-    if is_suit_game(contract):
-        return jacks + [Card(r, contract) for r in PLAIN_LADDER]
-    return jacks
-
-
-def rank_of(card: Card, contract: str | None) -> int:
-    """OS-5.6: a card's strength within its effective suit (higher wins).
-
-    Trumps rank J♣ J♠ J♥ J♦ then A 10 K Q 9 8 7 of the trump suit; plain suits
-    A 10 K Q 9 8 7; in Null every suit runs A K Q J 10 9 8 7.
-    """
-    if contract == "null":
-        return len(NULL_LADDER) - NULL_LADDER.index(card.rank)
-    if card.rank == "J":
-        return 100 - TRUMP_JACKS.index(card.code)
-    return len(PLAIN_LADDER) - PLAIN_LADDER.index(card.rank)
-
-
-def strength(contract: str | None, led: Card) -> Callable[[Card], tuple[int, int] | None]:
-    """OS-5.6: the key that wins the trick ``led`` began; None cannot win (a discard)."""
-    led_suit = effective_suit(led, contract)
-    has_trumps = contract not in (None, "null")
-
-    def key(card: Card) -> tuple[int, int] | None:
-        s = effective_suit(card, contract)
-        if has_trumps and s == TRUMP:
-            return (2, rank_of(card, contract))
-        if s == led_suit:
-            return (1, rank_of(card, contract))
-        return None
-
-    return key
+    """OS-4 the trumps of ``contract``, high to low (none in Null): the order's trumps."""
+    return trick_order(contract).trumps()
 
 
 @dataclass(frozen=True)

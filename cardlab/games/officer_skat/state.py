@@ -17,7 +17,7 @@ from cardlab.cards import Card
 from cardlab.engine.action import Action, Verdict
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
-from cardlab.engine.tricks import Play, Trick, trick_winner
+from cardlab.engine.tricks import CardOrder, Play, Trick, trick_winner
 from cardlab.games.officer_skat.play import (
     OfficerSkatTrick,
     follow_reason,
@@ -28,16 +28,15 @@ from cardlab.games.officer_skat.rules import (
     SUITS,
     TRUMP,
     DealEvent,
-    effective_suit,
     is_suit_game,
-    strength,
+    trick_order,
     trick_points,
     trump_cards,
 )
 from cardlab.games.officer_skat.scoring import DealFacts, contract_words, score
 
 if TYPE_CHECKING:
-    from cardlab.games.officer_skat.game import OfficerSkat
+    from cardlab.games.officer_skat.game import OfficerSkatGame
 
 __all__ = ["Layout", "OfficerSkatState", "TRICKS", "GAME_CALLS"]
 
@@ -63,29 +62,6 @@ def _act(text: str) -> Action:
     if a is None:
         a = _ACTIONS[text] = Action(text)
     return a
-
-
-class _SuitTable(dict):  # type: ignore[type-arg]
-    """card → its effective suit under one contract (``effective_suit``, looked up once)."""
-
-    def __init__(self, contract: str | None) -> None:
-        super().__init__()
-        self.contract = contract
-
-    def __missing__(self, card: Card) -> str:
-        suit = self[card] = effective_suit(card, self.contract)
-        return suit
-
-
-#: contract → its suit table
-_SUIT_TABLES: dict[str | None, _SuitTable] = {}
-
-
-def _suit_table(contract: str | None) -> _SuitTable:
-    table = _SUIT_TABLES.get(contract)
-    if table is None:
-        table = _SUIT_TABLES[contract] = _SuitTable(contract)
-    return table
 
 
 @dataclass(frozen=True)
@@ -143,9 +119,9 @@ class Layout:
 class OfficerSkatState(State):
     """One immutable moment of an Officer Skat deal (see the package docstring for phases)."""
 
-    game: OfficerSkat
+    game: OfficerSkatGame
 
-    def __init__(self, game: OfficerSkat, layout: Layout, *, setup: dict[str, Any],
+    def __init__(self, game: OfficerSkatGame, layout: Layout, *, setup: dict[str, Any],
                  step: int = 0, calls: tuple[tuple[int, str], ...] = (),
                  contract: str | None = None, declarer: int | None = None,
                  kontra: bool = False, re: bool = False,
@@ -415,14 +391,12 @@ class OfficerSkatState(State):
         led = self._led_suit()
         if led is None:
             return list(top)
-        suit_of = _suit_table(self.contract)
-        same = [c for c in top if suit_of[c] == led]
-        return same or list(top)
+        return trick_order(self.contract).of_suit(top, led) or list(top)  # OS-5.5
 
     def _led_suit(self) -> str | None:
         if self._cur is None or not self._cur.plays:
             return None
-        return _suit_table(self.contract)[self._cur.plays[0].card]
+        return trick_order(self.contract).suit_of[self._cur.plays[0].card]
 
     def _game_refusal(self, game: str) -> Verdict | None:
         """OS-4 / OS-7.5 / B-2: why ``declare game`` is refused, or None."""
@@ -566,7 +540,7 @@ class OfficerSkatState(State):
             text, rule = lead_reason(who, card, contract, deck)
             return Verdict(True, text, "", rule)
         ok, text, rule = follow_reason(who, card, lead, self._tops_of(seat), contract, deck,
-                                       _suit_table(contract))
+                                       trick_order(contract))
         return Verdict(ok, text, "" if ok else "must_follow_suit", rule)
 
     def _words(self, game: str | None) -> str:
@@ -629,12 +603,13 @@ class OfficerSkatState(State):
     def _play(self, action: Action, seat: int) -> OfficerSkatState:
         card = self.game.deck.parse(action[5:])  # "play " then the card's code
         trick = self._cur or Trick(seat)
-        led = _suit_table(self.contract)[trick.plays[0].card if trick.plays else card]
+        order = trick_order(self.contract)
+        led = order.suit_of[trick.plays[0].card if trick.plays else card]
         trick = trick.add(Play(seat, card), led)
         played = self.played | {card}
         if len(trick.plays) < 2:
             return self._evolve(action, trick=trick, played=played)
-        winner = trick_winner(trick.plays, strength(self.contract, trick.plays[0].card))
+        winner = trick_winner(trick.plays, order)  # OS-5.6
         done = OfficerSkatTrick(trick.leader, trick.plays, trick.suit, winner,
                                 trick_points(trick.cards))
         tricks = self.tricks + (done,)
@@ -674,11 +649,12 @@ class OfficerSkatState(State):
             return f"{who} does not say Re"
         card = self.game.deck.parse(act.args[0])
         text = f"{who} plays the {self.game.deck.name(card)}"
-        if effective_suit(card, self.contract) == TRUMP:
+        order = trick_order(self.contract)
+        if order.is_trump(card):
             text += " (trump)"
         if self._cur is not None and self._cur.plays:
             plays = self._cur.plays + (Play(seat, card),)  # type: ignore[arg-type]
-            winner = trick_winner(plays, strength(self.contract, plays[0].card))
+            winner = trick_winner(plays, order)
             text += " and wins the trick" if winner == seat else (
                 f"; {self.game.seat_name(winner)} wins the trick")
             text += f": {trick_points(p.card for p in plays)} points"  # OS-2.2
@@ -686,7 +662,12 @@ class OfficerSkatState(State):
 
     def trump_order(self, contract: str | None = None) -> list[Card]:
         """OS-4 the trumps high to low for ``contract`` (default: this deal's game)."""
-        return trump_cards(contract if contract is not None else self.contract)
+        return trick_order(contract if contract is not None else self.contract).trumps()
+
+    def card_order(self) -> CardOrder:
+        """OS-5.4 / OS-5.6 the card order of this deal's game (before a game is chosen, the
+        printed suits): legality, the trick winner and ``effective_suit`` read it."""
+        return trick_order(self.contract)
 
     # -- the same API in every game (DESIGN §2) ------------------------------------------
     # ``contract`` is a plain attribute: ``'C' 'S' 'H' 'D'`` (a suit game), ``'grand'``,
@@ -725,7 +706,9 @@ class OfficerSkatState(State):
         >>> s.effective_suit("JC"), s.effective_suit("AH"), s.effective_suit("AS")
         ('T', 'T', 'S')
         """
-        return effective_suit(self.game.deck.parse(card), self.contract)
+        suit = self.card_order().effective_suit(self.game.deck.parse(card))
+        assert suit is not None  # every Skat card has an effective suit
+        return suit
 
     def card_value(self, card: Card | str) -> int:
         """OS-2.2 the card's card points: A 11, 10 10, K 4, Q 3, J 2, 9 8 7 nothing (the same
@@ -797,7 +780,31 @@ class OfficerSkatState(State):
             "kontra": self.kontra, "re": self.re,
             "card_points": {names[s]: self.card_points[s] for s in range(2)},
             "trick_no": len(self.tricks) + (0 if done else 1),
+            "matadors": self._matadors_words(),
         }
+
+    def _matadors_words(self) -> str | None:
+        """OS-7.1 the matadors in words: before the deal is over, how they will be counted
+        (over all 16 of the declarer's cards, face-down ones too, so no count can be given
+        yet); after it, the count. None where they do not count (no contract yet, Null,
+        Ramsch, or a scoring method that ignores them)."""
+        c = self.contract
+        if c is None or not (is_suit_game(c) or c == "grand") \
+                or self.game.options.scoring_method != "game_value" or self.declarer is None:
+            return None
+        who = self.game.seat_name(self.declarer)
+        if self.finished and self.result is not None:
+            fig = self.result.figures
+            n = fig.get("matadors")
+            if isinstance(n, int):
+                return (f"matadors: {who} was {'with' if fig.get('with') else 'without'} {n}, "
+                        f"counted over all 16 of {who}'s cards (OS-7.1)")
+            return None
+        run = "trumps" if self.game.options.matadors == "full_trump_sequence" and is_suit_game(c) \
+            else "jacks"
+        top = self.game.deck.name(trump_cards(c)[0])
+        return (f"matadors: with or without the {top} and the {run} after it, counted over "
+                f"all 16 of {who}'s cards at the end (OS-7.1)")
 
     def _info(self) -> list[str]:
         g = self.game

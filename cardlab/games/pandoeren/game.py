@@ -23,7 +23,7 @@ from cardlab.engine.record import cards_arg, list_arg, seat_arg
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
 from cardlab.errors import IllegalAction
-from cardlab.games.pandoeren.play import card_name, ladders
+from cardlab.games.pandoeren.play import card_name, trick_order
 from cardlab.games.pandoeren.rules import (
     BID_WORDS,
     KINDS,
@@ -227,10 +227,8 @@ class PandoerenGame(Game):
     def card_order(self, contract: str | None = None) -> dict[str, Any]:
         """A2.2: cards high to low under ``contract`` (a suit as trumps, or ``'none'``)."""
         trump = self.trump_of(contract)
-        trump_ladder, plain = ladders(self.options.rank_order)
-        deck = set(self.deck)
-        suits = {s: [f"{r}{s}" for r in (trump_ladder if s == trump else plain)
-                     if Card(r, s) in deck] for s in FRENCH_SUITS}
+        order = trick_order(trump, self.options.rank_order)
+        suits = {s: [c.code for c in order.ladder(s)] for s in FRENCH_SUITS}
         special: dict[str, str] = {}
         if trump is not None:
             special[f"J{trump}"] = ("the jas: highest trump, never forced and always playable"

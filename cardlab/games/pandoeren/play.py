@@ -1,6 +1,7 @@
 """Pandoeren's card play: ranks, card points, the trick winner and the legal cards (A2.2, A2.3, A2.8).
 
-One rank function and one legality function serve legality, the trick winner,
+One card order (:func:`trick_order`, a :class:`~cardlab.engine.tricks.CardOrder` built
+from the rank ladders) and one legality function serve legality, the trick winner,
 ``explain`` and the view alike (STYLE §5). :func:`follow_situation` computes the
 sets A2.8 names (F, T, AT, the jas exemption) once; :func:`legal_cards` and
 :func:`card_reason` both read them, so the reason given is the rule applied.
@@ -10,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
-from cardlab.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card
-from cardlab.engine.tricks import Play, Trick, order_by_rank, standard_strength, trick_winner
+from cardlab.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, pandoeren_pack
+from cardlab.engine.tricks import CardOrder, Play, Trick
 
 __all__ = ["TRUMP_LADDER", "PLAIN_LADDER", "KLAVERJAS_TRUMP_LADDER", "KLAVERJAS_PLAIN_LADDER",
-           "TRUMP_POINTS", "PLAIN_POINTS", "LAST_TRICK_BONUS", "ladders", "rank_of",
-           "card_points", "trick_points", "PandoerenTrick", "winner_of", "FollowSituation",
+           "TRUMP_POINTS", "PLAIN_POINTS", "LAST_TRICK_BONUS", "ladders", "trick_order",
+           "card_points", "trick_points", "PandoerenTrick", "FollowSituation",
            "follow_situation", "legal_cards", "card_reason", "card_name"]
 
 #: A2.2 trumps, high to low: jas (J), nel (9), A, K, Q, 10, 8, 7, (6).
@@ -33,12 +35,6 @@ PLAIN_POINTS: Final = {"A": 11, "10": 10, "K": 3, "Q": 2, "J": 1}
 #: A2.3 the last trick is worth 5 more.
 LAST_TRICK_BONUS: Final = 5
 
-_TRUMP_RANKS = {"pandoeren": order_by_rank(TRUMP_LADDER),
-                "klaverjas": order_by_rank(KLAVERJAS_TRUMP_LADDER)}
-_PLAIN_RANKS = {"pandoeren": order_by_rank(PLAIN_LADDER),
-                "klaverjas": order_by_rank(KLAVERJAS_PLAIN_LADDER)}
-
-
 def ladders(rank_order: str = "pandoeren") -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A2.2 / P-A1: the (trump, plain) ladders, high to low, under ``rank_order``."""
     if rank_order == "klaverjas":
@@ -46,10 +42,21 @@ def ladders(rank_order: str = "pandoeren") -> tuple[tuple[str, ...], tuple[str, 
     return TRUMP_LADDER, PLAIN_LADDER
 
 
-def rank_of(card: Card, trump: str | None, rank_order: str = "pandoeren") -> int:
-    """A2.2: the card's strength within its suit (higher wins)."""
-    table = _TRUMP_RANKS if card.suit == trump else _PLAIN_RANKS
-    return table[rank_order][card.rank]
+@cache
+def trick_order(trump: str | None, rank_order: str = "pandoeren") -> CardOrder:
+    """A2.2 / P-A1 the card order with ``trump`` as trumps (None: a no-trump contract):
+    no card changes suit; trumps rank by the trump ladder, every other suit by the plain
+    one. The highest trump wins a trick, else the highest card of the led suit
+    (:func:`cardlab.engine.tricks.trick_winner`); ``power`` is a card's strength within its
+    suit.
+
+    >>> from cardlab.engine.tricks import Play, trick_winner
+    >>> plays = [Play(s, Card.parse(c)) for s, c in enumerate(("AH", "9H", "KH", "7H"))]
+    >>> trick_winner(plays, trick_order("H")), trick_winner(plays, trick_order(None))
+    (1, 0)
+    """
+    trump_ladder, plain = ladders(rank_order)
+    return CardOrder.from_ranks(pandoeren_pack(), plain, trump=trump, trump_ladder=trump_ladder)
 
 
 def card_points(card: Card, trump: str | None) -> int:
@@ -82,14 +89,6 @@ class PandoerenTrick(Trick):
     def as_dict(self) -> dict[str, Any]:
         """JSON-able form (the engine's trick dict plus ``points``)."""
         return {**super().as_dict(), "points": self.points}
-
-
-def winner_of(plays: Sequence[Play], trump: str | None, rank_order: str = "pandoeren") -> int:
-    """A2.2: the highest trump wins the trick; without one, the highest card of the led suit."""
-    led = plays[0].card.suit
-    strength = standard_strength(led, trump, lambda c: c.suit,
-                                 lambda c: rank_of(c, trump, rank_order))
-    return trick_winner(plays, strength)
 
 
 def card_name(card: Card, trump: str | None = None) -> str:
@@ -133,43 +132,43 @@ class FollowSituation:
 
 def follow_situation(hand: Sequence[Card], trick: Sequence[Play], trump: str | None,
                      opts: object) -> FollowSituation:
-    """A2.8: the legal cards of ``hand`` for ``trick`` under the play options."""
-    rank_order = getattr(opts, "rank_order", "pandoeren")
+    """A2.8: the legal cards of ``hand`` for ``trick`` under the play options (following
+    and trumping by :func:`trick_order`'s effective suit)."""
     if not trick:
         return FollowSituation(None, trump, False, (), (), (), None, frozenset(hand), "A2.8.1")
-    led = trick[0].card.suit
+    order = trick_order(trump, getattr(opts, "rank_order", "pandoeren"))
+    suit_of, power = order.suit_of, order.power
+    led = suit_of[trick[0].card]
     if trump is None:  # A2.8.2
-        follow = tuple([c for c in hand if c.suit == led])
+        follow = tuple(order.of_suit(hand, led))
         legal = frozenset(follow or hand)
         return FollowSituation(led, None, False, follow, (), (), None, legal, "A2.8.2")
     jas = Card("J", trump)
     exempt = bool(getattr(opts, "jas_never_forced", True)) and jas in hand and len(hand) > 1
     h = [c for c in hand if c != jas] if exempt else list(hand)
-    trumps = tuple([c for c in h if c.suit == trump])
+    trumps = tuple([c for c in h if suit_of[c] == trump])
     may_trump = bool(getattr(opts, "trump_while_able_to_follow", True))
-    played_trumps = [p.card for p in trick if p.card.suit == trump]
-    top = max(played_trumps, key=lambda c: rank_of(c, trump, rank_order), default=None)
+    played_trumps = [p.card for p in trick if suit_of[p.card] == trump]
+    top = max(played_trumps, key=power.__getitem__, default=None)
     if led == trump:  # A2.8.3a
         allowed = trumps
         if getattr(opts, "overtrump_on_trump_lead", False) and top is not None:
-            top_rank = rank_of(top, trump, rank_order)
-            higher = tuple([c for c in trumps if rank_of(c, trump, rank_order) > top_rank])
+            higher = tuple([c for c in trumps if power[c] > power[top]])
             allowed = higher or trumps
         legal = frozenset(allowed or h)
         rule = "A2.8.3a"
         follow = trumps
     else:  # A2.8.3b
-        follow = tuple([c for c in h if c.suit == led])
+        follow = tuple([c for c in h if suit_of[c] == led])
         ban = getattr(opts, "undertrump", "forbidden_unless_no_alternative") != "allowed"
         if ban and top is not None:
-            top_rank = rank_of(top, trump, rank_order)
-            allowed = tuple([c for c in trumps if rank_of(c, trump, rank_order) > top_rank])
+            allowed = tuple([c for c in trumps if power[c] > power[top]])
         else:
             allowed = trumps
         if follow:
             legal = frozenset(follow + allowed) if may_trump else frozenset(follow)
         else:
-            others = tuple([c for c in h if c.suit != trump])
+            others = tuple([c for c in h if suit_of[c] != trump])
             legal = frozenset(others + allowed) or frozenset(trumps)
         rule = "A2.8.3b" if ban or not top else "A2.8.4"
     if exempt:

@@ -16,16 +16,15 @@ from cardlab.engine.ladder import Ladder
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
-from cardlab.engine.tricks import Play, Trick
+from cardlab.engine.tricks import CardOrder, Play, Trick, trick_winner
 from cardlab.games.pandoeren import judge as J
 from cardlab.games.pandoeren.play import (
     LAST_TRICK_BONUS,
     PandoerenTrick,
     card_name,
     card_points,
-    ladders,
+    trick_order,
     trick_points,
-    winner_of,
 )
 from cardlab.games.pandoeren.roem import holds_stuk, roem_instances, roem_total
 from cardlab.games.pandoeren.rules import Bid, PandoerenOptions, parse_bid
@@ -321,7 +320,7 @@ class PandoerenState(State):
         hand = hands[seat]
         i = hand.index(card)  # the hand holds each card once
         hands[seat] = hand[:i] + hand[i + 1:]
-        trick = self.trick.add(Play(seat, card), card.suit)
+        trick = self.trick.add(Play(seat, card), self.card_order().effective_suit(card))
         new = self._evolve(action, _hands=tuple(hands), trick=trick)
         exposure = self.bid.kind.exposure
         if exposure == "all_at_lead" and not self.tricks and len(trick.plays) == 1:
@@ -338,7 +337,7 @@ class PandoerenState(State):
     def _finish_trick(self) -> PandoerenState:
         assert self.trick is not None and self.bid is not None and self.declarer is not None
         opts = self.game.options
-        winner = winner_of(self.trick.plays, self.trump, opts.rank_order)
+        winner = trick_winner(self.trick.plays, self.card_order())  # A2.2
         t = self.trick
         points = trick_points(t.cards, self.trump, last=len(self.tricks) == 7)  # A2.3
         self.tricks = self.tricks + (PandoerenTrick(t.leader, t.plays, t.suit, winner,
@@ -397,15 +396,17 @@ class PandoerenState(State):
         """Cards high to low: trumps first (if any), then each plain suit in S C D H order.
         ``contract``: a suit code, ``'none'``/a no-trump contract, or None (this deal)."""
         trump = self.trump if contract is None else self.game.trump_of(contract)
-        trump_ladder, plain = ladders(self.game.options.rank_order)
-        deck = set(self.game.deck)
-        out: list[Card] = []
-        if trump is not None:
-            out += [Card(r, trump) for r in trump_ladder if Card(r, trump) in deck]
+        order = trick_order(trump, self.game.options.rank_order)
+        out = order.trumps()
         for s in FRENCH_SUITS:
             if s != trump:
-                out += [Card(r, s) for r in plain if Card(r, s) in deck]
+                out += order.ladder(s)
         return out
+
+    def card_order(self) -> CardOrder:
+        """A2.2 the card order of this deal's trump suit (none before trumps are named and
+        in no-trump contracts): legality, the trick winner and ``effective_suit`` read it."""
+        return trick_order(self.trump, self.game.options.rank_order)
 
     # -- the same API in every game (DESIGN §2) ------------------------------------------
     @property
@@ -419,7 +420,9 @@ class PandoerenState(State):
     def effective_suit(self, card: Card | str) -> str:
         """A2.2 the suit ``card`` follows and wins in: no card changes suit in Pandoeren (the
         jas and nel are trumps because they are of the trump suit), so its printed suit."""
-        return self.game.deck.parse(card).suit
+        suit = self.card_order().effective_suit(self.game.deck.parse(card))
+        assert suit is not None  # every card has a suit here
+        return suit
 
     def card_value(self, card: Card | str) -> int:
         """A2.3 the card's points under this deal's trump (trump values for the trump suit:

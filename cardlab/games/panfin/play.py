@@ -3,7 +3,9 @@
 Each judge returns a :class:`~cardlab.engine.action.Verdict` with the real reason,
 so ``legal_actions`` (every play whose verdict is legal) and ``explain`` agree by
 construction. A play is a tuple of cards: one card, or two for the jokers led
-together and for each answer to that double trick (B2.10.4, F-A19).
+together and for each answer to that double trick (B2.10.4, F-A19). Following, trumping
+and beating are by the dominant suit's :func:`~cardlab.games.panfin.rules.trick_order`;
+the trick's winner is the engine's :func:`~cardlab.engine.tricks.trick_winner` over it.
 """
 
 from __future__ import annotations
@@ -12,18 +14,10 @@ from collections.abc import Callable, Sequence
 
 from cardlab.cards import ITALIAN_SPECIAL_NAMES, ITALIAN_SUIT_NAMES, Card
 from cardlab.engine.action import Verdict
-from cardlab.games.panfin.rules import (
-    GOBBO,
-    JOKERS,
-    VECIA,
-    PanfinOptions,
-    beats,
-    is_trump,
-    strength,
-    suit_of,
-)
+from cardlab.engine.tricks import Play
+from cardlab.games.panfin.rules import GOBBO, JOKERS, VECIA, PanfinOptions, trick_order
 
-__all__ = ["TrickPlay", "judge_lead", "judge_follow", "winning_play", "is_double",
+__all__ = ["TrickPlay", "judge_lead", "judge_follow", "as_plays", "is_double",
            "changes_suit", "suit_change", "with_suit_notes"]
 
 #: one seat's play to a trick: (seat, cards)
@@ -125,17 +119,11 @@ def _judge_lead(hand: Sequence[Card], cards: tuple[Card, ...], options: PanfinOp
     return Verdict(True, f"you are on lead and may lead any card: {name(card)}", "", "B2.10.3")
 
 
-def winning_play(trick: Sequence[TrickPlay], dominant: str | None) -> tuple[int, Card]:
-    """B2.10.5: the seat and card now winning ``trick``: the highest trump, else the highest
-    card of the led suit (the first of equals, which cannot happen with one pack)."""
-    led = trick[0][1][0]
-    led_suit = suit_of(led, dominant)
-    best_seat, best = trick[0][0], trick[0][1][0]
-    for seat, cards in trick:
-        for c in cards:
-            if beats(c, best, led_suit, dominant):
-                best_seat, best = seat, c
-    return best_seat, best
+def as_plays(trick: Sequence[TrickPlay]) -> list[Play]:
+    """``trick`` as engine plays in order, a two-card play as two plays of one seat (so
+    :func:`~cardlab.engine.tricks.trick_winner` and ``CardOrder.best`` read it: B2.10.5
+    the highest trump wins, else the highest card of the led suit)."""
+    return [Play(seat, c) for seat, cards in trick for c in cards]
 
 
 def judge_follow(hand: Sequence[Card], cards: tuple[Card, ...], trick: Sequence[TrickPlay],
@@ -163,10 +151,12 @@ def _judge_follow(hand: Sequence[Card], cards: tuple[Card, ...], trick: Sequence
                        "with two", "wrong_card_count", "B2.10.4")
     card = cards[0]
     led = trick[0][1][0]
-    led_suit = suit_of(led, dominant)
-    trump_led = is_trump(led, dominant)
+    order = trick_order(dominant)
+    led_suit = order.effective_suit(led)
+    assert led_suit is not None  # every Treviso card has a suit
+    trump_led = order.is_trump(led)
     suit_word = "trump" if trump_led else f"{led_suit} (the led suit)"
-    same = [c for c in hand if suit_of(c, dominant) == led_suit]
+    same = order.of_suit(hand, led_suit)  # B2.10.3 following by effective suit
     if same:
         return _judge_respond(card, same, trick, led, led_suit, trump_led, dominant, options,
                               suit_word, name)
@@ -181,19 +171,20 @@ def _judge_respond(card: Card, same: list[Card], trick: Sequence[TrickPlay], led
         extra = "" if trump_led else "; while you hold it you may not play a trump or a joker"
         return Verdict(False, f"{name(led)} was led and you hold {suit_word}: you must answer "
                        f"(rispondere) with it{extra}", "must_follow_suit", "B2.10.3")
-    _, best = winning_play(trick, dominant)
+    order = trick_order(dominant)
+    best = order.top((c for _, cs in trick for c in cs), led_suit)
     if options.beat_reference == "led_card":
         target, what = led, f"the led card, {name(led)} (beat_reference='led_card')"
     else:
         target, what = best, f"the winning card, {name(best)}"
-    reachable = strength(target, led_suit, dominant)
-    can_beat = [c for c in same if beats(c, target, led_suit, dominant)]
-    if reachable is not None and suit_of(target, dominant) == led_suit and can_beat:
+    can_beat = [c for c in same if order.beats(c, target, led_suit)]
+    # following can beat only a card of the led suit, never a trump played on a plain lead
+    if order.effective_suit(target) == led_suit and can_beat:
         if card not in can_beat:
             return Verdict(False, f"you must answer with a card that beats {what}: "
                            + " ".join(c.code for c in can_beat), "must_beat", "B2.10.3")
         return Verdict(True, f"you answer the led suit and beat {what}", "", "B2.10.3")
-    if suit_of(best, dominant) != led_suit:
+    if order.effective_suit(best) != led_suit:
         why = "the trick is already trumped, so any card of the led suit will do"
     else:
         why = f"you cannot beat {what}, so any card of the led suit will do"
@@ -203,7 +194,8 @@ def _judge_respond(card: Card, same: list[Card], trick: Sequence[TrickPlay], led
 def _judge_void(hand: Sequence[Card], card: Card, trick: Sequence[TrickPlay], led_suit: str,
                 dominant: str | None, options: PanfinOptions, name: Namer) -> Verdict:
     """B2.10.3 / F-A18: void in a plain led suit, you must trump and overtrump if you can."""
-    trumps = [c for c in hand if is_trump(c, dominant)]
+    order = trick_order(dominant)
+    trumps = [c for c in hand if order.is_trump(c)]
     if not trumps:
         return Verdict(True, "you hold neither the led suit nor a trump: any card", "",
                        "B2.10.3")
@@ -214,10 +206,10 @@ def _judge_void(hand: Sequence[Card], card: Card, trick: Sequence[TrickPlay], le
         return Verdict(False, "you hold no card of the led suit, so you must play a trump "
                        "(a dominant-suit card or a joker): " + " ".join(c.code for c in trumps),
                        "must_trump", "B2.10.3")
-    played = [c for _, cs in trick for c in cs if is_trump(c, dominant)]
+    played = [c for _, cs in trick for c in cs if order.is_trump(c)]
     if options.must_overtrump and played:
-        top = max(played, key=lambda c: strength(c, led_suit, dominant) or (0, 0))
-        over = [c for c in trumps if beats(c, top, led_suit, dominant)]
+        top = max(played, key=lambda c: order.key(c, led_suit))
+        over = [c for c in trumps if order.beats(c, top, led_suit)]
         if over and card not in over:
             return Verdict(False, f"you must overtrump {name(top)} when you can: "
                            + " ".join(c.code for c in over), "must_overtrump", "F-A18")
@@ -235,9 +227,10 @@ def _judge_double_answer(hand: Sequence[Card], cards: tuple[Card, ...], dominant
     if len(cards) != 2:
         return Verdict(False, "both jokers were led together: answer with two cards "
                        "(e.g. play 5D 7C)", "wrong_card_count", "B2.10.4")
-    trumps = [c for c in hand if is_trump(c, dominant)]
+    order = trick_order(dominant)
+    trumps = [c for c in hand if order.is_trump(c)]
     need = min(2, len(trumps))
-    have = sum(1 for c in cards if is_trump(c, dominant))
+    have = sum(1 for c in cards if order.is_trump(c))
     if have < need:
         return Verdict(False, f"both jokers were led: you must answer with trumps while you have "
                        f"them ({need} of: " + " ".join(c.code for c in trumps) + ")",

@@ -3,22 +3,25 @@
 Everything here is a pure function of cards and options, cited to
 ``shared/rules/panfin.md`` (rule IDs B1–B4, ambiguity entries F-A1–F-A26). The
 state machine (:mod:`.state`), the chips (:mod:`.chips`) and the bots all call
-these functions, so legality, the trick winner, ``explain`` and the view agree.
+these functions, and the trick phase reads one :func:`trick_order` per dominant suit,
+so legality, the trick winner, ``explain`` and the view agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final, Literal
 
-from cardlab.cards import ITALIAN_SUITS, Card
+from cardlab.cards import ITALIAN_SUITS, Card, treviso_pack
 from cardlab.engine.options import option
+from cardlab.engine.tricks import CardOrder, order_by_rank
 
 __all__ = [
     "PanfinOptions", "VECIA", "GOBBO", "JOKERS", "PLAIN_LADDER", "TRUMP_LADDER", "SUITS",
-    "COMBINATIONS", "Combination", "is_joker", "is_trump", "suit_of", "plain_rank",
-    "trump_rank", "strength", "beats", "classify", "combination_key", "best_combination",
+    "COMBINATIONS", "Combination", "is_joker", "trick_order", "plain_rank",
+    "trump_rank", "classify", "combination_key", "best_combination",
     "holds_one_suit", "trump_cards", "plain_cards",
 ]
 
@@ -38,7 +41,10 @@ SUITS: Final = ITALIAN_SUITS
 #: B2.9 the combinations, high to low in precedence (Naturali > Simezi > Tronfi > False).
 COMBINATIONS: Final = ("naturali", "simezi", "tronfi", "false")
 
-_PLAIN_STRENGTH: Final = {r: len(PLAIN_LADDER) - i for i, r in enumerate(PLAIN_LADDER)}
+#: B2.2 rank → strength within a plain suit (higher wins), read off :data:`PLAIN_LADDER`.
+_PLAIN_STRENGTH: Final = order_by_rank(PLAIN_LADDER)
+#: B2.2 the same within the trump suit, read off :data:`TRUMP_LADDER` (a joker by its name).
+_TRUMP_STRENGTH: Final = order_by_rank(TRUMP_LADDER)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,21 +106,6 @@ def is_joker(card: Card) -> bool:
     return card is VECIA or card is GOBBO
 
 
-def suit_of(card: Card, dominant: str | None) -> str:
-    """B2.2 (F-A16): the suit ``card`` belongs to in the trick phase.
-
-    The jokers belong to the dominant (trump) suit, not to spade or bastoni.
-    """
-    if (card is VECIA or card is GOBBO) and dominant is not None:  # is_joker, inlined (hot)
-        return dominant
-    return card.suit
-
-
-def is_trump(card: Card, dominant: str | None) -> bool:
-    """B2.2: a dominant-suit card or a joker."""
-    return dominant is not None and suit_of(card, dominant) == dominant
-
-
 def plain_rank(card: Card) -> int:
     """B2.2: strength within a plain suit (A high, 2 low); higher wins."""
     return _PLAIN_STRENGTH[card.rank]
@@ -123,29 +114,34 @@ def plain_rank(card: Card) -> int:
 def trump_rank(card: Card) -> int:
     """B2.2: strength within the trump suit: Vecia > Gobbo > A > … > 2."""
     if card is VECIA:
-        return 12
+        return _TRUMP_STRENGTH["Vecia"]
     if card is GOBBO:
-        return 11
-    return _PLAIN_STRENGTH[card.rank]
+        return _TRUMP_STRENGTH["Gobbo"]
+    return _TRUMP_STRENGTH[card.rank]
 
 
-def strength(card: Card, led_suit: str, dominant: str | None) -> tuple[int, int] | None:
-    """B2.10.5: how strongly ``card`` bids for a trick led in ``led_suit``.
+@cache
+def trick_order(dominant: str | None) -> CardOrder:
+    """B2.2 (F-A16) / B2.10.5 the card order of the trick phase under ``dominant``.
 
-    Trumps beat the led suit; a card of another plain suit cannot win (None).
+    The jokers belong to the dominant (trump) suit, not to spade or bastoni: trumps rank
+    Vecia > Gobbo > A > … > 2 (:func:`trump_rank`), the plain suits A high, 2 low
+    (:func:`plain_rank`). Trumps beat the led suit; a card of another plain suit cannot
+    win. Before the dominant suit is known (None) every card keeps its printed suit.
+
+    >>> order = trick_order("D")
+    >>> order.effective_suit(GOBBO), order.is_trump(VECIA), [c.code for c in order.trumps()[:3]]
+    ('D', True, ['FS', 'FB', 'AD'])
+    >>> trick_order(None).effective_suit(GOBBO)
+    'B'
     """
-    if is_trump(card, dominant):
-        return (2, trump_rank(card))
-    if card.suit == led_suit:
-        return (1, plain_rank(card))
-    return None
-
-
-def beats(card: Card, other: Card, led_suit: str, dominant: str | None) -> bool:
-    """B2.10.5: True if ``card`` would take the trick from ``other``."""
-    mine = strength(card, led_suit, dominant)
-    theirs = strength(other, led_suit, dominant)
-    return mine is not None and (theirs is None or mine > theirs)
+    suit_of: dict[Card, str | None] = {}
+    power: dict[Card, int] = {}
+    for card in treviso_pack():
+        joker = dominant is not None and is_joker(card)
+        suit_of[card] = dominant if joker else card.suit
+        power[card] = trump_rank(card) if joker or card.suit == dominant else plain_rank(card)
+    return CardOrder(suit_of=suit_of, power=power, trump=dominant)
 
 
 def trump_cards(dominant: str) -> list[Card]:

@@ -16,7 +16,7 @@ from cardlab.engine.action import Action, Verdict
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
-from cardlab.engine.tricks import Play, Trick
+from cardlab.engine.tricks import CardOrder, Play, Trick, trick_winner
 from cardlab.errors import IllegalAction
 from cardlab.games.panfin.chips import (
     Outcome,
@@ -26,16 +26,14 @@ from cardlab.games.panfin.chips import (
     make_result,
     settle,
 )
-from cardlab.games.panfin.play import TrickPlay, judge_follow, judge_lead, winning_play
+from cardlab.games.panfin.play import TrickPlay, as_plays, judge_follow, judge_lead
 from cardlab.games.panfin.rules import (
     SUITS,
     VECIA,
     PanfinOptions,
     classify,
     holds_one_suit,
-    is_trump,
-    suit_of,
-    trump_cards,
+    trick_order,
 )
 
 if TYPE_CHECKING:
@@ -163,10 +161,12 @@ class PanfinState(State):
 
     def trump_order(self, contract: str | None = None) -> list[Card]:
         """B2.2: the trumps high to low under the dominant suit (or ``contract``)."""
-        suit = contract or self.dominant
-        if suit is None:
-            return []
-        return trump_cards(suit)
+        return trick_order(contract or self.dominant).trumps()
+
+    def card_order(self) -> CardOrder:
+        """B2.2 / B2.10.5 the card order under the dominant suit (before it is known, the
+        printed suits): legality, the trick winner and ``effective_suit`` read it."""
+        return trick_order(self.dominant)
 
     # -- the same API in every game (DESIGN §2) ------------------------------------------
     @property
@@ -186,7 +186,9 @@ class PanfinState(State):
         >>> s.effective_suit("FS") == (s.dominant or "S")
         True
         """
-        return suit_of(self.game.deck.parse(card), self.dominant)
+        suit = self.card_order().effective_suit(self.game.deck.parse(card))
+        assert suit is not None  # every Treviso card has a suit
+        return suit
 
     def card_value(self, card: Card | str) -> int | None:
         """Panfin counts tricks (piatti), not card points: always ``None`` (the same answer
@@ -475,7 +477,7 @@ class PanfinState(State):
             i = active.index(seat)
             d["to_move_"] = active[(i + 1) % len(active)]
             return
-        winner, _ = winning_play(trick, self.dominant)
+        winner = trick_winner(as_plays(trick), self.card_order())  # B2.10.5
         d["piatti"] = _set(self.piatti, winner, self.piatti[winner] + len(trick[0][1]))
         d["tricks_"] = self.tricks_ + ((trick[0][0], trick, winner),)
         d["trick_"] = ()
@@ -546,7 +548,7 @@ def _as_trick(leader: int, plays: tuple[TrickPlay, ...], winner: int | None,
         note = "" if len(cards) == 1 else ("jokers together" if seat == leader
                                            else "two-card answer")
         out += [Play(seat, c, note) for c in cards]
-    suit = suit_of(plays[0][1][0], dominant) if plays else None
+    suit = trick_order(dominant).effective_suit(plays[0][1][0]) if plays else None
     return Trick(leader, tuple(out), suit, winner)
 
 
@@ -563,12 +565,3 @@ def _finish(state: PanfinState, d: dict[str, Any], outcome: Outcome) -> None:
     d["phase_"], d["to_move_"] = "done", None
     d["trick_"] = ()
 
-
-def trump_flags(cards: tuple[Card, ...], dominant: str | None) -> list[bool]:
-    """Which of ``cards`` are trumps (for views and bots)."""
-    return [is_trump(c, dominant) for c in cards]
-
-
-def effective_suit(card: Card, dominant: str | None) -> str:
-    """B2.2: the card's suit in the trick phase (the jokers are trumps)."""
-    return suit_of(card, dominant)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardlab.games.panfin.play import winning_play
-from cardlab.games.panfin.rules import suit_of
+from cardlab.engine.tricks import trick_winner
+from cardlab.games.panfin.play import as_plays
 
 if TYPE_CHECKING:
     from cardlab.games.panfin.state import PanfinState
@@ -52,12 +52,13 @@ def build_view(state: PanfinState, seat: int | None) -> dict[str, Any]:
     payments = [p.as_dict(names) for p in state.payments]
     legal = [str(a) for a in state.legal_actions()] if seat is None or seat == state.to_move_ \
         else []
+    order = state.card_order()
     view = {
         "game": game.name, "title": game.title, "phase": state.phase_, "seat": seat,
         "to_move": state.to_move_, "dealer": state.dealer, "seat_names": list(names),
         "hands": hands, "piles": None, "extras": extras, "trick": trick,
         "trick_leader": state.trick_[0][0] if state.trick_ else None,
-        "trick_suit": suit_of(state.trick_[0][1][0], state.dominant) if state.trick_ else None,
+        "trick_suit": order.effective_suit(state.trick_[0][1][0]) if state.trick_ else None,
         "last_trick": last,
         "tricks_won": {names[s]: state.piatti[s] for s in range(game.players)},
         "auction": [{"seat": s, "call": call} for s, call in state.calls],
@@ -70,7 +71,7 @@ def build_view(state: PanfinState, seat: int | None) -> dict[str, Any]:
         "info": _info(state, seat, done),
         "legal": legal,
         "cutter": state.cutter,
-        "winning": (winning_play(state.trick_, state.dominant)[0] if state.trick_ else None),
+        "winning": trick_winner(as_plays(state.trick_), order) if state.trick_ else None,
     }
     return view
 

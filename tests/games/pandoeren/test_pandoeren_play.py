@@ -5,8 +5,8 @@ from __future__ import annotations
 from pandoeren_helpers import declare, load, play_cards, plays
 
 from cardlab.cards import Card
-from cardlab.engine.tricks import Play
-from cardlab.games.pandoeren.play import winner_of
+from cardlab.engine.tricks import Play, trick_winner
+from cardlab.games.pandoeren.play import trick_order
 
 CLUBS = "AC KC QC JC 10C 9C 8C 7C"
 SPADES7 = "AS KS QS JS 10S 9S 8S"
@@ -120,6 +120,9 @@ def test_a2_2_trick_winner_trump_ranks():
     """A2.2: the highest trump wins: 9 beats A; Q beats 10; the led suit wins without trumps."""
     def p(*codes):
         return [Play(i, Card.parse(c)) for i, c in enumerate(codes)]
+
+    def winner_of(plays, trump, rank_order="pandoeren"):
+        return trick_winner(plays, trick_order(trump, rank_order))
     assert winner_of(p("AH", "9H", "KH", "7H"), "H") == 1
     assert winner_of(p("10H", "QH", "8H", "7H"), "H") == 1
     assert winner_of(p("10S", "QS", "AC", "7S"), "H") == 1
