@@ -103,8 +103,7 @@ Table(state, seat=0, bot_delay=0)
 #
 # To show a particular hand (a puzzle, a deal from last night's game, a hand from a book), build it
 # in the **deal editor**. Pick a hand (N, E, S, W or the kitty), then click cards of the pack into
-# it; paste a deal string instead if you have one. **Fill** deals the cards you have not placed at
-# random, and **Open** puts the finished deal on a table under the editor. The engine checks the
+# it; paste a deal string instead if you have one. **Deal the rest at random** deals the cards you have not placed, and **Open in a table** puts the finished deal on a table under the editor. The engine checks the
 # deal: a card twice, a missing card or a wrong count is refused with the reason.
 #
 # The editor below starts from the deal above (its deal string is `state.deal_string()`): move a

@@ -518,7 +518,7 @@ ex3.check(answer3)
 #
 # The hand of exercise 3 takes every trick whoever holds the other cards. Deal yourself that hand
 # and see: in the editor, choose **N** and click the joker, both red jacks and seven more hearts
-# (A K Q 10 9 8 7) into it, then press **Fill** to deal the rest at random and **Open** to play it
+# (A K Q 10 9 8 7) into it, then press **Deal the rest at random** and **Open in a table** to play it
 # at a table below the editor (bid seven hearts!).
 
 # %%
@@ -543,7 +543,7 @@ DealEditor(game, dealer=3, seat=0, show_all=False)
 # | **misère** | a bid to take no tricks, played alone and without trumps; the partner sits out |
 # | **open misère** | misère with the contractor's hand face up after the first trick |
 # | **nominate** | name the suit of the joker (contractor, NT and misère only) |
-# | **slam** | all ten tricks: at least 250 points |
+# | **slam** | all ten tricks, which scores more than most bids (section 6) |
 # | **Avondale** | the table of bid values (1906) |
 # | **going out backwards** | losing by falling to −500 |
 

@@ -438,8 +438,7 @@ ex3.check(answer3)
 # ### Deal it yourself
 #
 # Deal yourself the hand of exercise 3 and play it: in the editor, choose **P2 up** and click the
-# four jacks and A♥ 10♥ K♥ Q♥ into it (P2's face-up cards), then press **Fill** to deal the
-# rest at random and **Open** to play it at a table below the editor. You are P2 and forehand:
+# four jacks and A♥ 10♥ K♥ Q♥ into it (P2's face-up cards), then press **Deal the rest at random** and **Open in a table** to play it at a table below the editor. You are P2 and forehand:
 # declare hearts.
 
 # %%

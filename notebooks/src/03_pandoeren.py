@@ -445,7 +445,7 @@ ex3.check(answer3)
 # ### Deal it yourself
 #
 # Deal yourself W's hand of exercise 3 and play it: in the editor, choose **W** and click
-# 7♠ K♣ Q♣ J♣ A♦ K♦ Q♦ 8♥ into it, then press **Fill** to deal the rest at random and **Open**
+# 7♠ K♣ Q♣ J♣ A♦ K♦ Q♦ 8♥ into it, then press **Deal the rest at random** and **Open in a table**
 # to play it at a table below the editor. You sit W and W deals, so the others bid first: win the
 # auction, name clubs, and your roem and stuk count for you.
 

@@ -517,7 +517,7 @@ ex3.check(answer3)
 # ### Deal it yourself
 #
 # Deal yourself the Naturali of exercise 3: in the editor, choose **P3** and click the four 7s
-# (`7S 7B 7C 7D`) into it, then press **Fill** to deal the rest at random and **Open** to play at
+# (`7S 7B 7C 7D`) into it, then press **Deal the rest at random** and **Open in a table** to play at
 # a table below the editor. You sit P3; say *tengo* and keep all four.
 
 # %%
