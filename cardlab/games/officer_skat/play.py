@@ -120,8 +120,8 @@ def follow_reason(who: str, card: Card, lead: Card, tops: Sequence[Card],
     lead_note = [suit_note(lead, contract, deck, led=True)] if changes_suit(lead, contract) \
         else []
     if follow and suit_of[card] != led:  # must follow: refused
-        with_ = " or ".join(str(c) for c in follow)
-        base = (f"{lead} led {need}, and {who} has a face-up card of {need}, so {who} must "
+        with_ = " or ".join(the_card(c, deck) for c in follow)
+        base = (f"{the_card(lead, deck)} leads {need}, and {who} has a face-up card of {need}, so {who} must "
                 f"follow with {with_}")
         notes = lead_note + [suit_note(c, contract, deck) for c in changed(follow, contract)]
         if changes_suit(card, contract):
@@ -137,7 +137,7 @@ def follow_reason(who: str, card: Card, lead: Card, tops: Sequence[Card],
             rule_with_notes(FOLLOW_RULE, notes)
     if suit_of[card] == led:
         notes = lead_note + [suit_note(c, contract, deck) for c in changed([card], contract)]
-        text = f"{card} follows {need} ({FOLLOW_RULE})"
+        text = f"{the_card(card, deck)} follows {need} ({FOLLOW_RULE})"
     else:
         # void in the led suit: a jack of the led plain suit does not oblige (OS-5.4)
         printed = [c for c in tops if c.suit == lead.suit and changes_suit(c, contract)]
@@ -148,6 +148,11 @@ def follow_reason(who: str, card: Card, lead: Card, tops: Sequence[Card],
     if notes:
         text += ": " + "; ".join(notes)
     return True, text, rule_with_notes(FOLLOW_RULE, notes)
+
+
+def the_card(card: Card, deck: Deck) -> str:
+    """A card in a learner's words: ``"the jack of spades"`` (never its code)."""
+    return f"the {deck.name(card)}"
 
 
 def with_suit_note(reason: str, card: Card, lead: Card | None, contract: str | None,

@@ -22,6 +22,7 @@ from cardlab.games.officer_skat.play import (
     OfficerSkatTrick,
     follow_reason,
     lead_reason,
+    the_card,
     with_suit_note,
 )
 from cardlab.games.officer_skat.rules import (
@@ -114,6 +115,11 @@ class Layout:
                 face = 0 if e.face == "down" else 1
                 out += [self.piles[seat][p][face] for p in range(4 * e.row, 4 * e.row + 4)]
         return out
+
+
+def _cap(text: str) -> str:
+    """``text`` with a capital first letter (a sentence that starts with a card)."""
+    return text[:1].upper() + text[1:]
 
 
 class OfficerSkatState(State):
@@ -524,16 +530,16 @@ class OfficerSkatState(State):
         deck, contract = self.game.deck, self.contract
         lead = self._cur.plays[0].card if self._cur is not None and self._cur.plays else None
         if card in self.played:
-            return Verdict(False, with_suit_note(f"{card} has already been played", card, lead,
+            return Verdict(False, with_suit_note(f"{_cap(the_card(card, deck))} has already been played", card, lead,
                                                  contract, deck), "already_played", "OS-5.1")
         # a face-down card is refused alike whoever owns it, so explain leaks nothing (B-24)
         if card not in self._tops_of(0) and card not in self._tops_of(1):
             return Verdict(False, with_suit_note(
-                f"{card} is not a face-up card: only face-up top cards can be played, and "
+                f"{_cap(the_card(card, deck))} is not a face-up card: only face-up top cards can be played, and "
                 "face-down cards are unknown to both players", card, lead, contract, deck),
                 "card_face_down", "OS-5.2")
         if self.layout.where[card][0] != seat:
-            return Verdict(False, with_suit_note(f"{card} is not one of {who}'s cards", card,
+            return Verdict(False, with_suit_note(f"{_cap(the_card(card, deck))} is not one of {who}'s cards", card,
                                                  lead, contract, deck), "not_your_card",
                            "OS-2.3")
         if lead is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardlab.cards import Card
+from cardlab.cards import FRENCH_SUIT_NAMES, Card
 from cardlab.engine.result import Result, core_figures
 from cardlab.engine.tricks import Trick
 from cardlab.games.pandoeren.play import card_points, trick_points
@@ -151,7 +151,8 @@ def score(state: PandoerenState) -> Result:
     lines = [f"Contract: {bid.label} by {names[declarer]}"
              + (f" with {names[state.partner]} as partner" if state.partner is not None
                 else " alone")
-             + (f", trumps {state.trump}" if state.trump else ", no trumps") + "."]
+             + (f", trumps {FRENCH_SUIT_NAMES[state.trump]}" if state.trump
+                else ", no trumps") + "."]
     won = [0, 0, 0, 0]
     for t in tricks:
         assert t.winner is not None

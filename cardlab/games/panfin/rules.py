@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final, Literal
 
-from cardlab.cards import ITALIAN_SUITS, Card, treviso_pack
+from cardlab.cards import ITALIAN_RANK_NAMES, ITALIAN_SUIT_NAMES, ITALIAN_SUITS, Card, treviso_pack
 from cardlab.engine.options import option
 from cardlab.engine.tricks import CardOrder, order_by_rank
 
@@ -210,16 +210,23 @@ def classify(hand: Sequence[Card], dominant: str | None, seat: int = 0) -> Combi
     jokers = [c for c in hand if is_joker(c)]
     rank = _same_rank(hand)
     if rank is not None and not jokers:
-        return Combination("naturali", seat, f"Naturali of {rank}")
+        return Combination("naturali", seat, f"Naturali of {_rank_words(rank)}")
     if rank is not None and jokers:
         names = " and ".join(("Vecia", "Gobbo")[JOKERS.index(j)] for j in jokers)
-        return Combination("simezi", seat, f"Simezi of {rank} with the {names}")
+        return Combination("simezi", seat, f"Simezi of {_rank_words(rank)} with the {names}")
     suit = holds_one_suit(hand)
     if suit is not None:
         if suit == dominant:
-            return Combination("tronfi", seat, f"Tronfi (four of the dominant suit {suit})")
-        return Combination("false", seat, f"False (four of {suit})")
+            return Combination("tronfi", seat, f"Tronfi (four of the dominant suit, "
+                                                f"{ITALIAN_SUIT_NAMES[suit]})")
+        return Combination("false", seat, f"False (four of {ITALIAN_SUIT_NAMES[suit]})")
     return None
+
+
+def _rank_words(rank: str) -> str:
+    """A rank in words for a combination's name: ``"sevens"``, ``"re"`` (B2.9)."""
+    word = ITALIAN_RANK_NAMES.get(rank, rank)
+    return f"{word}s" if rank.isdigit() else word
 
 
 def _ranks_desc(hand: Iterable[Card]) -> tuple[int, ...]:

@@ -210,7 +210,7 @@ def test_os_5_4_refusing_the_jack_of_spades_on_a_spade_lead():
     assert not e.legal and e.code == "must_follow_suit" and e.rule == "OS-5.4/OS-5.5"
     assert ("the jack of spades counts as a trump (hearts) in this game, not a spade "
             "(OS-5.4)") in e
-    assert "OS-5.5" in e and "must follow with 9S" in e
+    assert "OS-5.5" in e and "must follow with the nine of spades" in e
     with pytest.raises(cardlab.IllegalAction) as err:
         state.apply("play JS")
     assert err.value.rule == "OS-5.4/OS-5.5" and "not a spade" in str(err.value)
@@ -259,7 +259,7 @@ def test_os_5_4_the_card_that_must_follow_is_a_jack():
     assert legal(state) == ["play JD"]
     e = state.explain("play 8D")
     assert not e.legal and e.rule == "OS-5.4/OS-5.5"
-    assert "must follow with JD" in e
+    assert "must follow with the jack of diamonds" in e
     assert "the jack of diamonds counts as a trump (hearts) in this game, not a diamond" in e
 
 
