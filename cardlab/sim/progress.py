@@ -201,7 +201,9 @@ class _Widget(_Delayed):
     def _hide(self, complete: bool) -> None:
         if self._handle is not None:
             self._handle.update(_HIDDEN, raw=True)
-        self._box.close()
+        # no close(): JupyterLab is taking the bar's view out of the output as the display
+        # is replaced, and closing the model too removed that view twice (a removeChild
+        # error in Lab's console)
         if not complete:
             sys.stderr.write(f"{self.label}: interrupted after {self._words()}; "
                              f"returning the finished deals\n")
