@@ -464,9 +464,10 @@ class Table(CardlabWidget):
     def _on_play(self, intent: Mapping[str, Any]) -> None:
         code = get_str(intent, "card", 12)
         card = parse_code(self.game, code)
-        need(card is not None, f"unknown card {code!r}"
-             f"{did_you_mean(code.strip().upper(), self.game.deck.codes(), n=4, cutoff=0.5)}: "
-             f"not a card of the {self.game.deck.title}", "unknown_card")
+        if card is None:  # the suggestion is worked out only for a card that is not one
+            need(False, f"unknown card {code!r}"
+                 f"{did_you_mean(code.strip().upper(), self.game.deck.codes(), n=4, cutoff=0.5)}"
+                 f": not a card of the {self.game.deck.title}", "unknown_card")
         assert card is not None
         s = self.state
         need(not s.is_over, "the deal is over: step back, or load another deal", "game_over")
