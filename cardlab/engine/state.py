@@ -27,7 +27,7 @@ live here, so each game states only its own rules (``docs/adding_a_game.md``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Container, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine import phrases
@@ -64,7 +64,7 @@ class State(ABC):
     #: ``(history, legal actions)``: the cache behind :meth:`_legal_index`. It is keyed by
     #: the history tuple itself, so a successor built by copying this state's attributes
     #: (every successor has a new, longer history) never sees a stale list.
-    _legal_memo: tuple[tuple[Action, ...], Container[str]] | None = None
+    _legal_memo: tuple[tuple[Action, ...], Mapping[Action, Any]] | None = None
 
     # -- facts every game provides -------------------------------------------------
     @property
@@ -110,19 +110,25 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in the game's documented order (none once it is over)."""
 
-    def _legal_index(self) -> Container[str]:
-        """The legal actions now, for a quick membership test (computed once per state).
+    def _legal_index(self) -> Mapping[Action, Any]:
+        """The legal actions now, each with the game's payload (:meth:`_legal_map`), made
+        once per state: the one cached legal map every game uses.
 
         ``apply`` takes a short path for an action found here, so this must hold exactly
-        what :meth:`legal_actions` lists. A game that caches its legal actions itself
-        overrides this to hand out that cache instead.
+        what :meth:`legal_actions` lists.
         """
         memo = self._legal_memo
         if memo is not None and memo[0] is self.history:
             return memo[1]
-        index = frozenset(self.legal_actions())
+        index = self._legal_map()
         self._legal_memo = (self.history, index)
         return index
+
+    def _legal_map(self) -> Mapping[Action, Any]:
+        """Every legal action now → what the game needs to apply it (the card, the call), in
+        :meth:`legal_actions` order. The default pairs each action with None; a game whose
+        ``legal_actions`` reads this map (``list(self._legal_index())``) overrides it."""
+        return dict.fromkeys(self.legal_actions())
 
     @abstractmethod
     def _judge(self, action: Action) -> Verdict:
