@@ -1,6 +1,7 @@
 """Five Hundred's auction (5H-5): who calls next, which calls are legal, and why.
 
-The bookkeeping lives in :class:`Bidding`, an immutable record of the calls;
+The bookkeeping is the engine's :class:`~cardlab.engine.auction.Auction` (passing,
+re-entry after a changed denomination, the final raise), set up by :func:`start`;
 :func:`judge_call` gives the verdict on one call with the rule that decides it.
 Calls are written without the verb: ``'pass'``, ``'7H'``, ``'misere'``,
 ``'open_misere'``, ``'blind_misere'``, ``'8S sans_kitty'``.
@@ -8,9 +9,8 @@ Calls are written without the verb: ``'pass'``, ``'7H'``, ``'misere'``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cardlab.engine.action import Verdict
+from cardlab.engine.auction import Auction
 from cardlab.games.five_hundred.rules import (
     MISERE_VALUES,
     FiveHundredOptions,
@@ -20,138 +20,49 @@ from cardlab.games.five_hundred.rules import (
     parse_bid,
 )
 
-__all__ = ["Bidding", "judge_call", "legal_calls"]
-
-#: a pass made while no bid stood (such a passer never comes back, even under the rebid option)
-NO_BID = ""
+__all__ = ["start", "after", "judge_call", "legal_calls"]
 
 
-def _replace(b: Bidding, **changes: object) -> Bidding:
-    """``dataclasses.replace`` for a :class:`Bidding` (a plain frozen record: no
-    ``__post_init__``), without looking the fields up again on every call (a hot path)."""
-    new = object.__new__(Bidding)
-    fields = new.__dict__
-    fields.update(b.__dict__)
-    fields.update(changes)
-    return new
+def start(order: tuple[int, ...], options: FiveHundredOptions) -> Auction:
+    """5H-5.1 a fresh auction: the dealer's left calls first. Passing is final (5H-5.4d),
+    except under ``rebid_after_pass_on_denomination_change``; the American auction is one
+    round (5H-5.6); ``allow_final_raise`` gives the high bidder a last raise (5H-10 V4)."""
+    return Auction(order, single_round=options.auction == "american_single_round",
+                   rebid_on_change=options.rebid_after_pass_on_denomination_change,
+                   final_raise=options.allow_final_raise)
 
 
-@dataclass(frozen=True)
-class Bidding:
-    """The auction so far (5H-5).
+def after(b: Auction, seat: int, call: str, ladder: Ladder) -> Auction:
+    """The auction after ``seat``'s legal ``call``: a bid carries its ladder rank and its
+    denomination (the key the rebid and final-raise rules compare)."""
+    if call == "pass":
+        return b.call(seat, call)
+    return b.call(seat, call, rank=ladder.rank[call.split(" ", 1)[0]], key=denomination_of(call))
 
-    :ivar order: the bidding seats clockwise from the dealer's left.
-    :ivar calls: ``(seat, call)`` in order.
-    :ivar high: the highest call (with its ``sans_kitty`` modifier), or None.
-    :ivar passed: seat → the denomination of the high bid when it passed ('' if none stood).
-    :ivar to_call: the seat to call now, or None when the auction is over.
-    :ivar raise_turn: True while the high bidder has its final-raise chance (``allow_final_raise``).
-    """
 
-    order: tuple[int, ...]
-    calls: tuple[tuple[int, str], ...] = ()
-    high: str | None = None
-    high_seat: int | None = None
-    high_rank: int = -1
-    passed: tuple[tuple[int, str], ...] = ()
-    to_call: int | None = None
-    raise_turn: bool = False
+class Bidding(Auction):
+    """Deprecated: the rollout's old name for the auction record (to be removed)."""
 
     @classmethod
     def start(cls, order: tuple[int, ...]) -> Bidding:
-        """5H-5.1 a fresh auction: the dealer's left calls first."""
-        return cls(order=order, to_call=order[0])
+        return cls(order)
 
-    @property
-    def is_over(self) -> bool:
-        """5H-5.5 no more calls."""
-        return self.to_call is None
-
-    def passed_den(self, seat: int) -> str | None:
-        """The high bid's denomination when ``seat`` passed, or None if it has not passed."""
-        for s, den in self.passed:
-            if s == seat:
-                return den
-        return None
-
-    def is_out(self, seat: int, options: FiveHundredOptions) -> bool:
-        """5H-5.4d ``seat`` has passed and may not call again (now)."""
-        den = self.passed_den(seat)
-        if den is None:
-            return False
-        if options.rebid_after_pass_on_denomination_change and den != NO_BID and self.high:
-            # WP-500 §Variations: back in once someone has changed denomination since the pass
-            return denomination_of(self.high) == den
-        return True
-
-    def after(self, seat: int, call: str, options: FiveHundredOptions, ladder: Ladder) -> Bidding:
-        """The auction after ``seat``'s legal ``call``."""
-        calls = self.calls + ((seat, call),)
-        if options.auction == "american_single_round":
-            b = self._with_call(seat, call, ladder, calls)
-            idx = self.order.index(seat)
-            nxt = self.order[idx + 1] if len(calls) < len(self.order) else None
-            return _replace(b, to_call=nxt)
-        if self.raise_turn:
-            # 5H-10 V4 the final raise: standing ends the auction; a raise in the same
-            # denomination ends it too; a change of denomination lets the others bid again.
-            if call == "pass":
-                return _replace(self, calls=calls, to_call=None, raise_turn=False)
-            same = denomination_of(call) == denomination_of(self.high or "")
-            b = self._with_call(seat, call, ladder, calls)
-            if same:
-                return _replace(b, to_call=None, raise_turn=False)
-            b = _replace(b, passed=(), raise_turn=False)
-            return b._advance(seat, options)
-        return self._with_call(seat, call, ladder, calls)._advance(seat, options)
-
-    def _with_call(self, seat: int, call: str, ladder: Ladder,
-                   calls: tuple[tuple[int, str], ...]) -> Bidding:
-        if call == "pass":
-            den = NO_BID if self.high is None else denomination_of(self.high)
-            passed = tuple((s, d) for s, d in self.passed if s != seat) + ((seat, den),)
-            return _replace(self, calls=calls, passed=passed)
-        base = call.split(" ", 1)[0]
-        return _replace(self, calls=calls, high=call, high_seat=seat, high_rank=ladder.rank[base])
-
-    def _advance(self, seat: int, options: FiveHundredOptions) -> Bidding:
-        """5H-5.5 pass the turn to the next seat clockwise still in, or end the auction."""
-        others_in = [s for s in self.order if s != self.high_seat and not self.is_out(s, options)]
-        if not others_in:
-            if self.high is not None and options.allow_final_raise:
-                # 5H-10 V4 the high bidder may raise once the others have passed
-                return _replace(self, to_call=self.high_seat, raise_turn=True)
-            return _replace(self, to_call=None)  # 5H-5.5 the auction is over
-        n = len(self.order)
-        i = self.order.index(seat)
-        nxt = next(self.order[(i + k) % n] for k in range(1, n + 1)
-                   if self.order[(i + k) % n] in others_in)
-        return _replace(self, to_call=nxt)
-
-    def bids(self) -> list[tuple[int, str]]:
-        """The bids (not passes) in order."""
-        return [(s, c) for s, c in self.calls if c != "pass"]
-
-    def last_bid_of(self, seat: int) -> str | None:
-        """``seat``'s latest bid, or None."""
-        for s, c in reversed(self.calls):
-            if s == seat and c != "pass":
-                return c
-        return None
-
-    def first_call(self, seat: int) -> bool:
-        """True if ``seat`` has not called yet (A-8 blind misère)."""
-        return all(s != seat for s, _ in self.calls)
+    def after(self, seat: int, call: str, options: FiveHundredOptions,
+              ladder: Ladder) -> Auction:
+        flags = start(self.order, options)
+        b = self._with(single_round=flags.single_round, rebid_on_change=flags.rebid_on_change,
+                       final_raise=flags.final_raise)
+        return after(b, seat, call, ladder)
 
 
-def _misere_window(b: Bidding, ladder: Ladder) -> bool:
+def _misere_window(b: Auction, ladder: Ladder) -> bool:
     """5H-5.4b / A-5 (``misere_requires_seven``): misère is legal while 7♠ ≤ the current high
     bid < misère on the ladder. With misère after 7NT that is "the high bid is a 7-level bid";
     with ``misere_rank=after_8S`` a standing 8♠ counts too."""
     return b.high is not None and ladder.rank["7S"] <= b.high_rank < ladder.rank["misere"]
 
 
-def _misere_needs_seven(b: Bidding, options: FiveHundredOptions) -> Verdict:
+def _misere_needs_seven(b: Auction, options: FiveHundredOptions) -> Verdict:
     """5H-5.4b / A-5: why misère is refused below the 7-level (or with no bid standing)."""
     now = "nobody has bid yet" if b.high is None else f"the current bid is {bid_label(b.high)}"
     if options.misere_rank == "after_8S":
@@ -162,7 +73,7 @@ def _misere_needs_seven(b: Bidding, options: FiveHundredOptions) -> Verdict:
                    "misere_needs_seven", "5H-5.4b")
 
 
-def judge_call(b: Bidding, seat: int, call: str, options: FiveHundredOptions,
+def judge_call(b: Auction, seat: int, call: str, options: FiveHundredOptions,
                ladder: Ladder) -> Verdict:
     """5H-5.4 the verdict on ``seat`` making ``call`` now (``call`` already normalised)."""
     if call == "pass":
@@ -193,7 +104,7 @@ def judge_call(b: Bidding, seat: int, call: str, options: FiveHundredOptions,
     return _judge_height(b, seat, call, ladder, options)
 
 
-def _judge_height(b: Bidding, seat: int, call: str, ladder: Ladder,
+def _judge_height(b: Auction, seat: int, call: str, ladder: Ladder,
                   options: FiveHundredOptions) -> Verdict:
     base = call.split(" ", 1)[0]
     if b.high is not None and ladder.rank[base] <= b.high_rank:
@@ -214,7 +125,7 @@ def _judge_height(b: Bidding, seat: int, call: str, ladder: Ladder,
                    "5H-5.4a")
 
 
-def _judge_misere(b: Bidding, seat: int, base: str, modifier: str,
+def _judge_misere(b: Auction, seat: int, base: str, modifier: str,
                   options: FiveHundredOptions, ladder: Ladder) -> Verdict:
     if modifier:
         return Verdict(False, "sans kitty modifies only a trick bid", "bad_notation", "5H-11 A-9")
@@ -254,7 +165,7 @@ def _judge_misere(b: Bidding, seat: int, base: str, modifier: str,
     return Verdict(True, reason + "." + extra, "", rule)
 
 
-def legal_calls(b: Bidding, seat: int, options: FiveHundredOptions, ladder: Ladder) -> list[str]:
+def legal_calls(b: Auction, seat: int, options: FiveHundredOptions, ladder: Ladder) -> list[str]:
     """Every legal call for ``seat`` now: ``pass`` first, then bids in ladder order."""
     out = ["pass"]
     if b.high_seat == seat and not b.raise_turn:

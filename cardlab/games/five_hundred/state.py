@@ -88,7 +88,7 @@ class FiveHundredState(State):
         self.dead_hand = tuple(game.deck.sort(dead_hand))
         seats = game.players
         order = tuple((dealer + k) % seats for k in range(1, seats + 1))
-        self.bidding = au.Bidding.start(order)
+        self.bidding = au.start(order, game.options)
         self.contract: str | None = None
         self.sans_kitty = False
         self.declarer: int | None = None
@@ -271,7 +271,7 @@ class FiveHundredState(State):
 
     # -- judging ------------------------------------------------------------------------
     def _seat_refusal(self, seat: int) -> Verdict | None:
-        if self._phase == "auction" and self.bidding.is_out(seat, self.game.options):
+        if self._phase == "auction" and self.bidding.is_out(seat):
             return Verdict(False, f"{self.game.seat_name(seat)} has passed, and a pass is final "
                            "in this auction", "already_passed", "5H-5.4d")
         if self._phase == "play" and not self.active[seat]:
@@ -372,7 +372,7 @@ class FiveHundredState(State):
         g = self.game
         seat = self._turn
         assert seat is not None
-        self.bidding = self.bidding.after(seat, call, g.options, g.ladder)
+        self.bidding = au.after(self.bidding, seat, call, g.ladder)
         if not self.bidding.is_over:
             self._turn = self.bidding.to_call
             return
