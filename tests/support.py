@@ -24,7 +24,18 @@ from cardlab.engine.view import visible_codes
 from cardlab.errors import IllegalAction
 
 __all__ = ["check_playout", "snapshot", "random_playout", "legal_strs", "candidate_actions",
-           "twins", "swap_tokens", "replay"]
+           "twins", "swap_tokens", "replay", "table_forms"]
+
+
+def table_forms(*games: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every distinct table of every registered game (or of ``games``): each player count and
+    each named form (``GameSpec.forms``), read from the registry, so a new game is covered by
+    every test that loops over tables without an edit here."""
+    from cardlab.engine import registry
+    from cardlab.engine.game import table_forms as forms_of
+
+    return [(name, opts) for name in games or registry.names()
+            for _, opts in forms_of(registry.game_class(name).spec)]
 
 
 def legal_strs(state: State) -> list[str]:

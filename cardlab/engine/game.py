@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from cardlab.engine.result import Result
     from cardlab.engine.state import State
 
-__all__ = ["GameSpec", "Game"]
+__all__ = ["GameSpec", "Game", "table_forms"]
 
 #: how many leading arguments of these verbs must be card codes (a bad code is refused
 #: as ``unknown_card`` before any rule is consulted)
@@ -53,6 +53,9 @@ class GameSpec:
         (its ``SIMULATOR``, a :class:`cardlab.sim.simulator.Simulator`), or ``None`` for a
         game without one. It is data: the engine never imports it; the registry resolves it
         (:func:`cardlab.engine.registry.simulator_module`) when ``cardlab.sim`` asks.
+    :ivar forms: the game's distinct tables at one player count, in words with their
+        options: ``(("with a dead hand", {"players": 2, "two_player_form": "dead_hand_33"}),
+        …)``. A count with no form named here is one table (:func:`table_forms`).
     """
 
     name: str
@@ -66,6 +69,31 @@ class GameSpec:
     private_verbs: frozenset[str] = frozenset()
     secret_actions: frozenset[str] = frozenset()
     simulator: str | None = None
+    forms: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+
+
+def table_forms(spec: GameSpec) -> list[tuple[str, dict[str, Any]]]:
+    """Every distinct table of a game, in words with the options that make it, the default
+    player count first: one per player count, or one per form where the spec names forms
+    (``GameSpec.forms``). A game with one player count has one table and no options.
+
+    >>> @dataclass(frozen=True)
+    ... class Options:
+    ...     players: int = 4
+    >>> spec = GameSpec("toy", "Toy", (2, 4), ("play", "done"), "toy.md", Options,
+    ...                 forms=(("open hands", {"players": 2, "open": True}),))
+    >>> table_forms(spec)
+    [('4 players', {'players': 4}), ('2 players, open hands', {'players': 2, 'open': True})]
+    """
+    counts = tuple(spec.players)
+    if len(counts) == 1:
+        return [(f"{counts[0]} players", {})]
+    default = getattr(spec.options(), "players", counts[0])
+    out: list[tuple[str, dict[str, Any]]] = []
+    for n in sorted(counts, key=lambda k: (k != default, k)):
+        named = [(words, dict(opts)) for words, opts in spec.forms if opts.get("players") == n]
+        out += [(f"{n} players, {w}", o) for w, o in named] or [(f"{n} players", {"players": n})]
+    return out
 
 
 class Game(ABC):

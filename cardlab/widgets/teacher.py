@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from cardlab.engine.game import table_forms
 from cardlab.engine.record import from_json
 from cardlab.engine.registry import load, names
 from cardlab.engine.state import State
@@ -27,36 +28,10 @@ STANDARD = "standard rules"
 
 
 def player_choices(name: str) -> list[tuple[str, dict[str, Any]]]:
-    """The player counts of game ``name`` as (words, options): ``("2 players, ghost
-    partners", {"players": 2, "two_player_form": "ghost_partners_43"})``; the default count
-    first. A game with one count has one entry with no options."""
-    game = load(name)
-    counts = tuple(game.spec.players)
-    if len(counts) == 1:
-        return [(f"{counts[0]} players", {})]
-    out: list[tuple[str, dict[str, Any]]] = []
-    for n in sorted(counts, key=lambda k: (k != game.players, k)):
-        forms = _forms(name, n)
-        if not forms:
-            out.append((f"{n} players", {"players": n}))
-        for words, value in forms:
-            out.append((f"{n} players, {words}", {"players": n, "two_player_form": value}))
-    return out
-
-
-def _forms(name: str, players: int) -> list[tuple[str, str]]:
-    """Five Hundred's two-player forms in words (the others have none)."""
-    import dataclasses
-
-    if players != 2:
-        return []
-    opts = load(name).spec.options
-    for f in dataclasses.fields(opts):
-        if f.name == "two_player_form":
-            words = {"dead_hand_33": "with a dead hand",
-                     "ghost_partners_43": "with ghost partners"}
-            return [(words.get(v, str(v).replace("_", " ")), v) for v in f.metadata["choices"]]
-    return []
+    """The tables of game ``name`` as (words, options): ``("2 players, with ghost partners",
+    {"players": 2, "two_player_form": "ghost_partners_43"})``; the default count first. A
+    game with one count has one entry with no options (the game's ``table_forms``)."""
+    return table_forms(load(name).spec)
 
 
 class TeacherPage(w.VBox):

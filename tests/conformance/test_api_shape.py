@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 import pytest
+from support import table_forms
 
 import cardlab
 from cardlab.bots import RandomBot, bot_for, play_out
@@ -22,22 +23,8 @@ from cardlab.engine.state import State
 from cardlab.errors import IllegalAction
 
 #: every game and form: (game, options)
-FORMS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {"players": 2, "two_player_form": "dead_hand_33"}),
-    ("five_hundred", {"players": 2, "two_player_form": "ghost_partners_43"}),
-    ("five_hundred", {"players": 3}),
-    ("five_hundred", {"players": 4}),
-    ("five_hundred", {"players": 5}),
-    ("five_hundred", {"players": 6}),
-    ("officer_skat", {}),
-    ("pandoeren", {}),
-    ("pandoeren", {"all_pass": "same_dealer"}),
-    ("panfin", {"players": 2}),
-    ("panfin", {"players": 3}),
-    ("panfin", {"players": 4}),
-    ("panfin", {"players": 5}),
-    ("panfin", {"players": 6}),
-]
+#: every table of every registered game, and an option that changes who deals next
+FORMS: list[tuple[str, dict[str, Any]]] = [*table_forms(), ("pandoeren", {"all_pass": "same_dealer"})]
 IDS = [name + "".join(f"-{v}" for v in opts.values()) for name, opts in FORMS]
 #: games that count card points (``figures["card_points"]`` is a dict, ``card_value`` an int)
 COUNTS_CARD_POINTS = {"officer_skat", "pandoeren"}

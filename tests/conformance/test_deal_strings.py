@@ -19,29 +19,23 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import table_forms
 
 import cardlab
 from cardlab.engine.state import State
 from cardlab.errors import IllegalAction
 
 #: every game and every form that changes what a deal holds: (game, options)
+#: every table of every registered game, and the options that change what a deal string holds
 FORMS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {"players": 2, "two_player_form": "dead_hand_33"}),
-    ("five_hundred", {"players": 2, "two_player_form": "ghost_partners_43"}),
-    ("five_hundred", {"players": 3}),
-    ("five_hundred", {"players": 4}),
+    *table_forms(),
     ("five_hundred", {"players": 4, "pack_4p": "45"}),
     ("five_hundred", {"players": 4, "pack_4p": "46"}),
     ("five_hundred", {"players": 4, "pack_4p": "43_spade_diamond_4s_removed"}),
-    ("five_hundred", {"players": 5}),
-    ("five_hundred", {"players": 6}),
     ("five_hundred", {"players": 6, "six_player_sides": "two_triples"}),
-    ("officer_skat", {}),
     ("officer_skat", {"choose_after_face_up": 8}),
     ("officer_skat", {"faces": "german"}),
-    ("pandoeren", {}),
     ("pandoeren", {"preset": "butselaar"}),
-    *(("panfin", {"players": n}) for n in range(2, 7)),
     ("panfin", {"players": 4, "turnup_gobbo": "turn_next_card"}),
     ("panfin", {"players": 4, "cut_shown_card": "top_of_remaining"}),
     ("panfin", {"players": 4, "check_behind_gobbo": False}),

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 import pytest
-from support import replay, swap_tokens, twins
+from support import replay, swap_tokens, table_forms, twins
 
 import cardlab
 from cardlab.bots import bot_for
@@ -25,22 +25,8 @@ from cardlab.engine.state import State
 from cardlab.engine.view import public_history
 
 #: every game and form: (game, options)
-FORMS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {"players": 2, "two_player_form": "dead_hand_33"}),
-    ("five_hundred", {"players": 2, "two_player_form": "ghost_partners_43"}),
-    ("five_hundred", {"players": 3}),
-    ("five_hundred", {"players": 4}),
-    ("five_hundred", {"players": 5}),
-    ("five_hundred", {"players": 6}),
-    ("officer_skat", {}),
-    ("pandoeren", {}),
-    ("pandoeren", {"roem_announce": "manual"}),
-    ("panfin", {"players": 2}),
-    ("panfin", {"players": 3}),
-    ("panfin", {"players": 4}),
-    ("panfin", {"players": 5}),
-    ("panfin", {"players": 6}),
-]
+#: every table of every registered game, and an option with a secret choice of its own
+FORMS: list[tuple[str, dict[str, Any]]] = [*table_forms(), ("pandoeren", {"roem_announce": "manual"})]
 
 DEALS = 3          # seeded deals per form
 TWINS = 3          # twins tried per moment and viewer

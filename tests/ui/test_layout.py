@@ -25,24 +25,16 @@ from labtools import (
     wait_all_cells_ran,
     wait_kernel_idle,
 )
+from support import table_forms
 
 pytestmark = pytest.mark.ui
 
-FORMS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {"players": 2, "two_player_form": "dead_hand_33"}),
-    ("five_hundred", {"players": 2, "two_player_form": "ghost_partners_43"}),
-    ("five_hundred", {"players": 3}), ("five_hundred", {"players": 4}),
-    ("five_hundred", {"players": 5}), ("five_hundred", {"players": 6}),
-    ("officer_skat", {}), ("pandoeren", {}),
-    ("panfin", {"players": 2}), ("panfin", {"players": 3}), ("panfin", {"players": 4}),
-    ("panfin", {"players": 5}), ("panfin", {"players": 6}),
-]
+#: every table of every registered game
+FORMS: list[tuple[str, dict[str, Any]]] = table_forms()
 WIDTHS = (420, 968, 1400)
-#: one form of each game, for Notebook 7 and Voilà (at 968 px: the width a laptop gives them)
+#: each game's default table, for Notebook 7 and Voilà (at 968 px: the width a laptop gives them)
 GAME_FORMS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {"players": 4}), ("officer_skat", {}), ("pandoeren", {}),
-    ("panfin", {"players": 4}),
-]
+    next(f for f in FORMS if f[0] == name) for name in dict.fromkeys(n for n, _ in FORMS)]
 #: the widths whose pictures are kept (start, middle and end of each deal)
 PICTURED = (420, 968)
 

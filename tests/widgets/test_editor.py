@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import table_forms
 from widget_support import send, synced_view, without_message
 
 import cardlab
@@ -18,14 +19,10 @@ JS = (Path(cardlab.__file__).parent / "widgets" / "static" / "cardlab.js").read_
 DEAL = "N: JH AS KS / S: QS JS AH / kitty: KH QH"
 
 #: every game, and the forms that change what a deal holds
+#: every table of every registered game, and the options that change what the editor holds
 FORMS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {"players": 2, "two_player_form": "dead_hand_33"}),
-    ("five_hundred", {"players": 2, "two_player_form": "ghost_partners_43"}),
-    *(("five_hundred", {"players": n}) for n in (3, 4, 5, 6)),
-    ("officer_skat", {}),
+    *table_forms(),
     ("officer_skat", {"choose_after_face_up": 8}),
-    ("pandoeren", {}),
-    *(("panfin", {"players": n}) for n in range(2, 7)),
     ("panfin", {"turnup_gobbo": "turn_next_card"}),
 ]
 

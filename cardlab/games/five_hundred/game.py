@@ -49,6 +49,9 @@ SPEC = GameSpec(
     private_verbs=frozenset({"nominate"}),
     secret_actions=frozenset({"nominate none"}),
     simulator="cardlab.sim.five_hundred",
+    # 5H-2 the two ways two players play (the options' two_player_form)
+    forms=(("with a dead hand", {"players": 2, "two_player_form": "dead_hand_33"}),
+           ("with ghost partners", {"players": 2, "two_player_form": "ghost_partners_43"})),
 )
 
 #: 5H-4.2 packets 3-1-4-1-3-1 by kitty size (5 and 6: the larger 4-player packs, our choice)
