@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlab.sim.montecarlo import hint
-from cardlab.sim.studies import bid_odds
+from cardlab.sim.studies import bid_odds_table
 
 __all__ = ["Advice", "Decision", "LookBack", "advise", "look_back"]
 
@@ -107,11 +107,12 @@ def advise(state: Any, *, n: int = 200, seed: int = 0) -> Advice | None:
         values = {a: float(v) for a, v in h["values"].items()}
         errs = {a: float(v) for a, v in h["stderr"].items()}
         return Advice(state.to_move, values, errs, n, kind, seed)
-    hand = _hand_for_odds(state)
+    # every call in one batch: the same layouts for each (as bid_odds of each would give)
+    table = bid_odds_table(state.game, _hand_for_odds(state), [a.split()[1] for a in options],
+                           n=n, seed=seed)
     values, errs = {}, {}
     for a in options:
-        odds = bid_odds(state.game, hand, a.split()[1], n=n, seed=seed, progress=False)
-        points = odds["points"]
+        points = table[a.split()[1]]["points"]
         values[a] = float(points.mean())
         errs[a] = float(points.std() / max(1.0, len(points)) ** 0.5)
     return Advice(state.to_move, values, errs, n, kind, seed)

@@ -14,8 +14,8 @@ from support import twins
 import cardlab
 from cardlab.bots import bot_for
 from cardlab.engine.rng import SplitMix64
-from cardlab.sim import hint
-from cardlab.sim.advice import advise, look_back, valued_options
+from cardlab.sim import bid_odds, hint
+from cardlab.sim.advice import _hand_for_odds, advise, look_back, valued_options
 from cardlab.widgets import Table
 from cardlab.widgets._advice import HINT_ROUNDS
 
@@ -43,6 +43,22 @@ def _some_choice(game):
         if s is not None:
             return s
     raise AssertionError(f"no card choice in 40 deals of {game.name}")
+
+
+@pytest.mark.parametrize("name, deal", [("five_hundred", {}), ("officer_skat", {"dealer": 0})])
+def test_call_bars_are_each_calls_bid_odds_played_in_one_batch(name, deal):
+    """#20: a call's bar is ``bid_odds`` of that call (same hand, n, seed), though the hint
+    plays every call in one batch."""
+    game = cardlab.load(name)
+    state = game.deal(seed=11, **deal)
+    kind, calls = valued_options(state)
+    assert kind == "call" and len(calls) > 1
+    advice = advise(state, n=12, seed=3)
+    assert advice is not None and set(advice.values) == set(calls)
+    hand = _hand_for_odds(state)
+    for a in calls:
+        points = bid_odds(game, hand, a.split()[1], n=12, seed=3, progress=False)["points"]
+        assert advice.values[a] == pytest.approx(float(points.mean()))
 
 
 @pytest.mark.parametrize("name", GAMES)
