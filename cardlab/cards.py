@@ -16,7 +16,7 @@ its ``str`` is its code (``"JD"``, ``"10H"``, ``"JK"``, ``"FS"``). Which
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 from cardlab.errors import CardError, did_you_mean
 
@@ -109,7 +109,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):  # pickles to the interned instance
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles to the interned instance
         return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:
@@ -244,7 +244,7 @@ class Deck(tuple):  # type: ignore[type-arg]
         self._by_code = {c.code: c for c in self}
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_deck, (tuple(self), self.title, self.system))
 
     def __contains__(self, card: object) -> bool:

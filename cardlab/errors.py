@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Any
 
 __all__ = ["IllegalAction", "CardError", "RecordError", "did_you_mean"]
 
@@ -30,7 +31,7 @@ class IllegalAction(ValueError):
         self.code = code
         self.rule = rule
 
-    def __reduce__(self):  # keep code and rule through pickling (process pools)
+    def __reduce__(self) -> tuple[Any, ...]:  # keep code and rule through pickling (process pools)
         return (_rebuild, (type(self), str(self), self.code, self.rule))
 
 

@@ -39,7 +39,7 @@ def nodelay_connection_class(base: type) -> type:
     if getattr(base, "_cardlab_nodelay", False):
         return base
 
-    class NoDelay(base):  # type: ignore[valid-type,misc]
+    class NoDelay(base):  # type: ignore[misc]
         _cardlab_nodelay = True
 
         def connect(self) -> Any:

@@ -60,7 +60,7 @@ def scoring_options(cls: type) -> frozenset[str]:
     >>> sorted(scoring_options(Demo))
     ['bonus']
     """
-    return frozenset(f.name for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+    return frozenset(f.name for f in dataclasses.fields(cls)
                      if f.metadata.get("scoring_only"))
 
 
@@ -82,7 +82,7 @@ def _valid(f: dataclasses.Field, value: Any) -> bool:  # type: ignore[type-arg]
                    for c in choices)
     kind = f.metadata.get("kind")
     if kind is None:
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc,operator]
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[operator]
         kind = type(default)
     if kind is int:
         return isinstance(value, int) and not isinstance(value, bool)

@@ -79,7 +79,7 @@ def _grain(values: Sequence[np.ndarray]) -> float:
 def _values(study: Mapping[str, Any]) -> np.ndarray:
     """The finite numbers of a study's ``scores`` (any shape) as one flat float array."""
     arr = np.asarray(study.get("scores", []), dtype=float).ravel()
-    return arr[np.isfinite(arr)]
+    return np.asarray(arr[np.isfinite(arr)])
 
 
 def _fmt(x: float, digits: int = 1) -> str:

@@ -192,7 +192,7 @@ class _Widget(_Delayed):
         # the widget view alone (no text/plain): nothing a saved notebook or nbval keeps
         bundle = {k: v for k, v in self._box._repr_mimebundle_().items()
                   if k == "application/vnd.jupyter.widget-view+json"}
-        self._handle = display(bundle, raw=True, display_id=True)
+        self._handle = display(bundle, raw=True, display_id=True)  # type: ignore[no-untyped-call]
 
     def _draw(self, final: bool) -> None:
         self._bar.value = self.done

@@ -393,7 +393,7 @@ def _bots_label(bots: Any) -> Any:
     named = bots if isinstance(bots, type) or not hasattr(bots, "choose") else None
     if named is not None and hasattr(named, "__qualname__"):
         return f"{named.__module__}.{named.__qualname__}"
-    if type(bots).__repr__ is not object.__repr__:
+    if type(bots).__repr__ is not object.__repr__:  # type: ignore[comparison-overlap]
         return repr(bots)
     return f"{type(bots).__module__}.{type(bots).__qualname__}()"
 

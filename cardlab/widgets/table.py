@@ -1144,7 +1144,8 @@ class Table(CardlabWidget):
         key = ("said", *self._vkey())
         memo = self._memo_of(nxt)
         if key in memo:
-            return memo[key]
+            said: str = memo[key]
+            return said
         text = describe(prev, nxt.history[-1], self.seat, self._shown_arg())
         memo[key] = text
         return text

@@ -34,7 +34,7 @@ def player_choices(name: str) -> list[tuple[str, dict[str, Any]]]:
     return table_forms(load(name).spec)
 
 
-class TeacherPage(w.VBox):
+class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """The teacher's page: choose a deal, press Deal, and demonstrate it on a
     :meth:`Table.demonstrate` table.
 

@@ -9,6 +9,8 @@ Calls are written without the verb: ``'pass'``, ``'7H'``, ``'misere'``,
 
 from __future__ import annotations
 
+from typing import cast
+
 from cardlab.engine.action import Verdict
 from cardlab.engine.auction import Auction
 from cardlab.games.five_hundred.rules import (
@@ -48,11 +50,11 @@ class Bidding(Auction):
         return cls(order)
 
     def after(self, seat: int, call: str, options: FiveHundredOptions,
-              ladder: Ladder) -> Auction:
+              ladder: Ladder) -> Bidding:
         flags = start(self.order, options)
         b = self._with(single_round=flags.single_round, rebid_on_change=flags.rebid_on_change,
                        final_raise=flags.final_raise)
-        return after(b, seat, call, ladder)
+        return cast(Bidding, after(b, seat, call, ladder))
 
 
 def _misere_window(b: Auction, ladder: Ladder) -> bool:
