@@ -63,7 +63,8 @@ cards not dealt; *caller* the player who called (the game's declarer).
 
 from __future__ import annotations
 
-from cardlab.games.example.game import ExampleGame, ExampleMatch
+from cardlab.games.example.game import ExampleGame
+from cardlab.games.example.match import ExampleMatch
 from cardlab.games.example.state import ExampleState
 
 GAME = ExampleGame

@@ -1,9 +1,9 @@
-"""The Turn-up Whist game object (deals, teaching aids, action ids) and its match (EX-6).
+"""The Turn-up Whist game object: deals, teaching aids, action ids, and its match (EX-6).
 
 :class:`ExampleGame` is declared first as data (:data:`SPEC`), then implemented: it
 holds the options and the 24-card pack, deals 7 cards each and a stock of 3 (EX-2),
 and answers the questions widgets ask (``card_order``, ``contracts``, ``deal_parts``).
-:class:`ExampleMatch` plays deals until a seat reaches the target.
+:class:`~cardlab.games.example.match.ExampleMatch` plays deals until a seat reaches the target.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from cardlab.cards import FRENCH_SUITS, Card, Deck
 from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import deal_by_schedule, pack_order
 from cardlab.engine.game import Game, GameSpec
-from cardlab.engine.match import Match
 from cardlab.engine.record import cards_arg, check_deal, list_arg, seat_arg
-from cardlab.engine.result import Result
 from cardlab.errors import IllegalAction
+from cardlab.games.example.match import ExampleMatch
 from cardlab.games.example.rules import (
     HAND_SIZE,
     PRESETS,
@@ -29,7 +28,7 @@ from cardlab.games.example.rules import (
 )
 from cardlab.games.example.state import ExampleState
 
-__all__ = ["SPEC", "ExampleGame", "ExampleMatch"]
+__all__ = ["SPEC", "ExampleGame"]
 
 #: what the game is, before how it is played (STYLE §5: declare the game, then implement it)
 SPEC = GameSpec(name="example", title="Turn-up Whist", players=(3,),
@@ -137,14 +136,3 @@ class ExampleGame(Game):
         (1, 25, 26)
         """
         return ActionTable(("pass", "call"), (CardBlock("play", 1, tuple(self.deck)),))
-
-
-class ExampleMatch(Match):
-    """EX-6 deals until a seat has ``target`` points or more after a deal: the highest score
-    wins (a tie is shared, ``winner`` ``'P1, P3'``)."""
-
-    def _outcome(self, result: Result) -> tuple[bool, str | None]:
-        top = max(self.scores.values())
-        if top < self.game.options.target:
-            return False, None
-        return True, ", ".join(s for s, v in self.scores.items() if v == top)

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 
 from cardlab.cards import Card
 from cardlab.engine.action import Action, Verdict
+from cardlab.games.example.kernel import legal_mask, tables
 from cardlab.games.example.rules import CALL_TRICKS
 
 if TYPE_CHECKING:
     from cardlab.games.example.state import ExampleState
 
-__all__ = ["legal", "judge", "VERBS"]
+__all__ = ["legal", "judge", "allowed", "VERBS"]
 
 #: EX-3 / EX-4 the verbs of each phase
 VERBS = {"call": ("pass", "call"), "play": ("play",)}
@@ -33,8 +34,9 @@ def legal(state: ExampleState) -> list[Action]:
         seat = state.to_move
         assert seat is not None
         hand = state.hands[seat]
-        return [Action(f"play {c}") for c in state.game.deck.sort(hand)
-                if _play(state, hand, c).legal]
+        mask = allowed(state, hand)
+        deck = state.game.deck
+        return [Action(f"play {c}") for c in deck.sort(hand) if mask >> deck.index(c) & 1]
     return []
 
 
@@ -69,7 +71,7 @@ def _call(state: ExampleState, verb: str) -> Verdict:
 
 def _play(state: ExampleState, hand: tuple[Card, ...], card: Card) -> Verdict:
     """EX-4.2 a card of the hand; the suit led must be followed if possible; EX-4.3 then a
-    trump, under ``must_trump``."""
+    trump, under ``must_trump``. The kernel decides (:func:`allowed`); this adds the words."""
     deck = state.game.deck
     if card not in hand:
         return Verdict(False, f"you do not hold the {deck.name(card)}", "card_not_held", "EX-4.2")
@@ -78,19 +80,27 @@ def _play(state: ExampleState, hand: tuple[Card, ...], card: Card) -> Verdict:
         return Verdict(True, "you lead: any card may lead (EX-4.1)", rule="EX-4.1")
     led = trick.suit
     assert led is not None
-    order = state.card_order()  # EX-4.2 following is by the order's effective suit
-    if order.effective_suit(card) == led:
-        return Verdict(True, f"it follows {deck.suit_name(led)}, the suit led (EX-4.2)",
-                       rule="EX-4.2")
-    if order.of_suit(hand, led):
+    if allowed(state, hand) >> deck.index(card) & 1:
+        if card.suit == led:
+            return Verdict(True, f"it follows {deck.suit_name(led)}, the suit led (EX-4.2)",
+                           rule="EX-4.2")
+        return Verdict(True, f"you hold no {deck.suit_name(led)}, so any card may be played "
+                       "(EX-4.2)", rule="EX-4.2")
+    if any(c.suit == led for c in hand):
         return Verdict(False, f"{deck.suit_name(led)} were led and you hold "
                        f"{deck.suit_name(led)}: you must follow suit", "must_follow_suit",
                        "EX-4.2")
     trump = state.trump
-    if state.game.options.must_trump and not order.is_trump(card) and any(
-            order.is_trump(c) for c in hand):
-        return Verdict(False, f"you hold no {deck.suit_name(led)} but you hold "
-                       f"{deck.suit_name(trump)}: you must trump (must_trump=True)",
-                       "must_trump", "EX-4.3")
-    return Verdict(True, f"you hold no {deck.suit_name(led)}, so any card may be played "
-                   "(EX-4.2)", rule="EX-4.2")
+    return Verdict(False, f"you hold no {deck.suit_name(led)} but you hold "
+                   f"{deck.suit_name(trump)}: you must trump (must_trump=True)",
+                   "must_trump", "EX-4.3")
+
+
+def allowed(state: ExampleState, hand: tuple[Card, ...]) -> int:
+    """The mask of the cards of ``hand`` the seat to move may play now (the kernel's
+    :func:`~cardlab.games.example.kernel.legal_mask` on this trick)."""
+    t = tables(state.game.deck)
+    trick = state.trick
+    led = t.full if trick is None or trick.suit is None else t.suit_mask[t.suits.index(trick.suit)]
+    return int(legal_mask(t.mask(hand), led, t.suit_mask[t.suits.index(state.trump)],
+                          state.game.options.must_trump))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardlab.engine.result import Result, core_figures
-from cardlab.games.example.rules import CALL_OUTCOME, CALL_TRICKS, TRICK_POINTS
+from cardlab.games.example.kernel import call_made, deal_points
 
 if TYPE_CHECKING:
     from cardlab.games.example.state import ExampleState
@@ -26,16 +26,18 @@ def score(state: ExampleState) -> Result:
     for trick in state.tricks:
         assert trick.winner is not None
         won[trick.winner] += 1
-    points = [TRICK_POINTS * n for n in won]  # EX-5.1
+    caller = state.caller
+    value = game.options.call_value
+    caller_tricks = 0 if caller is None else won[caller]
+    # EX-5.1 / EX-5.2 the kernel's arithmetic, seat by seat
+    points = [int(deal_points(n, s == caller, caller_tricks, value)) for s, n in enumerate(won)]
     lines = [", ".join(f"{names[s]} won {n} trick{'' if n == 1 else 's'}"
                        for s, n in enumerate(won))]
     made: bool | None = None
     bonus = 0
-    caller = state.caller
-    if caller is not None:  # EX-5.2
-        made = won[caller] >= CALL_TRICKS
-        bonus = CALL_OUTCOME[made] * game.options.call_value
-        points[caller] += bonus
+    if caller is not None:
+        made = bool(call_made(caller_tricks))
+        bonus = int(deal_points(0, True, caller_tricks, value))  # the call alone
         lines.append(f"{names[caller]} called and {'made' if made else 'failed'}: "
                      f"{bonus:+d}")
     figures = core_figures(game.sides, names, won, None,
