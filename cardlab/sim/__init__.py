@@ -19,6 +19,9 @@ only numpy). The pieces:
   standard errors, paired differences and a stamp (version, seed, options), with a
   progress bar, a clean stop on Ctrl-C (:mod:`cardlab.sim.progress`) and ``executor=``
   (any :class:`concurrent.futures.Executor`: a process pool, a Dask cluster's).
+* :func:`season` — many matches played to the end under each variant: how often each side
+  wins and how long a game lasts, match by match against a baseline
+  (:mod:`cardlab.sim.seasons`).
 * :func:`as_frame`, :func:`save_results`, :func:`load_results`,
   :func:`paired_difference` — study results as a pandas frame, in JSON or CSV files, and
   compared deal by deal (:mod:`cardlab.sim.results`).
@@ -42,10 +45,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["bid_odds", "compare_variants", "hint", "sample_layouts", "deal_seeds",
+__all__ = ["bid_odds", "compare_variants", "season", "hint", "sample_layouts", "deal_seeds",
            "as_frame", "save_results", "load_results", "paired_difference"]
 
-_LAZY = {"bid_odds": "studies", "compare_variants": "studies", "deal_seeds": "rng",
+_LAZY = {"bid_odds": "studies", "compare_variants": "studies", "season": "seasons",
+         "deal_seeds": "rng",
          "hint": "montecarlo", "sample_layouts": "montecarlo", "as_frame": "results",
          "save_results": "results", "load_results": "results",
          "paired_difference": "results"}
