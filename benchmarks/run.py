@@ -1,6 +1,6 @@
 """cardlab benchmarks: one command, one table.
 
-    python benchmarks/run.py            # the standard run (about a minute)
+    python benchmarks/run.py            # the standard run (a few minutes)
     python benchmarks/run.py --quick    # a smoke run (seconds)
     python benchmarks/run.py --markdown benchmarks/RESULTS.md   # also write the table
     python benchmarks/run.py --browser  # plus click round trips in JupyterLab (~1-2 min more)
@@ -12,7 +12,9 @@ OpenSpiel's euchre and skat driven from Python and by its C++ loop in the same r
 with the ratio. Then the numpy batch simulator (``cardlab.sim``): random playouts of
 the play phase per second at batch sizes 1k, 10k and 100k for Five Hundred and
 Officer Skat beside OpenSpiel's C++ ``evaluate_bots`` loop for euchre and skat (the
-ratio), the Monte Carlo hint's latency, and the memory a batch of 10k deals takes.
+ratio), the Monte Carlo hint's latency, and the memory a batch of 10k deals takes. Whole-deal
+studies (``study_bench.py``): each game's ``compare_variants`` rate (deal, calls, play, score)
+beside euchre's C++ loop, a 100,000-deal two-variant study's time and peak memory, a season.
 Widgets (``widgets_bench.py``): a Table view and a static SVG per step for every game;
 with ``--browser`` (``browser_bench.py``), the click → kernel → updated view round trip
 of a Table in real JupyterLab + Chromium beside a bare anywidget counter (target ≤ 1.5×).
@@ -52,13 +54,11 @@ def timed(fn: Callable[[], int], rounds: int) -> float:
 def rollout_playouts(n: int, builtin: bool = False) -> tuple[Callable[[], int], list[int]]:
     """Five Hundred random playouts on the mutable rollout state, a new rollout per game from
     ``game.rollout(seed=s, dealer=s % players)`` (so the deal is timed too; full rules:
-    auction, kitty, nomination, play and scoring) and one ``random.Random(0)`` per run.
+    auction, kitty, nomination, play and scoring) and one ``SplitMix64(0)`` per run.
     Driven step by step from Python as OpenSpiel's loop is (``rng.choice(legal_ids())``,
     ``apply_id``), or with ``builtin`` by the built-in ``play_random(rng)``, which plays the
     very same games action for action. Returns the loop (it returns the games played) and a
     counter of the player actions of its last run."""
-    import random
-
     game = cardlab.load("five_hundred")
     players = game.players
     warm = game.rollout(seed=0)  # one deal outside the timing: the tables are made on first use
@@ -67,7 +67,7 @@ def rollout_playouts(n: int, builtin: bool = False) -> tuple[Callable[[], int], 
     count = [0]
 
     def step_by_step() -> int:
-        rng = random.Random(0)
+        rng = SplitMix64(0)
         k = 0
         for s in range(n):
             r = game.rollout(seed=s, dealer=s % players)
@@ -78,7 +78,7 @@ def rollout_playouts(n: int, builtin: bool = False) -> tuple[Callable[[], int], 
         return n
 
     def built_in() -> int:
-        rng = random.Random(0)
+        rng = SplitMix64(0)
         k = 0
         for s in range(n):
             k += game.rollout(seed=s, dealer=s % players).play_random(rng)
@@ -570,6 +570,9 @@ def main(argv: list[str] | None = None) -> int:
     rows += openspiel_rows(max(n // 2, 10), rounds, ours)
     rows += sim_rows(args.quick)
     rows += sim_trick_game_rows(args.quick)
+    from study_bench import study_rows  # beside this file (sys.path[0])
+
+    rows += study_rows(args.quick)
     from widgets_bench import widget_rows  # beside this file (sys.path[0])
 
     rows += widget_rows(args.quick)
