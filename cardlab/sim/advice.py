@@ -5,7 +5,17 @@ by Monte Carlo over layouts of the cards that seat cannot see (never the cards
 themselves): the card plays through :func:`cardlab.sim.hint`, and the calls where a
 study values them — a bid or a choice of game through :func:`cardlab.sim.bid_odds`,
 valued as if that call became the contract (a learner's "what is this bid worth with
-my hand"). Passing, discards, exchanges and the other calls carry no value (no bar).
+my hand") — and the choices a seat makes for itself on the way to the play: a discard,
+an exchange, a joker nomination, a trump suit, a partner call. Such a choice is valued
+by what follows it: the seat's own heuristic bot makes its next choices up to the
+opening lead, and the lead it would make is valued as a card play. A choice after which
+another seat decides before the play (Panfin's swap: the next seat leads) is not valued,
+because its value would need layouts seen with the chooser's eyes from another seat's
+turn. Passing carries no value (no bar).
+
+A discard of several cards is valued card by card: each card's option is that card
+with the bot's own other choices (the bot's discard itself for the cards it drops), so
+a bar sits on each card of the hand.
 
 :func:`look_back` goes through a finished deal's decisions of some seats and marks each
 with its cost against the best option by the same estimate, each from the state the
@@ -34,6 +44,10 @@ __all__ = ["Advice", "Decision", "LookBack", "advise", "look_back"]
 
 #: the calls a bid-odds study values, by verb: the call's argument is the contract
 VALUED_CALLS = frozenset({"bid", "declare"})
+#: the choices valued by the play that follows them (the seat's own, before its lead)
+VALUED_CHOICES = frozenset({"discard", "nominate", "trump", "call", "swap"})
+#: a seat's own choices before its opening lead are few; more means it is not its lead
+_CHOICES_TO_LEAD = 8
 
 
 @dataclass(frozen=True)
@@ -47,7 +61,10 @@ class Advice:
         contract).
     :ivar stderr: action → the standard error of its value.
     :ivar n: layouts per option.
-    :ivar kind: ``"play"`` (cards) or ``"call"``.
+    :ivar kind: ``"play"`` (cards), ``"call"`` (bids, by bid odds) or ``"choice"`` (a
+        discard, exchange, nomination, trump or partner call, by the play after it).
+    :ivar cards: for a discard valued card by card, option → the cards its bar sits on
+        (the bot's own discard carries the three cards it drops).
     """
 
     seat: int
@@ -56,6 +73,7 @@ class Advice:
     n: int
     kind: str
     seed: int = 0
+    cards: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def best(self) -> str:
@@ -71,7 +89,9 @@ class Advice:
 
 def valued_options(state: Any) -> tuple[str, list[str]]:
     """The kind of decision and the options :func:`advise` can value now: the card plays
-    in the play phase, else the calls a bid-odds study values (if the game has one)."""
+    in the play phase; else the calls a bid-odds study values (if the game has one); else
+    the seat's own choices before the play (see the module docstring), a discard of
+    several cards as one option per card."""
     legal = [str(a) for a in state.legal_actions()]
     if state.phase == "play":
         plays = [a for a in legal if a.split()[0] == "play"]
@@ -80,25 +100,81 @@ def valued_options(state: Any) -> tuple[str, list[str]]:
     calls = [a for a in legal if a.split()[0] in VALUED_CALLS and len(a.split()) == 2]
     if calls and _odds_game(state):
         return "call", calls
+    choices = [a for a in legal if a.split()[0] in VALUED_CHOICES]
+    if len(choices) > 1 and _hint_game(state):
+        return "choice", list(_card_options(state, choices))
     return "", []
 
 
 def _odds_game(state: Any) -> bool:
     """True if a bid-odds study plays this game under these options (Five Hundred for four
     players; Officer Skat)."""
+    sim = _simulator(state)
+    # a bid-odds study plays the game's batch form (Five Hundred: four players only)
+    return sim is not None and sim.bid_odds is not None and sim.batchable(state.game)
+
+
+def _hint_game(state: Any) -> bool:
+    """True if the game's simulator values card plays under these options."""
+    sim = _simulator(state)
+    return sim is not None and sim.hint is not None and sim.batchable(state.game)
+
+
+def _simulator(state: Any) -> Any:
     from cardlab.sim.simulator import simulator_for
 
     try:
-        sim = simulator_for(state.game)
+        return simulator_for(state.game)
     except (NotImplementedError, ValueError):
-        return False
-    # a bid-odds study plays the game's batch form (Five Hundred: four players only)
-    return sim.bid_odds is not None and sim.batchable(state.game)
+        return None
 
 
-def advise(state: Any, *, n: int = 200, seed: int = 0) -> Advice | None:
+def _bot(state: Any, seed: int) -> Any:
+    from cardlab.bots import bot_for
+
+    return bot_for(state.game.name, "heuristic", seed=seed)
+
+
+def _card_options(state: Any, choices: list[str]) -> dict[str, tuple[str, ...]]:
+    """option → the cards its bar sits on (none for a one-word choice). A discard of
+    several cards becomes one option per card of the hand: the bot's own discard for the
+    cards it drops, else that card with the bot's other choices but its last."""
+    many = [a for a in choices if len(a.split()) > 2 and a.split()[0] == "discard"]
+    if not many:
+        return {a: () for a in choices}
+    mine = _bot(state, 0).choose(state)
+    dropped = str(mine).split()[1:]
+    by_set = {frozenset(a.split()[1:]): a for a in many}
+    out: dict[str, tuple[str, ...]] = {}
+    seat = state.to_move
+    for card in (c.code for c in state.hands[seat]):
+        cards = dropped if card in dropped else [card, *dropped[:-1]]
+        action = by_set.get(frozenset(cards))
+        if action is not None:
+            out[action] = (*out.get(action, ()), card)
+    return out
+
+
+def _lead_after(state: Any, action: str, seed: int) -> tuple[Any, str] | None:
+    """The state at the chooser's opening lead after ``action`` (its bot making its next
+    choices) and the lead its bot would make, or None when another seat decides first."""
+    seat = state.to_move
+    bot = _bot(state, seed)
+    s = state.apply(action)
+    for _ in range(_CHOICES_TO_LEAD):
+        if s.is_over or s.to_move != seat:
+            return None
+        if s.phase == "play":
+            return s, str(bot.choose(s))
+        s = s.apply(bot.choose(s))
+    return None
+
+
+def advise(state: Any, *, n: int = 200, seed: int = 0,
+           include: Iterable[str] = ()) -> Advice | None:
     """The value of each option :func:`valued_options` names for the seat to move, over
-    ``n`` layouts each, or None when there is nothing to value (one option or none)."""
+    ``n`` layouts each, or None when there is nothing to value (one option or none).
+    ``include``: legal options to value besides (a look back's chosen discard)."""
     kind, options = valued_options(state)
     if len(options) < 2 or state.to_move is None:
         return None
@@ -107,6 +183,8 @@ def advise(state: Any, *, n: int = 200, seed: int = 0) -> Advice | None:
         values = {a: float(v) for a, v in h["values"].items()}
         errs = {a: float(v) for a, v in h["stderr"].items()}
         return Advice(state.to_move, values, errs, n, kind, seed)
+    if kind == "choice":
+        return _advise_choice(state, options, n, seed, include)
     # every call in one batch: the same layouts for each (as bid_odds of each would give)
     table = bid_odds_table(state.game, _hand_for_odds(state), [a.split()[1] for a in options],
                            n=n, seed=seed)
@@ -116,6 +194,27 @@ def advise(state: Any, *, n: int = 200, seed: int = 0) -> Advice | None:
         values[a] = float(points.mean())
         errs[a] = float(points.std() / max(1.0, len(points)) ** 0.5)
     return Advice(state.to_move, values, errs, n, kind, seed)
+
+
+def _advise_choice(state: Any, options: list[str], n: int, seed: int,
+                   include: Iterable[str]) -> Advice | None:
+    """Each choice valued by its lead: the simulator's card-play value of the lead the
+    chooser's bot makes after it (the same layouts for every option)."""
+    cards = _card_options(state, options)
+    legal = {str(a) for a in state.legal_actions()}
+    todo = list(cards) + [a for a in include if a in legal and a not in cards]
+    sim = _simulator(state)
+    values, errs = {}, {}
+    for a in todo:
+        after = _lead_after(state, a, seed)
+        if after is None:
+            return None  # another seat decides first: not valued (module docstring)
+        s, lead = after
+        got = sim.hint(s, [lead], n, seed, "heuristic")[0]
+        values[a] = float(got.mean())
+        errs[a] = float(got.std() / max(1.0, len(got)) ** 0.5)
+    return Advice(state.to_move, values, errs, n, "choice", seed,
+                  {a: c for a, c in cards.items() if c})
 
 
 def _hand_for_odds(state: Any) -> list[str]:
@@ -179,7 +278,7 @@ def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
     for i, (s, nxt) in enumerate(zip(states, states[1:])):
         if s.to_move not in wanted:
             continue
-        advice = advise(s, n=n, seed=seed + i)
+        advice = advise(s, n=n, seed=seed + i, include=[str(nxt.history[-1])])
         if advice is None:
             continue
         chosen = str(nxt.history[-1])

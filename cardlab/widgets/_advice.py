@@ -13,7 +13,7 @@ __all__ = ["HINT_ROUNDS", "LOOK_BACK_N", "hint_view", "look_back_view", "option_
 
 #: layouts per option in each round of a hint: a quick first estimate (the first bars),
 #: then better ones, each a separate request so a click never waits behind a long one
-HINT_ROUNDS = {"play": (12, 60, 200), "call": (4, 16, 60)}
+HINT_ROUNDS = {"play": (12, 60, 200), "call": (4, 16, 60), "choice": (4, 16, 60)}
 #: layouts per option for each decision of a look back
 LOOK_BACK_N = 100
 
@@ -23,6 +23,13 @@ def option_words(s: State, action: str) -> str:
     from cardlab.widgets.table import call_words
 
     a = Action(action)
+    if a.verb == "discard" and a.args:
+        try:
+            names = [f"the {s.game.deck.name(s.game.deck.parse(c))}" for c in a.args]
+        except Exception:
+            names = list(a.args)
+        return "discard " + (names[0] if len(names) == 1 else
+                                ", ".join(names[:-1]) + " and " + names[-1])
     if a.verb == "play" and len(a.args) == 1:
         try:
             return "the " + str(s.game.deck.name(s.game.deck.parse(a.args[0])))
@@ -49,9 +56,13 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int) -> dict[str, A
     for a, v in values.items():
         act = Action(a)
         length = 1.0 if span <= 1e-12 else 0.08 + 0.92 * (v - lo) / span
-        bars.append({"action": a, "card": act.args[0] if act.verb == "play" and act.args
-                     else None, "value": round(v, 3), "stderr": round(advice.stderr[a], 3),
-                     "length": round(length, 3), "best": a == advice.best})
+        # a bar on each card the option plays or drops, else on its button
+        cards = advice.cards.get(a) or ((act.args[0],) if act.verb in ("play", "discard")
+                                        and len(act.args) == 1 else (None,))
+        for card in cards:
+            bars.append({"action": a, "card": card, "value": round(v, 3),
+                         "stderr": round(advice.stderr[a], 3), "length": round(length, 3),
+                         "best": a == advice.best})
     ranked = sorted(values, key=lambda a: -values[a])
     best = ranked[0]
     why = (f"Hint: {_cap(option_words(s, best))} is best, worth {_points(values[best])} points "

@@ -105,6 +105,78 @@ def test_twin_deals_give_identical_hints_and_look_backs(name):
     assert compared >= 3, f"only {compared} twin pairs in {name}"
 
 
+def _first_choice(game, phases, seeds=range(80)):
+    """A bot-played deal up to the first of its choices in ``phases`` (or None)."""
+    for seed in seeds:
+        s = game.deal(seed=seed, dealer=seed % game.players)
+        bots = _bots(game)
+        while not s.is_over and s.phase != "play":
+            if s.phase in phases and len(s.legal_actions()) > 1:
+                return s
+            s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+    return None
+
+
+@pytest.mark.parametrize("name, phase", [("five_hundred", "kitty"), ("pandoeren", "exchange"),
+                                         ("pandoeren", "trump"), ("pandoeren", "call")])
+def test_a_choice_is_valued_by_the_lead_that_follows_it(name, phase):
+    """#20: a discard, an exchange, a trump or a partner call is valued by the chooser's own
+    opening lead after it (its bot's next choices, then the card play's value on the same
+    layouts), and a discard of three cards puts a bar on every card of the hand."""
+    from cardlab.sim.advice import _lead_after
+    from cardlab.sim.simulator import simulator_for
+    from cardlab.widgets._advice import hint_view
+
+    game = cardlab.load(name)
+    s = _first_choice(game, {phase})
+    assert s is not None
+    kind, options = valued_options(s)
+    assert kind == "choice" and len(options) > 1
+    advice = advise(s, n=8, seed=2)
+    assert advice is not None and advice.kind == "choice"
+    sim = simulator_for(game)
+    for a in list(advice.values)[:3]:
+        after, lead = _lead_after(s, a, 2)
+        assert after.phase == "play" and after.to_move == s.to_move
+        want = sim.hint(after, [lead], 8, 2, "heuristic")[0]
+        assert advice.values[a] == pytest.approx(float(want.mean()))
+    bars = hint_view(s, advice, round_=0, rounds=3)["bars"]
+    if phase in ("kitty", "exchange"):  # a bar on each card the mover holds
+        assert sorted(b["card"] for b in bars) == sorted(c.code for c in s.hands[s.to_move])
+    else:  # on the choice's button
+        assert {b["action"] for b in bars} == set(options) and all(b["card"] is None for b in bars)
+
+
+def test_a_choice_another_seat_follows_is_not_valued():
+    """Panfin's dealer swaps, then the next seat leads: valuing the swap would need layouts
+    seen by the dealer at another seat's turn, so there is no bar (module docstring)."""
+    game = cardlab.load("panfin")
+    s = _first_choice(game, {"swap"}, range(200))
+    assert s is not None and valued_options(s)[0] == "choice"
+    assert advise(s, n=4, seed=0) is None
+
+
+@pytest.mark.parametrize("name, phase", [("five_hundred", "kitty"), ("pandoeren", "exchange")])
+def test_twin_deals_value_a_choice_alike(name, phase):
+    """Hidden stays hidden at a choice too: two cards the chooser cannot see swapped give the
+    same values."""
+    game = cardlab.load(name)
+    rng = SplitMix64(11)
+    compared = 0
+    for seed in range(0, 120, 7):
+        s = _first_choice(game, {phase}, [seed])
+        if s is None:
+            continue
+        for twin in twins(s, s.to_move, rng, 1):
+            one, two = advise(s, n=6, seed=1), advise(twin, n=6, seed=1)
+            assert one is not None and two is not None
+            assert one.values == two.values, seed
+            compared += 1
+        if compared >= 2:
+            break
+    assert compared >= 2
+
+
 def test_a_card_that_takes_the_trick_for_sure_is_ranked_first():
     """Five Hundred, two tricks left, the mover plays last to a trick its side is losing:
     one card takes the trick, the other cannot, and the taker is not the best card left

@@ -8,6 +8,7 @@ from typing import Any
 import nbformat
 import pytest
 from labtools import (
+    ARTIFACTS,
     open_and_run_all,
     screenshot,
     serious_errors,
@@ -86,6 +87,51 @@ def test_hint_bars_on_every_legal_card_then_look_back(lab_server: Any, page: Any
     assert costs == sorted(costs, reverse=True), costs
     assert root.locator(".cardlab-card[data-hint]").count() >= 2, "the decision's bars"
     screenshot(page, "look-back")
+    page.close()
+    shutdown_sessions(lab_server)
+    assert not serious_errors(page.errors), page.errors
+
+
+KITTY = """import cardlab
+from cardlab.bots import bot_for
+from cardlab.widgets import Table
+
+game = cardlab.load("five_hundred")
+state = game.deal(seed=0)
+bots = [bot_for("five_hundred", "heuristic", seed=i) for i in range(4)]
+while state.phase != "kitty":
+    state = state.apply(bots[state.to_move].choose(state), seat=state.to_move)
+Table(state, seat=state.to_move, bot_delay=0)"""
+
+
+@pytest.mark.parametrize("width", [420, 968])
+def test_hint_bars_on_each_card_of_a_discard(lab_server: Any, page: Any, width: int) -> None:
+    """#20: at Five Hundred's discard the hint puts a bar on each of the contractor's 13 cards
+    (each card's option: that card with the bot's other choices)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(KITTY)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    (lab_server.root / "hint_kitty.ipynb").write_text(nbformat.writes(nb))
+    page.set_viewport_size({"width": 1400, "height": 1100})
+    open_and_run_all(lab_server, page, "hint_kitty.ipynb")
+    wait_all_cells_ran(page, 1)
+    root = page.locator(".cardlab-root[data-step]").first
+    root.wait_for()
+    # the output as wide as a phone's or a laptop's notebook column (as the layout test does)
+    root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
+                  f"e.parentElement.style.maxWidth = '{width}px'; }}")
+    root.scroll_into_view_if_needed()
+    hand = root.locator('.cardlab-seat[data-mover="true"] .cardlab-card')
+    assert hand.count() == 13
+    root.locator('[data-key="hint"]').click()
+    page.wait_for_function(
+        "(e) => e.querySelectorAll('.cardlab-seat[data-mover=\"true\"] .cardlab-hint-bar')"
+        ".length === 13", arg=root.element_handle(), timeout=20_000)
+    why = root.locator("[data-why]").inner_text()
+    assert why.startswith("Hint: Discard the ") and "is best" in why, why
+    assert root.locator('[data-hint-best="true"]').count() >= 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / f"hint-discard-{width}.png"))
     page.close()
     shutdown_sessions(lab_server)
     assert not serious_errors(page.errors), page.errors
