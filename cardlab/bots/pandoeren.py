@@ -15,8 +15,7 @@ from cardlab.cards import FRENCH_SUITS, Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 from cardlab.engine.tricks import Play, trick_winner
-from cardlab.games.pandoeren.play import card_points, trick_order
-from cardlab.games.pandoeren.rules import parse_bid
+from cardlab.games.pandoeren.rules import card_points, parse_bid, trick_order
 
 __all__ = ["HeuristicBot"]
 

@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.games.pandoeren import kernel as K
+from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.sampling_trick_games import pandoeren_batch
@@ -44,73 +46,48 @@ from cardlab.sim.simulator import Simulator
 __all__ = ["PandoerenTables", "PandoerenBatch", "tables_for", "heuristic_choice",
            "KIND_CODES", "SIMULATOR"]
 
-SUITS = ("S", "C", "D", "H")
-#: contract families by how their objective is tested (A2.6 / A2.11)
-NUMBER, PLUS, ALL, ZWABBER, NONE_WON, PICCOLO = range(6)
-KIND_CODES = {"number": NUMBER, "pandoer_plus": PLUS, "kereltje": ALL, "pandoer": ALL,
-              "prive": ALL, "solo_zwabber": ALL, "zwabber": ZWABBER, "misere": NONE_WON,
-              "misere_ouvert": NONE_WON, "stil_praatje": NONE_WON, "praatje": NONE_WON,
-              "piccolo": PICCOLO, "piccolo_ouvert": PICCOLO}
-_TRUMP_CLASS = 100  # strength of a trump = 100 + rank; a card of the led suit = 1 + rank
+#: contract kinds → how their objective is tested (A2.6 / A2.11): the rules' table
+KIND_CODES = OBJECTIVE_OF
+NUMBER, PLUS, ZWABBER, NONE_WON, PICCOLO = (K.NUMBER, K.PANDOER_PLUS, K.ZWABBER, K.NO_TRICKS,
+                                            K.PICCOLO)
+#: the kernel tables' fields that hold card masks (the others hold ints)
+_MASK_FIELDS = ("bit", "suit_mask", "trump_mask", "jas", "kq", "above")
 
 
 class PandoerenTables:
-    """Per-card tables of one Pandoeren game: table ``t`` = trumps ``SUITS[t]`` (0-3) or
-    no trumps (4)."""
+    """The tables of one Pandoeren game for the batch: the kernel's
+    (:class:`~cardlab.games.pandoeren.rules.PlayTables`) as numpy arrays in ``kernel``, and
+    views of them by (trump table ``t``, …) for the batch's own bookkeeping: table ``t`` =
+    trumps ``FRENCH_SUITS[t]`` (0-3) or no trumps (4)."""
 
     def __init__(self, game: Any) -> None:
-        from cardlab.cards import Card
-        from cardlab.games.pandoeren.play import LAST_TRICK_BONUS, card_points, trick_order
+        from dataclasses import replace
 
-        deck = game.deck
+        from cardlab.games.pandoeren.rules import play_rules, play_tables
+
         o = game.options
         self.game, self.options = game, o
-        self.n_cards = c = len(deck)
-        self.suit = np.array([SUITS.index(card.suit) for card in deck], dtype=np.int64)
-        self.bit = np.array([1 << i for i in range(c)] + [0], dtype=np.uint64)
-        self.suitmask = np.zeros(5, dtype=np.uint64)  # index 4: no suit (empty)
-        for i in range(c):
-            self.suitmask[self.suit[i]] |= np.uint64(1 << i)
-        self.rank = np.zeros((5, c + 1), dtype=np.int64)
-        self.points = np.zeros((5, c + 1), dtype=np.int64)
-        self.strength = np.zeros((5, 4, c + 1), dtype=np.int64)
-        self.trumpmask = np.zeros(5, dtype=np.uint64)
-        self.jas = np.zeros(5, dtype=np.uint64)
-        self.kq = np.zeros(5, dtype=np.uint64)
-        self.above = np.zeros((5, 12), dtype=np.uint64)  # above[t, r+1]: trumps ranked > r
-        for t in range(5):
-            trump = SUITS[t] if t < 4 else None
-            order = trick_order(trump, o.rank_order)
-            for i, card in enumerate(deck):
-                r = order.power[card]
-                self.rank[t, i] = r
-                self.points[t, i] = card_points(card, trump)
-                for led in range(4):
-                    self.strength[t, led, i] = (_TRUMP_CLASS + r if card.suit == trump else
-                                                1 + r if SUITS.index(card.suit) == led else 0)
-            if trump is None:
-                continue
-            self.trumpmask[t] = self.suitmask[t]
-            self.jas[t] = np.uint64(1 << deck.index(Card("J", trump)))
-            self.kq[t] = np.uint64((1 << deck.index(Card("K", trump)))
-                                   | (1 << deck.index(Card("Q", trump))))
-            for r in range(-1, 11):
-                m = 0
-                for i, card in enumerate(deck):
-                    if card.suit == trump and self.rank[t, i] > r:
-                        m |= 1 << i
-                self.above[t, r + 1] = np.uint64(m)
+        pt = play_tables(o.rank_order)
+        arrays: dict[str, Any] = {
+            f: np.array(getattr(pt, f), dtype=np.uint64 if f in _MASK_FIELDS else np.int64)
+            for f in ("bit", "suit", "suit_mask", "trump_mask", "jas", "kq", "rank", "points",
+                      "strength", "above")}
+        self.kernel: PlayTables = replace(pt, **arrays)
+        kt = self.kernel
+        self.n_cards = c = pt.n_cards
+        tables = NO_TRUMPS + 1
+        self.suit, self.bit, self.suitmask = kt.suit, kt.bit, kt.suit_mask
+        self.trumpmask, self.jas, self.kq = kt.trump_mask, kt.jas, kt.kq
+        self.rank = kt.rank.reshape(tables, c + 1)
+        self.points = kt.points.reshape(tables, c + 1)
+        self.strength = kt.strength.reshape(tables, 4, c + 1)
         self.shifts = np.arange(c, dtype=np.uint64)
-        self.last_bonus = LAST_TRICK_BONUS  # A2.3
-        self.ban = o.undertrump != "allowed"
-        self.may_trump = bool(o.trump_while_able_to_follow)
-        self.overtrump = bool(o.overtrump_on_trump_lead)
-        self.jas_free = bool(o.jas_never_forced)
+        self.play_rules = play_rules(o)  # A2.8 the play options, as legal_mask takes them
         self.stuk_limit = 0 if o.stuk_deadline == "before_first_card" else 1
         self.manual_roem = o.roem_announce == "manual"
         self.stop_early = bool(o.stop_when_decided)
         self.zwabber_fts = o.zwabber_partner == "first_trick_winner"
-        self.piccolo = o.piccolo_objective
+        self.piccolo = PICCOLO_OBJECTIVES.index(o.piccolo_objective)
         self.zero_sum = o.scoring == "zero_sum_per_opponent"
 
 
@@ -164,13 +141,13 @@ class PandoerenBatch:
     @classmethod
     def from_states(cls, states: Sequence[Any]) -> PandoerenBatch:
         """A batch from scalar states in the play phase (any point of it)."""
-        from cardlab.cards import Card
-        from cardlab.engine.tricks import trick_winner
-        from cardlab.games.pandoeren.rules import game_points
+        from cardlab.cards import FRENCH_SUITS, Card
+        from cardlab.games.pandoeren.rules import game_points, play_tables
         from cardlab.games.pandoeren.scoring import seat_card_points
 
         game = states[0].game
         tb = tables_for(game)
+        kt = play_tables(game.options.rank_order)  # the kernel's tables, on one deal
         out = cls(tb, len(states))
         deck = game.deck
         idx = {card: i for i, card in enumerate(deck)}
@@ -179,7 +156,7 @@ class PandoerenBatch:
                 raise ValueError("from_states needs states in the play phase")
             for s in range(4):
                 out.hands[b, s] = np.uint64(sum(1 << idx[c] for c in st.hands[s]))
-            t = out.table[b] = SUITS.index(st.trump) if st.trump else 4
+            t = out.table[b] = FRENCH_SUITS.index(st.trump) if st.trump else NO_TRUMPS
             bid = st.bid
             out.kind[b] = KIND_CODES[bid.kind.name]
             out.number[b] = bid.number
@@ -202,14 +179,16 @@ class PandoerenBatch:
             plays = st.trick.plays
             out.n_played[b] = len(plays)
             if plays:
-                led = out.led[b] = SUITS.index(plays[0].card.suit)
-                w = trick_winner(plays, st.card_order())
-                out.best_seat[b] = w
-                out.best[b] = max(tb.strength[t, led, idx[p.card]] for p in plays)
-                trumps = [tb.rank[t, idx[p.card]] for p in plays if st.trump
-                          and p.card.suit == st.trump]
-                out.top_trump[b] = max(trumps, default=-1)
-                out.trick_pts[b] = sum(tb.points[t, idx[p.card]] for p in plays)
+                led = out.led[b] = kt.suit[idx[plays[0].card]]
+                best, seat, top, pts_so_far = 0, 0, -1, 0
+                for i, p in enumerate(plays):
+                    card = idx[p.card]
+                    best, seat = K.trick_best(K.trick_key(kt, t, led, card), best, seat, p.seat,
+                                              i == 0)
+                    top = K.trick_top_trump(kt, t, card, top, i == 0)
+                    pts_so_far += K.trick_card_points(kt, t, card)
+                out.best[b], out.best_seat[b], out.top_trump[b] = best, seat, top
+                out.trick_pts[b] = pts_so_far
                 jas = Card("J", st.trump) if st.trump else None
                 out.decl_jas[b] = any(p.seat == d and p.card == jas for p in plays)
             team = st.team()
@@ -240,38 +219,12 @@ class PandoerenBatch:
 
     # -- the rules --------------------------------------------------------------------------
     def legal(self) -> np.ndarray:
-        """A2.8: the legal cards of the seat to move, as masks."""
-        tb, r = self.tb, self._rows
-        hand = self.hands[r, self.to_move]
-        t = self.table
-        leading = self.n_played == 0
-        trumps_on = t < 4
-        jas = tb.jas[t]
-        exempt = trumps_on & ((hand & jas) != ZERO) & (popcount(hand) > 1) if tb.jas_free \
-            else np.zeros(self.size, dtype=bool)
-        h = np.where(exempt, hand & ~jas, hand)
-        tm = tb.trumpmask[t]
-        trumps = h & tm
-        follow = h & tb.suitmask[self.led]
-        higher = trumps & tb.above[t, self.top_trump + 1]
-        # (a) trump led: any trump (overtrump_on_trump_lead: a higher one if possible)
-        allowed_a = trumps
-        if tb.overtrump:
-            allowed_a = np.where((self.top_trump >= 0) & (higher != ZERO), higher, trumps)
-        legal_a = np.where(allowed_a != ZERO, allowed_a, h)
-        # (b) plain suit led: follow or (allowed) trump; void: discard or allowed trump
-        allowed_b = np.where(self.top_trump >= 0, higher, trumps) if tb.ban else trumps
-        with_f = (follow | allowed_b) if tb.may_trump else follow
-        others = (h & ~tm) | allowed_b
-        void = np.where(others != ZERO, others, trumps)
-        legal_b = np.where(follow != ZERO, with_f, void)
-        trump_led = trumps_on & (self.led == t)
-        legal_t = np.where(trump_led, legal_a, legal_b) | np.where(exempt, jas, ZERO)
-        # A2.8.2 no trumps: follow suit if possible
-        f_nt = hand & tb.suitmask[self.led]
-        legal_nt = np.where(f_nt != ZERO, f_nt, hand)
-        legal = np.where(trumps_on, legal_t, legal_nt)
-        return np.asarray(np.where(leading, hand, legal))
+        """A2.8: the legal cards of the seat to move, as masks (the kernel's
+        :func:`~cardlab.games.pandoeren.kernel.legal_mask`)."""
+        tb = self.tb
+        hand = self.hands[self._rows, self.to_move]
+        return np.asarray(K.legal_mask(tb.kernel, hand, self.n_played == 0, self.led,
+                                       self.table, self.top_trump, **tb.play_rules))
 
     def announcements(self) -> tuple[np.ndarray, np.ndarray]:
         """Whether ``announce roem`` / ``announce stuk`` is legal for the seat to move
@@ -281,13 +234,14 @@ class PandoerenBatch:
             none = np.zeros(self.size, dtype=bool)
             return none, none.copy()
         hand = self.hands[r, p]
-        played_kq = popcount(tb.kq[self.table] & ~hand)
-        stuk = (self.counts_roem & ~self.stuk_ann[r, p] & self.stuk_held[r, p]
-                & (played_kq <= tb.stuk_limit))
+        stuk = K.announce_stuk_legal(tb.kernel, self.table, hand, self.counts_roem,
+                                     self.stuk_ann[r, p], self.stuk_held[r, p],
+                                     tb.stuk_limit == 0)
         first = (self.n_tricks == 0) & (self.n_played == 0)
-        who = np.where(p == self.declarer, first, (p == self.partner) & self.partner_public)
-        roem = self.counts_roem & ~self.roem_ann[r, p] & who & (self.roem_val[r, p] > 0)
-        return roem, stuk
+        roem = K.announce_roem_legal(self.counts_roem, self.roem_ann[r, p], p == self.declarer,
+                                     first, p == self.partner, self.partner_public,
+                                     self.roem_val[r, p])
+        return np.asarray(roem), np.asarray(stuk)
 
     # -- applying ---------------------------------------------------------------------------
     def announce(self, roem: np.ndarray, stuk: np.ndarray) -> None:
@@ -305,18 +259,17 @@ class PandoerenBatch:
         p = self.to_move
         t = self.table
         self.hands[r, p] &= ~tb.bit[card]
+        kt = tb.kernel
         lead = live & (self.n_played == 0)
         suit = np.where(card < c, tb.suit[np.minimum(card, c - 1)], 0)
         self.led = np.where(lead, suit, self.led)
-        k = tb.strength[t, self.led, card]
-        better = live & (lead | (k > self.best))
-        self.best = np.where(better, k, self.best)
-        self.best_seat = np.where(better, p, self.best_seat)
-        is_trump = live & (t < 4) & (suit == t)
-        rank = tb.rank[t, card]
-        self.top_trump = np.where(lead, -1, self.top_trump)
-        self.top_trump = np.where(is_trump & (rank > self.top_trump), rank, self.top_trump)
-        self.trick_pts = np.where(lead, 0, self.trick_pts) + np.where(live, tb.points[t, card], 0)
+        # A2.2 the trick's best card so far (a card not played has key 0 and wins nothing)
+        best, seat = K.trick_best(K.trick_key(kt, t, self.led, card), self.best,
+                                  self.best_seat, p, lead)
+        self.best = np.where(live, best, self.best)
+        self.best_seat = np.where(live, seat, self.best_seat)
+        self.top_trump = K.trick_top_trump(kt, t, card, self.top_trump, lead)
+        self.trick_pts = np.where(lead, 0, self.trick_pts) + K.trick_card_points(kt, t, card)
         jas_played = live & ((tb.bit[card] & tb.jas[t]) != ZERO)
         self.decl_jas = np.where(lead, False, self.decl_jas) | (jas_played & (p == self.declarer))
         # A2.7.3 the called card (or, in Kereltje, the jas) shows the partner
@@ -339,7 +292,8 @@ class PandoerenBatch:
             self.partner_public |= zw
         self.partner_public |= complete & (w == d) & (self.partner >= 0)
         last = complete & (self.n_tricks == 7)
-        self.card_points[r, w] += np.where(complete, self.trick_pts + tb.last_bonus * last, 0)
+        self.card_points[r, w] += np.where(
+            complete, K.trick_points_total(tb.kernel, self.trick_pts, last), 0)
         self.tricks_won[r, w] += complete
         ci = np.flatnonzero(complete)
         self.winners[ci, self.n_tricks[ci]] = w[ci]
@@ -358,20 +312,15 @@ class PandoerenBatch:
 
     def failed(self) -> np.ndarray:
         """A2.6: the contract has certainly failed on the tricks so far (trick objectives;
-        the points of number bids are settled at the end)."""
-        kind, d, r = self.kind, self.declarer, self._rows
-        dwins = self.tricks_won[r, d]
-        out = ((kind == ALL) | (kind == PLUS)) & self.team_lost
-        zw = (self.winners[:, :4] >= 0) & (self.winners[:, :4] != d[:, None])
-        out |= (kind == ZWABBER) & (self.team_lost | zw.any(axis=1))
-        out |= (kind == NONE_WON) & (dwins > 0)
-        pic = dwins > 1
-        if self.tb.piccolo == "first_trick_only":
-            pic |= (self.winners[:, 0] >= 0) & (self.winners[:, 0] != d)
-        elif self.tb.piccolo == "first_trick_with_jas":
-            pic |= (dwins >= 1) & ~self.first_win_jas
-        out |= (kind == PICCOLO) & pic
-        return np.asarray(out)
+        the points of number bids are settled at the end): the kernel's
+        :func:`~cardlab.games.pandoeren.kernel.contract_failed` on the batch's facts."""
+        d = self.declarer
+        first4 = self.winners[:, :4]
+        early_lost = ((first4 >= 0) & (first4 != d[:, None])).any(axis=1)
+        first_lost = (self.winners[:, 0] >= 0) & (self.winners[:, 0] != d)
+        return np.asarray(K.contract_failed(self.kind, self.team_lost,
+                                            self.tricks_won[self._rows, d], early_lost,
+                                            first_lost, self.first_win_jas, self.tb.piccolo))
 
     # -- playing ----------------------------------------------------------------------------
     def step(self, policy: str, streams: Streams | None = None) -> None:
@@ -429,33 +378,26 @@ class PandoerenBatch:
         held = self.stuk_held & self.team_mask()
         stuk = (held & self.stuk_ann if self.tb.manual_roem else held).any(axis=1)
         return np.asarray(np.where(self.counts_roem, roem, 0)), np.asarray(
-            np.where(self.counts_roem & stuk, 20, 0))
+            K.stuk_points(self.tb.kernel, self.counts_roem, stuk))
 
     def made(self) -> np.ndarray:
-        """A2.11: whether each contract was made."""
-        r, d = self._rows, self.declarer
-        complete = self.n_tricks == 8
-        ok = complete & ~self.failed()
+        """A2.11: whether each contract was made (the kernel's contract tests)."""
         kind = self.kind
-        dwins = self.tricks_won[r, d]
-        ok &= np.where((kind == NONE_WON) | (kind == NUMBER), True,
-                       np.where(kind == PICCOLO, dwins == 1, True))
+        complete = self.n_tricks == 8
+        dwins = self.tricks_won[self._rows, self.declarer]
+        tricks_made = K.contract_tricks_made(kind, self.failed(), complete, dwins)
         roem, stuk = self.roem_and_stuk()
         team_pts = (self.card_points * self.team_mask()).sum(axis=1)
-        ok = np.where(kind == NUMBER, complete & (team_pts + roem + stuk >= self.number), ok)
-        ok = np.where(kind == PLUS, ok & (roem + stuk >= self.number), ok)
-        return np.asarray(ok)
+        points = K.deal_points(kind, team_pts, roem, stuk)
+        return np.asarray(K.contract_made(kind, tricks_made, complete, points, self.number))
 
     def scores(self) -> np.ndarray:
-        """``(B, 4)`` seat points (A2.11, the ``scoring`` option)."""
+        """``(B, 4)`` seat points (A2.11, the ``scoring`` option): the kernel's
+        :func:`~cardlab.games.pandoeren.kernel.deal_payments`."""
         team = self.team_mask()
-        sign = np.where(self.made(), 1, -1)
-        n_team = team.sum(axis=1)
-        v = sign * self.value
-        if self.tb.zero_sum:
-            return np.asarray(np.where(team, (v * (4 - n_team))[:, None],
-                                       (-v * n_team)[:, None]))
-        return np.asarray(np.where(team, v[:, None], 0))
+        n_team = team.sum(axis=1)[:, None]
+        return np.asarray(K.deal_payments(self.made()[:, None], self.value[:, None], team,
+                                          n_team, 4 - n_team, self.tb.zero_sum))
 
 
 def _roem_table(st: Any) -> list[int]:

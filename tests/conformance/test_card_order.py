@@ -42,7 +42,7 @@ from cardlab.engine.tricks import (
 from cardlab.games.example import ExampleGame
 from cardlab.games.example.rules import trick_order as example_order
 from cardlab.games.officer_skat.rules import trick_order as skat_order
-from cardlab.games.pandoeren.play import trick_order as pandoeren_order
+from cardlab.games.pandoeren.rules import trick_order as pandoeren_order
 from cardlab.games.panfin.rules import GOBBO, VECIA
 from cardlab.games.panfin.rules import trick_order as panfin_order
 

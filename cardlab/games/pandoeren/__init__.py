@@ -87,7 +87,8 @@ partner; *ouvert* exposed; *praatje* a chat (*stil*: silent); *privé* alone;
 
 from __future__ import annotations
 
-from cardlab.games.pandoeren.game import PandoerenGame, PandoerenMatch
+from cardlab.games.pandoeren.game import PandoerenGame
+from cardlab.games.pandoeren.match import PandoerenMatch
 from cardlab.games.pandoeren.state import PandoerenState
 
 GAME = PandoerenGame

@@ -1,9 +1,8 @@
-"""The Pandoeren game object (deals, teaching aids, rescoring) and its match (A2.12).
+"""The Pandoeren game object: deals, teaching aids, rescoring.
 
 :class:`PandoerenGame` holds the options and the 33-card pack, deals 4-1-4 from
 forehand (A2.4), and answers learners' questions (``bid_ladder``,
-``card_order``, ``contracts``). :class:`PandoerenMatch` plays a fixed number of
-deals (or to a target) and keeps the score sheet.
+``card_order``, ``contracts``). Its match (A2.12) is in ``match.py``.
 """
 
 from __future__ import annotations
@@ -17,13 +16,12 @@ from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, deal_by_schedule, pack_order, packet_schedule
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.ladder import Ladder
-from cardlab.engine.match import Match
 from cardlab.engine.options import build_options
 from cardlab.engine.record import cards_arg, list_arg, seat_arg
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
 from cardlab.errors import IllegalAction
-from cardlab.games.pandoeren.play import card_name, trick_order
+from cardlab.games.pandoeren.match import PandoerenMatch
 from cardlab.games.pandoeren.rules import (
     BID_WORDS,
     KINDS,
@@ -34,10 +32,12 @@ from cardlab.games.pandoeren.rules import (
     bid_ladder,
     check_open_options,
     parse_bid,
+    trick_order,
 )
 from cardlab.games.pandoeren.state import PandoerenState
+from cardlab.games.pandoeren.view import card_name
 
-__all__ = ["PandoerenGame", "PandoerenMatch", "SPEC"]
+__all__ = ["PandoerenGame", "SPEC"]
 
 #: A2.4 the deal: 4 cards each, 1 face up in the middle (the kijkkaart), 4 more each.
 DEAL_ROUNDS = ((4, 1), (4, 0))
@@ -299,35 +299,3 @@ class PandoerenGame(Game):
     def describe_card(self, card: Card, trump: str | None = None) -> str:
         """Plain words for a card in a trump context."""
         return card_name(card, trump)
-
-
-class PandoerenMatch(Match):
-    """A game of Pandoeren (A2.12 / P-A20): ``game_end={'deals': 16}`` (default) or
-    ``{'target': X}``; the highest score wins, ties are shared (``winner`` 'N, S')."""
-
-    def __init__(self, game: PandoerenGame, seed: int | None = None,
-                 scores: Any = None, dealer: int = 0) -> None:
-        super().__init__(game, seed=seed, scores=scores, dealer=dealer)
-        self.deals_counted = 0
-        self.winners: list[str] = []
-
-    def _counts(self, result: Result) -> bool:
-        """A redeal by the same dealer after all passed does not count as a deal."""
-        return not (result.figures.get("thrown_in")
-                    and self.game.options.all_pass == "same_dealer")
-
-    def _outcome(self, result: Result) -> tuple[bool, str | None]:
-        end = self.game.options.game_end
-        if self._counts(result):
-            self.deals_counted += 1
-        if "deals" in end:
-            over = self.deals_counted >= end["deals"]
-        else:
-            over = any(v >= end["target"] for v in self.scores.values())
-        if not over:
-            return False, None
-        top = max(self.scores.values())
-        self.winners = [s for s, v in self.scores.items() if v == top]
-        return True, ", ".join(self.winners)
-    # the dealer moves to ``result.next_dealer`` (A2.4 / P-A3: clockwise, except a
-    # same-dealer redeal after all passed under ``all_pass='same_dealer'``)

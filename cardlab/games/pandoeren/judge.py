@@ -3,28 +3,44 @@
 ``legal(state)`` lists the legal actions; ``judge(state, action)`` gives the
 verdict on any well-formed action with its refusal code and rule. Both read the
 same helpers, so ``explain`` and ``legal_actions`` always agree.
+
+The legal cards of A2.8 are decided by :func:`~cardlab.games.pandoeren.kernel.legal_mask`
+(the same function the batch simulator runs on arrays): :func:`follow_situation` feeds
+it the hand and the trick and names the sets A2.8 speaks of (F, T, AT, the jas
+exemption), which :func:`card_reason` puts into words, so the reason given is the rule
+applied.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardlab.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card
 from cardlab.engine.action import Action, Verdict
+from cardlab.engine.tricks import Play
 from cardlab.errors import CardError
-from cardlab.games.pandoeren.play import card_name, card_reason, follow_situation
+from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import (
     MAX_TEAM_SCORE,
+    NO_TRUMPS,
     REACHABLE_NUMBER_BID,
     REACHABLE_PANDOER_EXTRA,
+    PandoerenOptions,
     parse_bid,
+    play_rules,
+    play_tables,
+    trick_order,
 )
+from cardlab.games.pandoeren.view import card_name
 
 if TYPE_CHECKING:
     from cardlab.engine.ladder import Ladder
     from cardlab.games.pandoeren.state import PandoerenState
 
-__all__ = ["legal", "judge", "callable_cards", "kereltje_barred_suits"]
+__all__ = ["legal", "judge", "callable_cards", "kereltje_barred_suits", "FollowSituation",
+           "follow_situation", "legal_cards", "card_reason", "card_mask"]
 
 #: the verbs each phase accepts (anything else is ``wrong_phase``)
 PHASE_VERBS = {"auction": ("bid", "pass"), "exchange": ("discard",), "trump": ("trump",),
@@ -179,64 +195,77 @@ def _announcements(state: PandoerenState) -> list[tuple[str, Verdict]]:
 
 def _judge_stuk(state: PandoerenState) -> Verdict:
     """A2.10.3: ``announce stuk`` is an action only with ``roem_announce="manual"``; under
-    ``"auto"`` the engine announces stuk for the declaring side (refusal ``stuk_auto``)."""
+    ``"auto"`` the engine announces stuk for the declaring side (refusal ``stuk_auto``).
+    The decision is the kernel's :func:`~.kernel.announce_stuk_legal`; the refusals name
+    the first of its conditions that fails."""
     seat = state.to_move
     assert seat is not None and state.bid is not None
-    if state.game.options.roem_announce != "manual":
+    opts = state.game.options
+    if opts.roem_announce != "manual":
         return _no("stuk is announced automatically: it counts whenever the declarer or "
                    "the partner holds the trump king and queen (roem_announce='auto')",
                    "stuk_auto", "A2.10.3")
-    if not state.bid.kind.counts_roem:
+    counts, announced = state.bid.kind.counts_roem, seat in state.stuk_announced
+    held = state.holds_stuk(seat)
+    tb = play_tables(opts.rank_order)
+    table = NO_TRUMPS if state.trump is None else FRENCH_SUITS.index(state.trump)
+    hand = sum(map(tb.card_bit.__getitem__, state.hands[seat]))
+    first = opts.stuk_deadline == "before_first_card"
+    if K.announce_stuk_legal(tb, table, hand, counts, announced, held, first):
+        return _ok("you hold the king and queen of trumps: stuk is worth 20 and cannot be "
+                   "denied", "A2.10.3")
+    if not counts:
         return _no("stuk counts only in number contracts and Pandoer + n", "no_counting",
                    "P-A17")
-    if seat in state.stuk_announced:
+    if announced:
         return _no("you have already announced stuk", "already_announced", "A2.10.3")
-    if not state.holds_stuk(seat):
+    if not held:
         return _no("stuk is the king and queen of trumps in one hand; you did not hold both",
                    "no_stuk", "A2.10.3")
-    played = sum(1 for c in (Card("K", state.trump or ""), Card("Q", state.trump or ""))
-                 if c not in state.hands[seat])
-    limit = 0 if state.game.options.stuk_deadline == "before_first_card" else 1
-    if played > limit:
-        when = "either card" if limit == 0 else "the second card"
-        return _no(f"stuk must be announced before {when} is played "
-                   f"(stuk_deadline='{state.game.options.stuk_deadline}')", "stuk_too_late",
-                   "P-A16")
-    return _ok("you hold the king and queen of trumps: stuk is worth 20 and cannot be denied",
-               "A2.10.3")
+    when = "either card" if first else "the second card"
+    return _no(f"stuk must be announced before {when} is played "
+               f"(stuk_deadline='{opts.stuk_deadline}')", "stuk_too_late", "P-A16")
 
 
 def _judge_roem(state: PandoerenState) -> Verdict:
+    """A2.10.2: ``announce roem`` (only with ``roem_announce="manual"``). The decision is
+    the kernel's :func:`~.kernel.announce_roem_legal`; the refusals name the first of its
+    conditions that fails."""
     seat = state.to_move
     assert seat is not None and state.bid is not None
     opts = state.game.options
     if opts.roem_announce != "manual":
         return _no("roem is announced automatically (roem_announce='auto')", "roem_auto",
                    "A2.10.2")
-    if not state.bid.kind.counts_roem:
+    counts, announced = state.bid.kind.counts_roem, seat in state.roem_announced
+    declarer = seat == state.declarer
+    first_lead = not state.tricks and not (state.trick and state.trick.plays)
+    roem = state.roem_of(seat)
+    if K.announce_roem_legal(counts, announced, declarer, first_lead, seat == state.partner,
+                             state.partner_public, roem):
+        return _ok(f"you may announce {roem} roem", "A2.10.2")
+    if not counts:
         return _no("roem counts only in number contracts and Pandoer + n", "no_counting",
                    "P-A17")
-    if seat in state.roem_announced:
+    if announced:
         return _no("you have already announced your roem", "already_announced", "A2.10.2")
-    if seat == state.declarer:
-        if state.tricks or (state.trick and state.trick.plays):
-            return _no("the declarer announces roem as she leads to trick 1; too late now",
-                       "roem_too_late", "A2.10.2")
-    elif not (seat == state.partner and state.partner_public):
+    if declarer and not first_lead:
+        return _no("the declarer announces roem as she leads to trick 1; too late now",
+                   "roem_too_late", "A2.10.2")
+    if not declarer and not (seat == state.partner and state.partner_public):
         return _no("only the declarer (at trick 1) and the partner (once the partnership is "
                    "public) announce roem", "roem_not_now", "A2.10.2")
-    if state.roem_of(seat) == 0:
-        return _no("you hold no roem", "no_roem", "A2.10.2")
-    return _ok(f"you may announce {state.roem_of(seat)} roem", "A2.10.2")
+    return _no("you hold no roem", "no_roem", "A2.10.2")
 
 
 def _play_legal(state: PandoerenState) -> list[str]:
     out = [a for a, v in _announcements(state) if v.legal]
     seat = state.to_move
     assert seat is not None and state.trick is not None
-    sit = follow_situation(state.hands[seat], state.trick.plays, state.trump,
-                           state.game.options)
-    return out + [f"play {c}" for c in state.hands[seat] if c in sit.legal]
+    hand = state.hands[seat]
+    mask = card_mask(hand, state.trick.plays, state.trump, state.game.options)
+    bit = play_tables(state.game.options.rank_order).card_bit
+    return out + [f"play {c}" for c in hand if mask & bit[c]]
 
 
 def _judge_play(state: PandoerenState, action: Action) -> Verdict:
@@ -298,3 +327,128 @@ def judge(state: PandoerenState, action: Action) -> Verdict:
         return _no(f"it is the {phase} phase: {expect} now", "wrong_phase", "")
     return _JUDGE[phase](state, action)
 
+
+# -- A2.8 the legal cards and their reasons -------------------------------------------------
+def card_mask(hand: Sequence[Card], trick: Sequence[Play], trump: str | None,
+              opts: PandoerenOptions) -> int:
+    """A2.8: the cards ``hand`` may play to ``trick``, as a mask (bit = pack index): the
+    kernel's :func:`~cardlab.games.pandoeren.kernel.legal_mask` on this one deal."""
+    tb = play_tables(opts.rank_order)
+    index = tb.card_index
+    table = NO_TRUMPS if trump is None else FRENCH_SUITS.index(trump)
+    hand_mask = sum(map(tb.card_bit.__getitem__, hand))
+    top = -1
+    for i, p in enumerate(trick):
+        top = K.trick_top_trump(tb, table, index[p.card], top, i == 0)
+    led = tb.suit[index[trick[0].card]] if trick else NO_TRUMPS
+    return int(K.legal_mask(tb, hand_mask, not trick, led, table, top, **play_rules(opts)))
+
+
+@dataclass(frozen=True)
+class FollowSituation:
+    """The sets A2.8 names for one player facing one trick.
+
+    :ivar led: the suit led (None when leading).
+    :ivar exempt: the jas exemption applies (A2.8.3): the jas is set aside.
+    :ivar follow: F, the cards of the led suit (without the exempt jas).
+    :ivar trumps: T, the trumps (without the exempt jas).
+    :ivar allowed_trumps: AT, the trumps the player may play (A2.8.3b).
+    :ivar top_trump: the highest trump already in the trick, or None.
+    :ivar legal: the legal cards (:func:`card_mask`).
+    :ivar rule: the rule ID that decided.
+    :ivar may_trump: trumping is allowed while able to follow (False: the seed-literal A2.8.5).
+    """
+
+    led: str | None
+    trump: str | None
+    exempt: bool
+    follow: tuple[Card, ...]
+    trumps: tuple[Card, ...]
+    allowed_trumps: tuple[Card, ...]
+    top_trump: Card | None
+    legal: frozenset[Card]
+    rule: str
+    may_trump: bool = True
+
+
+def follow_situation(hand: Sequence[Card], trick: Sequence[Play], trump: str | None,
+                     opts: PandoerenOptions) -> FollowSituation:
+    """A2.8: the legal cards of ``hand`` for ``trick`` under the play options (decided by
+    :func:`card_mask`), with the sets the reasons name."""
+    mask = card_mask(hand, trick, trump, opts)
+    bit = play_tables(opts.rank_order).card_bit
+    legal = frozenset(c for c in hand if mask & bit[c])
+    if not trick:
+        return FollowSituation(None, trump, False, (), (), (), None, legal, "A2.8.1")
+    led = trick[0].card.suit  # no card changes suit (A2.2)
+    if trump is None:  # A2.8.2
+        follow = tuple(c for c in hand if c.suit == led)
+        return FollowSituation(led, None, False, follow, (), (), None, legal, "A2.8.2")
+    power = trick_order(trump, opts.rank_order).power
+    jas = Card("J", trump)
+    exempt = bool(opts.jas_never_forced) and jas in hand and len(hand) > 1
+    h = [c for c in hand if c != jas] if exempt else list(hand)
+    trumps = tuple(c for c in h if c.suit == trump)
+    top = max((p.card for p in trick if p.card.suit == trump), key=power.__getitem__,
+              default=None)
+    ban = opts.undertrump != "allowed"
+    if led == trump:  # A2.8.3a
+        higher = tuple(c for c in trumps if top is not None and power[c] > power[top])
+        allowed = higher or trumps if opts.overtrump_on_trump_lead else trumps
+        return FollowSituation(led, trump, exempt, trumps, trumps, allowed, top, legal,
+                               "A2.8.3a", True)
+    # A2.8.3b
+    follow = tuple(c for c in h if c.suit == led)
+    allowed = tuple(c for c in trumps if top is None or not ban or power[c] > power[top])
+    rule = "A2.8.3b" if ban or not top else "A2.8.4"
+    return FollowSituation(led, trump, exempt, follow, trumps, allowed, top, legal, rule,
+                           bool(opts.trump_while_able_to_follow))
+
+
+def legal_cards(hand: Sequence[Card], trick: Sequence[Play], trump: str | None,
+                opts: PandoerenOptions) -> frozenset[Card]:
+    """A2.8: the cards ``hand`` may play to ``trick``."""
+    return follow_situation(hand, trick, trump, opts).legal
+
+
+def card_reason(card: Card, sit: FollowSituation) -> tuple[bool, str, str, str]:
+    """Why ``card`` is legal or not in ``sit``: (legal, plain words, refusal code, rule)."""
+    suit_word = FRENCH_SUIT_NAMES
+    keep_jas = "; you may keep the jas back" if sit.exempt else ""
+    if sit.led is None:
+        return True, "you lead: any card may be led", "", "A2.8.1"
+    led = suit_word[sit.led]
+    if card in sit.legal:
+        if sit.exempt and card.rank == "J" and card.suit == sit.trump:
+            return True, "the jas is never forced and may always be played", "", "A2.8.3"
+        if card.suit == sit.led:
+            return True, f"you follow {led}", "", sit.rule
+        if sit.trump is not None and card.suit == sit.trump:
+            if sit.top_trump is not None and card not in sit.allowed_trumps:
+                return True, ("every card you could play undertrumps, so undertrumping is "
+                              "allowed"), "", "A2.8.3b"
+            return True, f"you may trump (instead of following {led})", "", sit.rule
+        return True, f"you have no {led}, so you may discard any card", "", sit.rule
+    # illegal
+    if sit.trump is None:
+        return False, f"you must follow {led}", "must_follow_suit", "A2.8.2"
+    if sit.led == sit.trump:
+        if card.suit == sit.trump:
+            top = card_name(sit.top_trump, sit.trump) if sit.top_trump else "the trick"
+            return (False, f"trumps were led and you can beat the {top}: you must overtrump"
+                    f"{keep_jas}", "must_overtrump", "A2.8.3a")
+        return False, f"trumps were led: you must play a trump{keep_jas}", "must_follow_suit", \
+            "A2.8.3a"
+    if sit.follow and not sit.may_trump:
+        return (False, f"you must follow {led} (trumping is allowed only when you have no "
+                f"{led}){keep_jas}", "must_follow_suit", "A2.8.5")
+    if card.suit == sit.trump:
+        top = card_name(sit.top_trump, sit.trump) if sit.top_trump else "a trump"
+        alt = f"follow {led}" if sit.follow else "discard or overtrump"
+        return (False, f"the trick is already trumped with the {top}: you may not undertrump "
+                f"while you can {alt}{keep_jas}", "no_undertrump", "A2.8.3b")
+    if sit.follow:
+        return (False, f"you must follow {led} or trump{keep_jas}", "must_follow_suit",
+                "A2.8.3b")
+    return (False, f"you have no {led}: the trick is trumped and you hold only trumps, so you "
+            f"must trump{keep_jas}", "must_trump", "A2.8.3b")

@@ -1,24 +1,35 @@
-"""Pandoeren's rules as data: options, presets, the contract table and the bid ladder.
+"""Pandoeren's rules as data: options, presets, the contract table, the bid ladder, the card order.
 
 Everything here is a table or a lookup over one (STYLE §5): the contract rows of
 A4.2 in auction order, the game points of the ``pagat`` and ``butselaar`` presets,
-and the options of A4.3 with their sources. The play rules live in ``play.py``,
-roem and stuk in ``roem.py``.
+the options of A4.3 with their sources, the rank ladders and card points of A2.2 /
+A2.3 and the tables the kernel reads (:class:`PlayTables`). Legality is in
+``judge.py`` (its arithmetic in ``kernel.py``), roem and stuk in ``roem.py``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
+from cardlab.cards import FRENCH_SUITS, Card, pandoeren_pack
 from cardlab.engine.ladder import CallRange, Ladder, LadderRow
 from cardlab.engine.options import option
+from cardlab.engine.tricks import CardOrder
+from cardlab.games.pandoeren import kernel as K
+from cardlab.games.pandoeren.roem import STUK_VALUE
 
 __all__ = ["PandoerenOptions", "PRESETS", "ContractKind", "KINDS", "NAMED_ORDER", "Bid",
            "parse_bid", "bid_ladder", "bid_ladder_words", "game_points", "SUIT_WORDS",
            "BID_WORDS",
            "check_open_options", "MAX_TEAM_SCORE", "REACHABLE_NUMBER_BID",
-           "REACHABLE_PANDOER_EXTRA", "number_bid_top", "pandoer_extra_top"]
+           "REACHABLE_PANDOER_EXTRA", "number_bid_top", "pandoer_extra_top",
+           "TRUMP_LADDER", "PLAIN_LADDER", "KLAVERJAS_TRUMP_LADDER", "KLAVERJAS_PLAIN_LADDER",
+           "TRUMP_POINTS", "PLAIN_POINTS", "LAST_TRICK_BONUS", "ladders", "trick_order",
+           "card_points", "trick_points", "OBJECTIVE_OF", "PICCOLO_OBJECTIVES", "NO_TRUMPS",
+           "PlayTables", "play_tables", "play_rules"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -299,3 +310,163 @@ def game_points(bid: Bid, opts: PandoerenOptions) -> int:
     if opts.preset == "butselaar" and bid.kind.name in BUTSELAAR_POINTS:
         return BUTSELAAR_POINTS[bid.kind.name]
     return bid.kind.points
+
+
+# -- the card play: A2.2 ranks, A2.3 card points, the kernel's tables ---------------------------
+#: A2.2 trumps, high to low: jas (J), nel (9), A, K, Q, 10, 8, 7, (6).
+TRUMP_LADDER: Final = ("J", "9", "A", "K", "Q", "10", "8", "7", "6")
+#: A2.2 plain suits (every suit in a no-trump contract), high to low.
+PLAIN_LADDER: Final = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
+#: P-A1 option rank_order="klaverjas" (experimental): the Klaverjas trump and plain orders.
+KLAVERJAS_TRUMP_LADDER: Final = ("J", "9", "A", "10", "K", "Q", "8", "7", "6")
+KLAVERJAS_PLAIN_LADDER: Final = ("A", "10", "K", "Q", "J", "9", "8", "7", "6")
+#: P-A1 the (trump, plain) ladders of each ``rank_order``.
+LADDERS: Final = {"pandoeren": (TRUMP_LADDER, PLAIN_LADDER),
+                  "klaverjas": (KLAVERJAS_TRUMP_LADDER, KLAVERJAS_PLAIN_LADDER)}
+#: A2.3 card points of trumps (sum 60) and of a plain suit (sum 27); others are worth 0.
+TRUMP_POINTS: Final = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 3, "Q": 2}
+PLAIN_POINTS: Final = {"A": 11, "10": 10, "K": 3, "Q": 2, "J": 1}
+#: A2.3 the last trick is worth 5 more.
+LAST_TRICK_BONUS: Final = 5
+
+#: A2.6 / A2.11 each contract kind → how its objective is tested (the kernel's codes).
+OBJECTIVE_OF: Final = {"number": K.NUMBER, "pandoer_plus": K.PANDOER_PLUS,
+                       "kereltje": K.ALL_TRICKS, "pandoer": K.ALL_TRICKS,
+                       "prive": K.ALL_TRICKS, "solo_zwabber": K.ALL_TRICKS,
+                       "zwabber": K.ZWABBER, "misere": K.NO_TRICKS, "misere_ouvert": K.NO_TRICKS,
+                       "stil_praatje": K.NO_TRICKS, "praatje": K.NO_TRICKS,
+                       "piccolo": K.PICCOLO, "piccolo_ouvert": K.PICCOLO}
+#: P-A11 the readings of ``piccolo_objective`` in the kernel's order (its index is the code).
+PICCOLO_OBJECTIVES: Final = ("first_trick_only", "any_one_trick", "first_trick_with_jas")
+#: the trump table of a no-trump contract (tables 0-3 are the suits S C D H as trumps)
+NO_TRUMPS: Final = len(FRENCH_SUITS)
+
+
+def ladders(rank_order: str = "pandoeren") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A2.2 / P-A1: the (trump, plain) ladders, high to low, under ``rank_order``."""
+    return LADDERS[rank_order]
+
+
+@cache
+def trick_order(trump: str | None, rank_order: str = "pandoeren") -> CardOrder:
+    """A2.2 / P-A1 the card order with ``trump`` as trumps (None: a no-trump contract):
+    no card changes suit; trumps rank by the trump ladder, every other suit by the plain
+    one. The highest trump wins a trick, else the highest card of the led suit; ``power``
+    is a card's strength within its suit (the kernel's ``rank`` table).
+
+    >>> from cardlab.engine.tricks import Play, trick_winner
+    >>> plays = [Play(s, Card.parse(c)) for s, c in enumerate(("AH", "9H", "KH", "7H"))]
+    >>> trick_winner(plays, trick_order("H")), trick_winner(plays, trick_order(None))
+    (1, 0)
+    """
+    trump_ladder, plain = ladders(rank_order)
+    return CardOrder.from_ranks(pandoeren_pack(), plain, trump=trump, trump_ladder=trump_ladder)
+
+
+def card_points(card: Card, trump: str | None) -> int:
+    """A2.3: the card's points (trump values for the trump suit, else plain values)."""
+    return (TRUMP_POINTS if card.suit == trump else PLAIN_POINTS).get(card.rank, 0)
+
+
+def trick_points(cards: Sequence[Card], trump: str | None, last: bool) -> int:
+    """A2.3: the card points a completed trick carries: its cards' points, +5 if it is the
+    last (eighth) trick (:func:`~.kernel.trick_points_total`).
+
+    >>> from cardlab.cards import Card
+    >>> trick_points([Card.parse(c) for c in ("JH", "AS", "10S", "7C")], "H", last=False)
+    41
+    """
+    return int(K.trick_points_total(play_tables(), sum(card_points(c, trump) for c in cards),
+                                    last))
+
+
+@dataclass(frozen=True)
+class PlayTables:
+    """The card tables :mod:`~cardlab.games.pandoeren.kernel` reads, for one ``rank_order``.
+
+    :func:`play_tables` makes them as tuples (one deal); the batch simulator holds the same
+    fields as numpy arrays. Flat tables, so that ``table[index]`` is the same lookup on a
+    tuple and on an array: a row per trump table ``t`` (the suit ``FRENCH_SUITS[t]`` as
+    trumps, or :data:`NO_TRUMPS`), ``stride`` entries a row (the pack and a last "no card").
+
+    :ivar card_index: card → its index in pack order; ``card_bit``: card → its mask bit (for
+        turning cards into masks; not read by the kernel).
+    :ivar bit: card index → its mask bit (the "no card" index → 0).
+    :ivar suit: card index → its suit's index in ``FRENCH_SUITS``.
+    :ivar suit_mask: suit index (4: none) → the mask of the suit.
+    :ivar trump_mask: table → the mask of the trumps (none without trumps).
+    :ivar jas: table → the jas's bit (A2.8.3); ``kq``: the trump king and queen (stuk).
+    :ivar rank: ``t * stride + card`` → its strength within its suit (A2.2).
+    :ivar points: ``t * stride + card`` → its card points (A2.3).
+    :ivar strength: ``(t * 4 + led) * stride + card`` → its trick key (A2.2).
+    :ivar above: ``t * above_stride + rank + 1`` → the trumps ranked above ``rank`` (-1:
+        every trump), for the undertrump ban (A2.8.4).
+    """
+
+    n_cards: int
+    stride: int
+    above_stride: int
+    last_trick_bonus: int
+    stuk_value: int
+    card_index: Mapping[Card, int]
+    card_bit: Mapping[Card, int]
+    bit: Any
+    suit: Any
+    suit_mask: Any
+    trump_mask: Any
+    jas: Any
+    kq: Any
+    rank: Any
+    points: Any
+    strength: Any
+    above: Any
+
+
+#: A2.2 a trick key: a trump outranks every card of the led suit (whose key is 1 + rank);
+#: a card of another suit has key 0
+TRUMP_KEY: Final = 100
+
+
+@cache
+def play_tables(rank_order: str = "pandoeren") -> PlayTables:
+    """The kernel's tables (:class:`PlayTables`) under ``rank_order``, as tuples, read off the
+    rank ladders (:func:`trick_order`) and the card points (:func:`card_points`)."""
+    deck = list(pandoeren_pack())
+    n = len(deck)
+    suits = FRENCH_SUITS
+    tables = [*suits, None]
+    suit = tuple(suits.index(c.suit) for c in deck)
+    suit_mask = tuple(sum(1 << i for i in range(n) if suit[i] == s) for s in range(4)) + (0,)
+    rank: list[int] = []
+    points: list[int] = []
+    strength: list[int] = []
+    above: list[int] = []
+    top_rank = max(len(ladder) for ladder in ladders(rank_order))
+    for trump in tables:
+        order = trick_order(trump, rank_order)
+        rank += [order.power[c] for c in deck] + [0]
+        points += [card_points(c, trump) for c in deck] + [0]
+        for led in range(4):
+            strength += [TRUMP_KEY + order.power[c] if c.suit == trump
+                         else 1 + order.power[c] if suit[i] == led else 0
+                         for i, c in enumerate(deck)] + [0]
+        above += [sum(1 << i for i, c in enumerate(deck)
+                      if c.suit == trump and order.power[c] > r) for r in range(-1, top_rank + 1)]
+    index = {c: i for i, c in enumerate(deck)}
+    return PlayTables(
+        n_cards=n, stride=n + 1, above_stride=top_rank + 2, last_trick_bonus=LAST_TRICK_BONUS,
+        stuk_value=STUK_VALUE, card_index=index,
+        card_bit={c: 1 << i for c, i in index.items()}, bit=tuple(1 << i for i in range(n)) + (0,),
+        suit=suit, suit_mask=suit_mask,
+        trump_mask=tuple(suit_mask[t] for t in range(4)) + (0,),
+        jas=tuple(1 << index[Card("J", s)] for s in suits) + (0,),
+        kq=tuple((1 << index[Card("K", s)]) | (1 << index[Card("Q", s)]) for s in suits) + (0,),
+        rank=tuple(rank), points=tuple(points), strength=tuple(strength), above=tuple(above))
+
+
+def play_rules(opts: PandoerenOptions) -> dict[str, bool]:
+    """A2.8 / P-A12 / P-A13: the play options as :func:`~.kernel.legal_mask` takes them."""
+    return {"jas_never_forced": bool(opts.jas_never_forced),
+            "trump_while_able_to_follow": bool(opts.trump_while_able_to_follow),
+            "undertrump_banned": opts.undertrump != "allowed",
+            "overtrump_on_trump_lead": bool(opts.overtrump_on_trump_lead)}

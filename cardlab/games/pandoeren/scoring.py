@@ -3,6 +3,9 @@
 :func:`objective_status` says whether a contract has failed, succeeded or is still
 open after some tricks (used for the early stop of ``stop_when_decided`` and for
 the final verdict); :func:`score` builds the :class:`~cardlab.engine.result.Result`.
+The arithmetic of both (each contract's test, stuk, the payments) is the kernel's
+(:mod:`~cardlab.games.pandoeren.kernel`, shared with the batch simulator); this module
+gathers the facts of the deal and puts the outcome into words.
 """
 
 from __future__ import annotations
@@ -13,14 +16,18 @@ from typing import TYPE_CHECKING, Any
 from cardlab.cards import FRENCH_SUIT_NAMES, Card
 from cardlab.engine.result import Result, core_figures
 from cardlab.engine.tricks import Trick
-from cardlab.games.pandoeren.play import card_points, trick_points
-from cardlab.games.pandoeren.roem import (
-    STUK_VALUE,
-    roem_instances,
-    roem_total,
-    team_roem_valid,
+from cardlab.games.pandoeren import kernel as K
+from cardlab.games.pandoeren.roem import roem_instances, roem_total, team_roem_valid
+from cardlab.games.pandoeren.rules import (
+    OBJECTIVE_OF,
+    PICCOLO_OBJECTIVES,
+    Bid,
+    PandoerenOptions,
+    card_points,
+    game_points,
+    play_tables,
+    trick_points,
 )
-from cardlab.games.pandoeren.rules import Bid, PandoerenOptions, game_points
 
 if TYPE_CHECKING:
     from cardlab.games.pandoeren.state import PandoerenState
@@ -29,32 +36,25 @@ __all__ = ["objective_status", "seat_card_points", "score", "annulled_result", "
            "ALL_TRICKS", "NO_TRICKS", "PICCOLOS"]
 
 #: A2.6 contracts the team (or the declarer alone) must win all 8 tricks in.
-ALL_TRICKS = frozenset({"kereltje", "pandoer", "pandoer_plus", "prive", "solo_zwabber"})
+ALL_TRICKS = frozenset(k for k, o in OBJECTIVE_OF.items() if o in (K.ALL_TRICKS,
+                                                                     K.PANDOER_PLUS))
 #: A2.6 contracts in which the declarer must win no trick.
-NO_TRICKS = frozenset({"misere", "misere_ouvert", "stil_praatje", "praatje"})
+NO_TRICKS = frozenset(k for k, o in OBJECTIVE_OF.items() if o == K.NO_TRICKS)
 #: A2.6 contracts with Piccolo's objective (P-A11).
-PICCOLOS = frozenset({"piccolo", "piccolo_ouvert"})
+PICCOLOS = frozenset(k for k, o in OBJECTIVE_OF.items() if o == K.PICCOLO)
 
 
-def _team_took_all(tricks: Sequence[Trick], team: Sequence[int]) -> bool:
-    return all(t.winner in team for t in tricks)
-
-
-def _piccolo_status(tricks: Sequence[Trick], declarer: int, trump: str | None,
-                    objective: str, final: bool) -> bool | None:
-    """P-A11: the three readings of Piccolo's objective."""
-    won = [i for i, t in enumerate(tricks) if t.winner == declarer]
-    if len(won) > 1:
-        return False
-    if objective == "first_trick_only":
-        if tricks and tricks[0].winner != declarer:
-            return False
-    elif objective == "first_trick_with_jas" and won:
-        t = tricks[won[0]]
-        jas = Card("J", trump) if trump else None
-        if not any(p.seat == declarer and p.card == jas for p in t.plays):
-            return False
-    return len(won) == 1 if final else None
+def _trick_facts(tricks: Sequence[Trick], declarer: int, team: Sequence[int],
+                 trump: str | None) -> tuple[bool, int, bool, bool, bool]:
+    """The facts each contract's test reads (:func:`~.kernel.contract_failed`): a trick lost
+    by the team, the declarer's tricks, one of tricks 1-4 lost by her, trick 1 lost by her,
+    and whether her first won trick holds her jas."""
+    won = [t for t in tricks if t.winner == declarer]
+    jas = Card("J", trump) if trump else None
+    return (any(t.winner not in team for t in tricks), len(won),
+            any(t.winner != declarer for t in tricks[:4]),
+            bool(tricks) and tricks[0].winner != declarer,
+            bool(won) and any(p.seat == declarer and p.card == jas for p in won[0].plays))
 
 
 def objective_status(bid: Bid, opts: PandoerenOptions, tricks: Sequence[Trick], declarer: int,
@@ -62,27 +62,19 @@ def objective_status(bid: Bid, opts: PandoerenOptions, tricks: Sequence[Trick], 
     """A2.6 / A2.11: False once the contract has certainly failed; at the end, whether the
     trick objective is met (number bids and the roem part of Pandoer + n are settled by
     :func:`score`); otherwise None (still open)."""
-    kind = bid.kind.name
-    if kind == "number":
-        return True if final else None
-    if kind in ALL_TRICKS:
-        if not _team_took_all(tricks, team):
-            return False
-        return True if final else None
-    if kind == "zwabber":
-        if any(t.winner != declarer for t in tricks[:4]) or not _team_took_all(tricks, team):
-            return False
-        return True if final else None
-    if kind in NO_TRICKS:
-        if any(t.winner == declarer for t in tricks):
-            return False
-        return True if final else None
-    return _piccolo_status(tricks, declarer, trump, opts.piccolo_objective, final)
+    kind = OBJECTIVE_OF[bid.kind.name]
+    team_lost, dwins, early_lost, first_lost, first_jas = _trick_facts(tricks, declarer, team,
+                                                                       trump)
+    failed = K.contract_failed(kind, team_lost, dwins, early_lost, first_lost, first_jas,
+                               PICCOLO_OBJECTIVES.index(opts.piccolo_objective))
+    if failed:
+        return False
+    return bool(K.contract_tricks_made(kind, failed, True, dwins)) if final else None
 
 
 def seat_card_points(tricks: Sequence[Trick], trump: str | None) -> list[int]:
     """A2.3: each seat's card points in the tricks it won, +5 for the last of 8 tricks (the
-    sum of the tricks' ``points``, :func:`~cardlab.games.pandoeren.play.trick_points`)."""
+    sum of the tricks' ``points``, :func:`~cardlab.games.pandoeren.rules.trick_points`)."""
     pts = [0, 0, 0, 0]
     for i, t in enumerate(tricks):
         assert t.winner is not None
@@ -166,9 +158,13 @@ def score(state: PandoerenState) -> Result:
         "stopped_early": not complete, "roem": 0, "stuk": 0})
     if bid.kind.counts_roem:
         roem, valid, info = _roem(state, team, opts)
-        stuk = STUK_VALUE if state.stuk_counts() else 0  # A2.10.3 (auto / manual)
+        stuk = int(K.stuk_points(play_tables(opts.rank_order), True,
+                                 state.stuk_counts()))  # A2.10.3 (auto / manual)
         counted = roem if valid else 0
         figures.update(roem=counted, roem_info=info, stuk=stuk)
+        kind = OBJECTIVE_OF[bid.kind.name]
+        made = bool(K.contract_made(kind, made, complete,
+                                    K.deal_points(kind, team_pts, counted, stuk), bid.number))
         if roem:
             lines.append(f"Roem announced: {roem}" + ("" if valid else ", denied (counts 0)")
                          + ".")
@@ -177,11 +173,9 @@ def score(state: PandoerenState) -> Result:
                          else "Stuk (announced automatically): 20.")
         if bid.kind.name == "number":
             total = team_pts + counted + stuk
-            made = total >= bid.number
             lines.append(f"Team points: {team_pts} in cards + {counted} roem + {stuk} stuk = "
                          f"{total}; needed {bid.number}.")
         else:
-            made = made and counted + stuk >= bid.number
             lines.append(f"Roem + stuk: {counted + stuk}; needed {bid.number}, with all 8 "
                          "tricks.")
     elif not complete:
@@ -198,13 +192,8 @@ def score(state: PandoerenState) -> Result:
 
 
 def _payments(opts: PandoerenOptions, team: Sequence[int], made: bool, v: int) -> list[int]:
-    """A2.11 / P-A19: pagat's ±v for the declaring side, or the zero-sum per-opponent variant."""
-    sign = 1 if made else -1
-    out = [0, 0, 0, 0]
-    defenders = [s for s in range(4) if s not in team]
-    for s in team:
-        out[s] = sign * v * (len(defenders) if opts.scoring == "zero_sum_per_opponent" else 1)
-    if opts.scoring == "zero_sum_per_opponent":
-        for s in defenders:
-            out[s] = -sign * v * len(team)
-    return out
+    """A2.11 / P-A19: pagat's ±v for the declaring side, or the zero-sum per-opponent variant
+    (:func:`~.kernel.deal_payments`)."""
+    zero_sum = opts.scoring == "zero_sum_per_opponent"
+    return [int(K.deal_payments(made, v, s in team, len(team), 4 - len(team), zero_sum))
+            for s in range(4)]

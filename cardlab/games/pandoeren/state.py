@@ -7,6 +7,7 @@ to one function per phase; the view (what each seat may see) is in ``view.py``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import FRENCH_SUIT_NAMES, FRENCH_SUITS, Card
@@ -16,43 +17,48 @@ from cardlab.engine.ladder import Ladder
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
-from cardlab.engine.tricks import CardOrder, Play, Trick, trick_winner
+from cardlab.engine.successor import evolve, intern_action
+from cardlab.engine.tricks import CardOrder, Play, Trick
 from cardlab.games.pandoeren import judge as J
-from cardlab.games.pandoeren.play import (
+from cardlab.games.pandoeren import kernel as K
+from cardlab.games.pandoeren.roem import holds_stuk, roem_instances, roem_total
+from cardlab.games.pandoeren.rules import (
     LAST_TRICK_BONUS,
-    PandoerenTrick,
-    card_name,
+    NO_TRUMPS,
+    Bid,
+    PandoerenOptions,
     card_points,
+    parse_bid,
+    play_tables,
     trick_order,
     trick_points,
 )
-from cardlab.games.pandoeren.roem import holds_stuk, roem_instances, roem_total
-from cardlab.games.pandoeren.rules import Bid, PandoerenOptions, parse_bid
 from cardlab.games.pandoeren.scoring import annulled_result, objective_status, score
+from cardlab.games.pandoeren.view import card_name, points_words
 
 if TYPE_CHECKING:
     from cardlab.games.pandoeren.game import PandoerenGame
 
-__all__ = ["PandoerenState"]
-
-#: interned actions, so legal_actions() does not build the same strings again and again
-_ACTIONS: dict[str, Action] = {}
-
+__all__ = ["PandoerenState", "PandoerenTrick"]
 
 #: bid ladder → high bid → the auction's legal calls (never changed once made)
 _AUCTION_LEGAL: dict[Ladder, dict[str | None, dict[Action, None]]] = {}
 
 
-def _points_words(n: int) -> str:
-    """``'1 point'``, ``'24 points'``."""
-    return f"{n} point" + ("" if n == 1 else "s")
+@dataclass(frozen=True)
+class PandoerenTrick(Trick):
+    """A completed Pandoeren trick (the tricks in ``state.tricks``), with its card points.
 
+    :ivar points: the card points the trick carries (A2.3), the last trick's +5 included;
+        the sum over a deal's tricks is the deal's card points in the result. Public: the
+        cards of a trick are face up (the declarer's discard is in no trick).
+    """
 
-def _act(text: str) -> Action:
-    a = _ACTIONS.get(text)
-    if a is None:
-        a = _ACTIONS[text] = Action(text)
-    return a
+    points: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-able form (the engine's trick dict plus ``points``)."""
+        return {**super().as_dict(), "points": self.points}
 
 
 class PandoerenState(State):
@@ -60,6 +66,8 @@ class PandoerenState(State):
     play, done). Seats 0-3 are N E S W, clockwise; each plays for herself."""
 
     game: PandoerenGame
+    #: per-state caches :func:`~cardlab.engine.successor.evolve` clears on every successor
+    _CACHES = ("_result",)
 
     def __init__(self, game: PandoerenGame, *, dealer: int, hands: tuple[tuple[Card, ...], ...],
                  kijkkaart: Card, setup: dict[str, Any], seed: int | None) -> None:
@@ -84,7 +92,7 @@ class PandoerenState(State):
         self.called: Card | None = None
         self.partner: int | None = None
         self.partner_public = False
-        #: the completed tricks, each a :class:`~cardlab.games.pandoeren.play.PandoerenTrick`
+        #: the completed tricks, each a :class:`PandoerenTrick`
         #: with its winner and its card ``points`` (A2.3, the last trick's +5 included)
         self.tricks: tuple[PandoerenTrick, ...] = ()
         self.trick: Trick | None = None
@@ -93,7 +101,6 @@ class PandoerenState(State):
         self.stuk_announced: frozenset[int] = frozenset()
         self.exposed: frozenset[int] = frozenset()
         self._result: Result | None = None
-        self._legal: dict[Action, None] | None = None
 
     # -- facts -------------------------------------------------------------------------
     @property
@@ -206,21 +213,18 @@ class PandoerenState(State):
         announcements, then cards in pack order."""
         return list(self._legal_index())
 
-    def _legal_index(self) -> dict[Action, None]:
-        # the legal actions, worked out once per state (the engine's apply() reads them too)
-        legal = self._legal
-        if legal is None:
-            if self._phase == "auction":
-                # the calls depend only on the high bid so far: shared by every such state
-                memo = _AUCTION_LEGAL.setdefault(self.game.ladder, {})
-                high = self.auction.high
-                legal = memo.get(high)
-                if legal is None:
-                    legal = memo[high] = dict.fromkeys(map(_act, J.legal(self)))
-                self._legal = legal
-            else:
-                legal = self._legal = dict.fromkeys(map(_act, J.legal(self)))
-        return legal
+    def _legal_map(self) -> dict[Action, None]:
+        """The legal actions now (no payload), in :meth:`legal_actions` order; the engine's
+        ``_legal_index`` keeps them once per state."""
+        if self._phase == "auction":
+            # the calls depend only on the high bid so far: shared by every such state
+            memo = _AUCTION_LEGAL.setdefault(self.game.ladder, {})
+            high = self.auction.high
+            legal = memo.get(high)
+            if legal is None:
+                legal = memo[high] = dict.fromkeys(map(intern_action, J.legal(self)))
+            return legal
+        return dict.fromkeys(map(intern_action, J.legal(self)))
 
     def _judge(self, action: Action) -> Verdict:
         return J.judge(self, action)
@@ -237,16 +241,6 @@ class PandoerenState(State):
             return f" at trick {len(self.tricks) + 1}"
         return f" in the {self._phase}"
 
-    def _evolve(self, action: Action, **changes: Any) -> PandoerenState:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        new.parent = self
-        new.history = self.history + (action,)
-        new._result = None
-        new._legal = None
-        return new
-
     def _successor(self, action: Action) -> PandoerenState:
         verb, args = action.verb, action.args
         seat = self.to_move
@@ -260,37 +254,37 @@ class PandoerenState(State):
         if verb == "call":
             card = self.game.parse_card(args[0])
             holder = next(s for s in range(4) if card in self._hands[s])
-            return self._evolve(action, called=card, partner=holder)._start_play()
+            return evolve(self, action, called=card, partner=holder)._start_play()
         if verb == "announce":
             key = "stuk_announced" if args[0] == "stuk" else "roem_announced"
-            return self._evolve(action, **{key: getattr(self, key) | {seat}})
+            return evolve(self, action, **{key: getattr(self, key) | {seat}})
         return self._after_play(action, seat, self.game.parse_card(args[0]))
 
     def _after_call(self, action: Action, seat: int, call: str) -> PandoerenState:
         auction = self.auction.call(seat, call)
         if not auction.is_over:
-            return self._evolve(action, auction=auction)
+            return evolve(self, action, auction=auction)
         if auction.high is None:  # A2.5 all four passed: annulled
-            return self._evolve(action, auction=auction, _phase="done")
+            return evolve(self, action, auction=auction, _phase="done")
         declarer = auction.high_seat
         assert declarer is not None
         hands = list(self._hands)
         hands[declarer] = tuple(self.game.deck.sort(hands[declarer] + (self.kijkkaart,)))
-        return self._evolve(action, auction=auction, _phase="exchange", declarer=declarer,
+        return evolve(self, action, auction=auction, _phase="exchange", declarer=declarer,
                             bid=parse_bid(auction.high), _hands=tuple(hands))
 
     def _after_discard(self, action: Action, card: Card) -> PandoerenState:
         assert self.declarer is not None and self.bid is not None
         hands = list(self._hands)
         hands[self.declarer] = tuple(c for c in hands[self.declarer] if c != card)
-        new = self._evolve(action, discarded=card, _hands=tuple(hands))
+        new = evolve(self, action, discarded=card, _hands=tuple(hands))
         if self.bid.kind.trumps:
             new._phase = "trump"
             return new
         return new._next_after_trump()
 
     def _after_trump(self, action: Action, suit: str) -> PandoerenState:
-        new = self._evolve(action, trump=suit)
+        new = evolve(self, action, trump=suit)
         assert new.bid is not None
         if new.bid.kind.partner == "jas":  # A2.7.4: the holder of the jas is the partner
             jas = Card("J", suit)
@@ -321,7 +315,7 @@ class PandoerenState(State):
         i = hand.index(card)  # the hand holds each card once
         hands[seat] = hand[:i] + hand[i + 1:]
         trick = self.trick.add(Play(seat, card), self.card_order().effective_suit(card))
-        new = self._evolve(action, _hands=tuple(hands), trick=trick)
+        new = evolve(self, action, _hands=tuple(hands), trick=trick)
         exposure = self.bid.kind.exposure
         if exposure == "all_at_lead" and not self.tricks and len(trick.plays) == 1:
             new.exposed = frozenset(range(4))  # A2.9 praatje: all hands at the lead
@@ -337,8 +331,8 @@ class PandoerenState(State):
     def _finish_trick(self) -> PandoerenState:
         assert self.trick is not None and self.bid is not None and self.declarer is not None
         opts = self.game.options
-        winner = trick_winner(self.trick.plays, self.card_order())  # A2.2
         t = self.trick
+        winner = self._trick_winner(t.plays)  # A2.2
         points = trick_points(t.cards, self.trump, last=len(self.tricks) == 7)  # A2.3
         self.tricks = self.tricks + (PandoerenTrick(t.leader, t.plays, t.suit, winner,
                                                     points=points),)
@@ -357,6 +351,15 @@ class PandoerenState(State):
         else:
             self.trick = Trick(winner)
         return self
+
+    def _trick_winner(self, plays: tuple[Play, ...]) -> int:
+        """A2.2: the seat that wins a trick of these plays (the kernel's trick keys)."""
+        tb = play_tables(self.game.options.rank_order)
+        index = tb.card_index
+        table = NO_TRUMPS if self.trump is None else FRENCH_SUITS.index(self.trump)
+        led = tb.suit[index[plays[0].card]]
+        keys = [K.trick_key(tb, table, led, index[p.card]) for p in plays]
+        return plays[K.trick_winner_index(keys)].seat
 
     # -- words ---------------------------------------------------------------------------
     def _describe(self, action: str) -> str:
@@ -386,7 +389,7 @@ class PandoerenState(State):
             done = nxt.tricks[-1]
             last = len(nxt.tricks) == 8
             text += (f" and {self.game.seat_name(done.winner)} wins the "
-                     f"{'last ' if last else ''}trick: {_points_words(done.points)}"
+                     f"{'last ' if last else ''}trick: {points_words(done.points)}"
                      + (f" ({LAST_TRICK_BONUS} for the last trick)" if last else ""))
         if nxt.partner_public and not self.partner_public and nxt.partner is not None:
             text += f"; {self.game.seat_name(nxt.partner)} is the partner"

@@ -20,13 +20,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardlab.cards import FRENCH_SUIT_NAMES
-from cardlab.games.pandoeren.play import card_name
+from cardlab.cards import FRENCH_SUIT_NAMES, Card
 
 if TYPE_CHECKING:
     from cardlab.games.pandoeren.state import PandoerenState
 
-__all__ = ["build_view", "known_partner"]
+__all__ = ["build_view", "known_partner", "card_name", "points_words"]
+
+#: plain words for the ranks of the 33-card pack
+RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine",
+              "8": "eight", "7": "seven", "6": "six"}
+#: the trump ranks with a name of their own (glossary: jas, nel)
+TRUMP_NAMES = {"J": "jas", "9": "nel"}
+
+
+def card_name(card: Card, trump: str | None = None) -> str:
+    """Plain words for a card: ``'jack of hearts (jas)'``, ``'nine of hearts (nel)'``."""
+    text = f"{RANK_WORDS[card.rank]} of {FRENCH_SUIT_NAMES[card.suit]}"
+    if card.suit == trump and card.rank in TRUMP_NAMES:
+        text += f" ({TRUMP_NAMES[card.rank]})"
+    return text
+
+
+def points_words(n: int) -> str:
+    """``'1 point'``, ``'24 points'``."""
+    return f"{n} point" + ("" if n == 1 else "s")
 
 
 def known_partner(state: PandoerenState, seat: int | None) -> int | None:

@@ -60,7 +60,7 @@ def plays(state: Any) -> list[str]:
 
 def power(state: Any, action: str) -> tuple[int, int]:
     """A rough strength of a play action (trumps first, then the suit's order)."""
-    from cardlab.games.pandoeren.play import trick_order
+    from cardlab.games.pandoeren.rules import trick_order
 
     card = Card.parse(action.split()[1])
     return (card.suit == state.trump, trick_order(state.trump).power[card])

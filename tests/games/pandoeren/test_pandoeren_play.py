@@ -6,7 +6,7 @@ from pandoeren_helpers import declare, load, play_cards, plays
 
 from cardlab.cards import Card
 from cardlab.engine.tricks import Play, trick_winner
-from cardlab.games.pandoeren.play import trick_order
+from cardlab.games.pandoeren.rules import trick_order
 
 CLUBS = "AC KC QC JC 10C 9C 8C 7C"
 SPADES7 = "AS KS QS JS 10S 9S 8S"

@@ -25,7 +25,7 @@ def test_a2_1_pack_has_33_cards_with_six_of_hearts():
 
 def test_a2_3_card_points_146_with_trumps_113_without():
     """A2.3: trumps 60, each plain suit 27; 141 + 5 = 146 with trumps, 113 without."""
-    from cardlab.games.pandoeren.play import card_points
+    from cardlab.games.pandoeren.rules import card_points
 
     deck = load().deck
     for trump in "SCDH":
