@@ -68,5 +68,7 @@ from cardlab.games.example.match import ExampleMatch
 from cardlab.games.example.state import ExampleState
 
 GAME = ExampleGame
+#: the modules beyond the common shape, each a mechanic of the game's own vocabulary: none: Turn-up Whist has only the common parts
+MECHANICS: tuple[str, ...] = ()
 
 __all__ = ["GAME", "ExampleGame", "ExampleMatch", "ExampleState"]

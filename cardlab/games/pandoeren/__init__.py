@@ -92,5 +92,7 @@ from cardlab.games.pandoeren.match import PandoerenMatch
 from cardlab.games.pandoeren.state import PandoerenState
 
 GAME = PandoerenGame
+#: the modules beyond the common shape, each a mechanic of the game's own vocabulary: roem and stuk (A2.10)
+MECHANICS: tuple[str, ...] = ("roem",)
 
 __all__ = ["GAME", "PandoerenGame", "PandoerenMatch", "PandoerenState"]
