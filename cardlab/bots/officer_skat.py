@@ -13,7 +13,15 @@ from cardlab.bots import SeededBot
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
-from cardlab.games.officer_skat.rules import CARD_POINTS, SUITS, trick_order
+from cardlab.games.officer_skat.kernel import effective_suit_code, trick_key
+from cardlab.games.officer_skat.rules import (
+    CARD_POINTS,
+    GAME_CALLS,
+    SUITS,
+    card_index,
+    kernel_tables,
+    trick_order,
+)
 
 __all__ = ["HeuristicBot", "game_scores"]
 
@@ -137,9 +145,11 @@ class HeuristicBot(SeededBot):
                 return _play(aces[0])
             return _play(min(cards, key=value))
         led = deck.parse(trick[0]["card"])
-        led_suit = order.effective_suit(led)
-        beat = order.key(led, led_suit)
-        winners = [c for c in cards if order.key(c, led_suit) > beat]
+        # OS-5.6 the kernel's trick keys: a card wins if it bids higher than the led card
+        tables, k = kernel_tables(), GAME_CALLS.index(contract)
+        led_suit = effective_suit_code(tables, k, card_index(led))
+        beat = trick_key(tables, k, led_suit, card_index(led))
+        winners = [c for c in cards if trick_key(tables, k, led_suit, card_index(c)) > beat]
         losers = [c for c in cards if c not in winners]
         if avoid_points:
             if losers:

@@ -3,8 +3,10 @@
 Per deal: each seat's playable cards (the uncovered tops, OS-5.2) as a
 ``uint64`` mask, the card lying under each face-up card, the trick's first
 card, card points and tricks. A step plays one card in every unfinished deal;
-when both cards are down the winner comes from the strength table
-(OS-5.6) and the face-down cards uncovered in that trick turn up, playable
+which cards may be played (OS-5.5), who wins a trick (OS-5.6) and what a finished
+deal scores (OS-6, OS-7) come from the game's kernel
+(:mod:`cardlab.games.officer_skat.kernel`), the same functions the teaching engine
+calls, here on whole arrays; the face-down cards uncovered in a trick turn up, playable
 from the next trick (OS-5.3). Suit games, Grand, Null (both ``null_mode``\\ s)
 and Ramsch; every scoring method of OS-7 (:meth:`OfficerSkatBatch.scores`).
 
@@ -27,20 +29,34 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.games.officer_skat.kernel import (
+    CARD_SLOTS,
+    NO_CARD,
+    NO_SUIT,
+    SUIT_SLOTS,
+    deal_base_amount,
+    deal_declarer_amount,
+    deal_game_value,
+    deal_kontra_factor,
+    deal_loser_marks,
+    deal_made,
+    deal_matadors,
+    deal_match_points,
+    deal_ramsch_points,
+    effective_suit_code,
+    legal_mask,
+    trick_card_points,
+    trick_key,
+    trick_winner_index,
+)
 from cardlab.games.officer_skat.rules import (
-    BASE_VALUES,
-    CARD_POINTS,
-    TOTAL_POINTS,
-    trick_order,
-)
-from cardlab.games.officer_skat.scoring import (
-    KONTRA_FACTOR,
-    MATCH_POINTS,
-    RE_FACTOR,
+    GAME_CALLS,
+    MATADOR_RUN,
+    PACK_ORDER,
     SCHNEIDER_LINE,
-    WIN_POINTS,
+    TRICKS,
+    kernel_tables,
 )
-from cardlab.games.officer_skat.state import GAME_CALLS
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, shuffle_batch
 from cardlab.sim.simulator import Simulator, play_on
@@ -48,51 +64,42 @@ from cardlab.sim.simulator import Simulator, play_on
 __all__ = ["SkatTables", "OfficerSkatBatch", "tables_for", "deal_batch", "start_play",
            "scalar_start", "seeded_batch", "SIMULATOR"]
 
-#: effective suit code of a trump (OS-5.4); plain suits are 0–3 in the pack's suit order
-TRUMP_CODE = 4
+#: a contract's index in the kernel's tables
+_NULL = GAME_CALLS.index("null")
+_RAMSCH = GAME_CALLS.index("ramsch")
 
 
 class SkatTables:
-    """Per-card tables of every game kind (``GAME_CALLS`` order) for one game's pack."""
+    """The kernel's tables (:func:`~cardlab.games.officer_skat.rules.kernel_tables`) as numpy
+    arrays for one game, and the heuristic player's keys read off them."""
 
     def __init__(self, game: Any) -> None:
         deck = game.deck
+        if tuple(deck) != PACK_ORDER:
+            raise ValueError("the batch simulator needs the Skat pack in its canonical order")
         self.game = game
         self.options = game.options
         self.n_cards = c = len(deck)
-        suits = list(dict.fromkeys(card.suit for card in deck))
         k = len(GAME_CALLS)
-        self.eff = np.zeros((k, c), dtype=np.int64)
-        self.suitmask = np.zeros((k, 5), dtype=np.uint64)
-        self.strength = np.zeros((k, 5, c + 1), dtype=np.int64)
-        self.lead_key = np.zeros((k, c), dtype=np.int64)
-        self.points = np.array([CARD_POINTS[card.rank] for card in deck], dtype=np.int64)
-        self.ladders: list[np.ndarray] = []
-        for gi, contract in enumerate(GAME_CALLS):
-            order = trick_order(contract)  # OS-5.4 / OS-5.6, the scalar engine's order
-            for i, card in enumerate(deck):
-                s = order.effective_suit(card)
-                e = TRUMP_CODE if s == "T" else suits.index(s)
-                self.eff[gi, i] = e
-                self.suitmask[gi, e] |= np.uint64(1 << i)
-                rk = order.power[card]
-                trump = order.is_trump(card)
-                self.lead_key[gi, i] = (200 if trump else 100) + rk
-                for led in range(5):
-                    self.strength[gi, led, i] = (200 + rk if trump else
-                                                 100 + rk if e == led else 0)
-            self.strength[gi, :, c] = -1
-            ladder = order.trumps() if contract not in ("null", "ramsch") else []
-            self.ladders.append(np.array([deck.index(x) for x in ladder], dtype=np.int64))
-        self.bit = np.array([1 << i for i in range(c)] + [0], dtype=np.uint64)
-        self.eff_pad = np.concatenate([self.eff, np.full((k, 1), 0)], axis=1).reshape(-1)
-        self.points_pad = np.concatenate([self.points, [0]])
+        tables = kernel_tables()
+        #: the kernel's tables, each a numpy array (masks ``uint64``, the rest ``int64``)
+        self.kernel = kt = tables._replace(
+            suit_masks=np.array(tables.suit_masks, dtype=np.uint64),
+            effective_suit=np.array(tables.effective_suit, dtype=np.int64),
+            strength=np.array(tables.strength, dtype=np.int64),
+            card_points=np.array(tables.card_points, dtype=np.int64),
+            bits=np.array(tables.bits, dtype=np.uint64),
+            ladders=np.array(tables.ladders, dtype=np.int64),
+            ladder_len=np.array(tables.ladder_len, dtype=np.int64),
+            base_values=np.array(tables.base_values, dtype=np.int64))
+        self.bit = kt.bits  # card → its bit (0 for "no card")
         self.shifts = np.arange(c, dtype=np.uint64)
-        self.strength16 = self.strength.astype(np.int16)
-        self.strength_flat = self.strength.reshape(-1)
-        self.suitmask_flat = self.suitmask.reshape(-1)
-        #: the heuristic's cheapness: strength, then card points
-        self.heur_key = (self.lead_key + 10 * self.points[None, :]).astype(np.int16)
+        #: ``[contract, led, card]`` the trick keys, for the heuristic's "does it win"
+        self.strength16 = kt.strength.reshape(k, SUIT_SLOTS, CARD_SLOTS).astype(np.int16)
+        #: the heuristic's cheapness: a card's key led in its own suit, then card points
+        ks, cards = np.arange(k)[:, None], np.arange(c)[None, :]
+        lead_key = trick_key(kt, ks, effective_suit_code(kt, ks, cards), cards)
+        self.heur_key = (lead_key + 10 * kt.card_points[None, :c]).astype(np.int16)
 
     def contract_index(self, contract: str) -> int:
         """The index of a game kind in ``GAME_CALLS``."""
@@ -109,26 +116,26 @@ class OfficerSkatBatch:
     """Many Officer Skat deals' play phases at once (arrays are public)."""
 
     def __init__(self, tables: SkatTables, size: int) -> None:
-        b, c = size, tables.n_cards
+        b = size
         self.tb = tables
         self.size = b
         self.avail = np.zeros(b, dtype=np.uint64)  # both seats' playable cards (OS-5.2)
         self.own = np.zeros((b, 2), dtype=np.uint64)  # each seat's 16 cards
-        self.under = np.full((b, c + 1), c, dtype=np.int64)  # card → the card beneath it
+        self.under = np.full((b, CARD_SLOTS), NO_CARD, dtype=np.int64)  # card → the one beneath
         self.contract = np.zeros(b, dtype=np.int64)
         self.declarer = np.zeros(b, dtype=np.int64)  # -1 in Ramsch
         self.kontra = np.zeros(b, dtype=bool)
         self.re = np.zeros(b, dtype=bool)
         self.decl_cards = np.zeros(b, dtype=np.uint64)
         self.to_move = np.zeros(b, dtype=np.int64)
-        self.lead_card = np.full(b, c, dtype=np.int64)
-        self.led = np.zeros(b, dtype=np.int64)
+        self.lead_card = np.full(b, NO_CARD, dtype=np.int64)
+        self.led = np.full(b, NO_SUIT, dtype=np.int64)  # the led card's effective suit
         self.tricks_won = np.zeros((b, 2), dtype=np.int64)
         self.card_points = np.zeros((b, 2), dtype=np.int64)
         self.n_tricks = np.zeros(b, dtype=np.int64)
         self.n_actions = np.zeros(b, dtype=np.int64)
         self.done = np.zeros(b, dtype=bool)
-        self.winners = np.full((b, 16), -1, dtype=np.int64)
+        self.winners = np.full((b, TRICKS), -1, dtype=np.int64)
         self._rows = np.arange(b)
 
     # -- construction -----------------------------------------------------------------------
@@ -156,7 +163,7 @@ class OfficerSkatBatch:
             if st.trick is not None and st.trick.plays:
                 first = st.trick.plays[0].card
                 out.lead_card[b] = deck.index(first)
-                out.led[b] = tb.eff[out.contract[b], deck.index(first)]
+                out.led[b] = effective_suit_code(tb.kernel, out.contract[b], deck.index(first))
             out.tricks_won[b] = st.tricks_won
             out.card_points[b] = st.card_points
             out.n_tricks[b] = len(st.tricks)
@@ -186,48 +193,42 @@ class OfficerSkatBatch:
         return self.avail[:, None] & self.own
 
     def _prep(self, force: bool = False) -> None:
-        """Offsets into the flat tables, recomputed when the contracts change."""
+        """Offsets into the flat tables, recomputed when the batch's size changes."""
         if not force and getattr(self, "_prep_key", None) is self.contract:
             return
         self._prep_key = self.contract
         self._r2 = self._rows * 2
-        self._k5 = self.contract * 5
-        self._koff = self.contract * (self.tb.n_cards + 1)
-        self._rowc = self._rows * (self.tb.n_cards + 1)
+        self._rowc = self._rows * CARD_SLOTS
 
     def legal(self) -> np.ndarray:
-        """OS-5.5 the playable cards of the seat to move: follow the led effective suit
-        with a top card if possible, else any top card."""
+        """OS-5.5 the playable cards of the seat to move (the kernel's
+        :func:`~cardlab.games.officer_skat.kernel.legal_mask` of its face-up tops)."""
         self._prep()
-        c = self.tb.n_cards
         tops = self.avail & self.own.reshape(-1)[self._r2 + self.to_move]
-        follow = tops & self.tb.suitmask_flat[self._k5 + self.led]
-        leading = self.lead_card == c
-        return np.asarray(np.where(leading | (follow == ZERO), tops, follow))
+        return np.asarray(legal_mask(self.tb.kernel, tops, self.contract, self.led))
 
     def apply(self, card: np.ndarray, live: np.ndarray) -> None:
         """Play ``card`` in the ``live`` deals (whole arrays, finished deals masked out)."""
         self._prep()
         tb = self.tb
-        c = tb.n_cards
-        card = np.where(live, card, c)
+        kt = tb.kernel
+        card = np.where(live, card, NO_CARD)
         p = self.to_move
         self.avail &= ~tb.bit[card]
         self.n_actions += live
-        lead = live & (self.lead_card == c)
+        lead = live & (self.lead_card == NO_CARD)
         second = live & ~lead
         first = self.lead_card
         k = self.contract
-        self.led = np.where(lead, tb.eff_pad[self._koff + card], self.led)
+        self.led = np.where(lead, effective_suit_code(kt, k, card), self.led)
         self.lead_card = np.where(lead, card, first)
         if not second.any():
             self.to_move = np.where(lead, 1 - p, p)
             return
-        base = (self._k5 + self.led) * (c + 1)
-        flat = tb.strength_flat
-        s1, s2 = flat[base + first], flat[base + card]
-        winner = np.where(s2 > s1, p, 1 - p)
-        pts = np.where(second, tb.points_pad[first] + tb.points_pad[card], 0)
+        # OS-5.6 the kernel's winner (the second card's player p, or the leader 1 - p)
+        won = trick_winner_index(kt, k, self.led, first, card)
+        winner = np.where(won == 1, p, 1 - p)
+        pts = np.where(second, trick_card_points(kt, first, card), 0)  # OS-2.2
         w0 = second & (winner == 0)
         w1 = second & (winner == 1)
         self.tricks_won[:, 0] += w0
@@ -240,14 +241,15 @@ class OfficerSkatBatch:
         # OS-5.3 the cards uncovered in this trick turn face up, playable from the next trick
         under = self.under.reshape(-1)
         rowbase = self._rowc
-        turned = tb.bit[under[rowbase + np.where(second, first, c)]] | tb.bit[
+        turned = tb.bit[under[rowbase + np.where(second, first, NO_CARD)]] | tb.bit[
             under[rowbase + card]]
         self.avail |= np.where(second, turned, ZERO)
-        self.lead_card = np.where(second, c, self.lead_card)
+        self.lead_card = np.where(second, NO_CARD, self.lead_card)
+        self.led = np.where(second, NO_SUIT, self.led)
         self.to_move = np.where(second, winner, np.where(lead, 1 - p, p))
-        over = self.n_tricks == 16
+        over = self.n_tricks == TRICKS
         if tb.options.null_mode == "no_tricks":  # OS-6.4 the Null declarer loses at once
-            over |= (k == GAME_CALLS.index("null")) & (winner == self.declarer)
+            over |= (k == _NULL) & (winner == self.declarer)
         self.done |= second & over
 
     def step(self, policy: str, streams: Streams | None = None) -> None:
@@ -275,37 +277,23 @@ class OfficerSkatBatch:
     # -- results ----------------------------------------------------------------------------
     def made(self) -> np.ndarray:
         """OS-6.1 / OS-6.4 whether the declarer won (False in Ramsch)."""
-        o = self.tb.options
         r = self._rows
         d = np.maximum(self.declarer, 0)
-        pts = self.card_points[r, d]
-        null = self.contract == GAME_CALLS.index("null")
-        if o.null_mode == "no_tricks":
-            null_won = self.tricks_won[r, d] == 0
-        else:
-            null_won = pts < TOTAL_POINTS // 2
-        return np.where(self.declarer < 0, False, np.where(null, null_won, pts >= WIN_POINTS))
+        won = deal_made(self.tb.kernel, self.card_points[r, d], self.tricks_won[r, d],
+                        self.contract == _NULL, self.tb.options.null_mode == "no_tricks")
+        return np.asarray(np.where(self.declarer < 0, False, won))
 
     def matadors(self, mode: str) -> np.ndarray:
         """OS-7.1 the number of matadors "with" or "without" (0 in Null and Ramsch)."""
-        out = np.zeros(self.size, dtype=np.int64)
-        for gi in np.unique(self.contract):
-            ladder = self.tb.ladders[gi]
-            if ladder.size == 0:
-                continue
-            if mode == "jacks_only":
-                ladder = ladder[:4]
-            sel = self.contract == gi
-            held = ((self.decl_cards[sel][:, None] >> ladder.astype(np.uint64)) & ONE) == ONE
-            same = held == held[:, :1]
-            out[sel] = np.cumprod(same, axis=1).sum(axis=1)
-        return out
+        _, n = deal_matadors(self.tb.kernel, self.decl_cards, self.contract, MATADOR_RUN[mode])
+        return np.asarray(n, dtype=np.int64)
 
     def scores(self, **scoring: Any) -> np.ndarray:
         """``(B, 2)`` points per seat (OS-7), under the game's options overridden by
         ``scoring`` (any scoring option of OS-9: ``scoring_method``, ``game_value``,
         ``schneider``, ``schwarz``, ``matadors``, ``loss_factor``, ``kontra_scope`` …)."""
         o = self.tb.options
+        kt = self.tb.kernel
 
         def get(name: str) -> Any:
             return scoring.get(name, getattr(o, name))
@@ -314,57 +302,42 @@ class OfficerSkatBatch:
         won = self.made()
         d = np.maximum(self.declarer, 0)
         loser = np.where(won, 1 - d, d)
-        null = self.contract == GAME_CALLS.index("null")
+        null = self.contract == _NULL
         ramsch = self.declarer < 0
-        lpts = self.card_points[r, loser]
-        schneider = lpts <= SCHNEIDER_LINE[get("schneider")]
-        schwarz = (self.tricks_won[r, loser] == 0) if get("schwarz") == "no_tricks" else (
-            lpts == 0)
         counts = ~null & (won | bool(get("schneider_schwarz_against_declarer")))
-        schneider &= counts
-        schwarz &= counts
-        base = np.array([BASE_VALUES.get(g, 0) for g in GAME_CALLS])[self.contract]
+        schneider, schwarz = deal_loser_marks(
+            self.card_points[r, loser], self.tricks_won[r, loser], counts,
+            SCHNEIDER_LINE[get("schneider")], get("schwarz") == "no_tricks")
+        base = kt.base_values[self.contract]
         method = get("scoring_method")
+        kontra = np.ones(self.size, dtype=np.int64)
+        if method == "game_value" or get("kontra_scope") != "game_value_only":
+            kontra = deal_kontra_factor(kt, self.kontra, self.re)  # OS-7.4
         seat = np.zeros((self.size, 2), dtype=np.int64)
         if method == "game_value":
             n = self.matadors(get("matadors"))
-            if get("game_value") == "isko_levels":
-                value = (n + 1 + schneider + schwarz) * base
-            else:
-                value = (n + 1) * base * np.where(schwarz, 4, np.where(schneider, 2, 1))
+            value = deal_game_value(kt, base, n, schneider, schwarz,
+                                    get("game_value") == "isko_levels")
             value = np.where(null, get("null_value"), value)
-            amount = np.where(won, value, -get("loss_factor") * value)
-            amount = self._kontra(amount, method, get("kontra_scope"))
-            seat[r, d] = amount
+            seat[r, d] = deal_declarer_amount(value, won, get("loss_factor")) * kontra
         else:
             winner = np.where(won, d, 1 - d)
             tie = ~null & (self.card_points[:, 0] == self.card_points[:, 1])
             if method == "base_doubled_schneider":
-                b = np.where(null, get("null_value"), base)
-                amount = b * np.where(schwarz, get("method_a_schwarz_factor"),
-                                      np.where(schneider, 2, 1))
+                amount = deal_base_amount(kt, np.where(null, get("null_value"), base),
+                                          schneider, schwarz, get("method_a_schwarz_factor"))
             elif method == "card_points":
                 amount = self.card_points[r, winner]
             else:
-                amount = np.where(schwarz, MATCH_POINTS["schwarz"], np.where(
-                    schneider, MATCH_POINTS["schneider"], MATCH_POINTS["plain"]))
-                amount = np.where(tie, MATCH_POINTS["tie"], amount)
-            amount = self._kontra(amount, method, get("kontra_scope"))
+                amount = deal_match_points(kt, schneider, schwarz, tie)
+            amount = amount * kontra
             seat[r, winner] = amount
             if method == "match_points":
                 seat[tie] = amount[tie][:, None]
         # B-2 Ramsch: each loses their card points; Durchmarsch scores the pack's total
-        total = self.tricks_won.sum(axis=1)
-        durch = self.tricks_won == total[:, None]
-        ram = np.where(durch.any(axis=1)[:, None], np.where(durch, TOTAL_POINTS, 0),
-                       -self.card_points)
-        return np.where(ramsch[:, None], ram, seat)
-
-    def _kontra(self, amount: np.ndarray, method: str, scope: str) -> np.ndarray:
-        if scope == "game_value_only" and method != "game_value":
-            return amount
-        return amount * np.where(self.re & self.kontra, RE_FACTOR,
-                                 np.where(self.kontra, KONTRA_FACTOR, 1))
+        ram = np.stack([deal_ramsch_points(kt, self.card_points[:, s], self.tricks_won[:, s],
+                                           self.tricks_won[:, 1 - s]) for s in (0, 1)], axis=1)
+        return np.asarray(np.where(ramsch[:, None], ram, seat))
 
 
 def heuristic_choice(batch: OfficerSkatBatch, legal: np.ndarray) -> np.ndarray:
@@ -378,8 +351,8 @@ def heuristic_choice(batch: OfficerSkatBatch, legal: np.ndarray) -> np.ndarray:
     k = batch.contract
     key = tb.heur_key[k]
     big, small = np.int16(32000), np.int16(-32000)
-    duck = (k == GAME_CALLS.index("null")) & (batch.to_move == batch.declarer)
-    leading = batch.lead_card == c
+    duck = (k == _NULL) & (batch.to_move == batch.declarer)
+    leading = batch.lead_card == NO_CARD
     cheapest = np.argmin(np.where(bits, key, big), axis=1)
     card = cheapest
     if leading.any():
@@ -442,7 +415,7 @@ def start_play(game: Any, piles: np.ndarray, contract: str | Sequence[str], deal
     calls = [contract] * size if isinstance(contract, str) else list(contract)
     out.contract[:] = [tb.contract_index(x) for x in calls]
     fore = 1 - dealers
-    out.declarer[:] = np.where(out.contract == GAME_CALLS.index("ramsch"), -1, fore)
+    out.declarer[:] = np.where(out.contract == _RAMSCH, -1, fore)
     out.kontra[:] = kontra
     out.re[:] = np.asarray(re) & out.kontra
     for seat in range(2):

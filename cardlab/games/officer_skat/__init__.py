@@ -83,7 +83,8 @@ Glossary (as in the spec)
 
 from __future__ import annotations
 
-from cardlab.games.officer_skat.game import OfficerSkatGame, OfficerSkatMatch
+from cardlab.games.officer_skat.game import OfficerSkatGame
+from cardlab.games.officer_skat.match import OfficerSkatMatch
 from cardlab.games.officer_skat.rules import OfficerSkatOptions
 from cardlab.games.officer_skat.state import OfficerSkatState
 

@@ -1,5 +1,6 @@
-"""The Officer Skat game object: options, deals (seeded, ``deck=``, ``piles=``), the match,
-rescoring, and the teaching aids (contracts, card orders, the game-value ladder)."""
+"""The Officer Skat game object: options, deals (seeded, ``deck=``, ``piles=``), rescoring,
+and the teaching aids (contracts, card orders, the game-value ladder); its match is in
+:mod:`~cardlab.games.officer_skat.match`."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, pack_order
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.ladder import Ladder, LadderRow
-from cardlab.engine.match import Match
 from cardlab.engine.options import build_options
 from cardlab.engine.record import cards_arg, format_deal, seat_arg
 from cardlab.engine.result import Result
 from cardlab.errors import IllegalAction
+from cardlab.games.officer_skat.match import OfficerSkatMatch
 from cardlab.games.officer_skat.rules import (
     BASE_VALUES,
+    GAME_CALLS,
     NULL_LADDER,
     PLAIN_LADDER,
     PRESETS,
@@ -31,9 +33,9 @@ from cardlab.games.officer_skat.rules import (
     trump_cards,
 )
 from cardlab.games.officer_skat.scoring import SCORING_VARIANTS, contract_words, score
-from cardlab.games.officer_skat.state import GAME_CALLS, Layout, OfficerSkatState
+from cardlab.games.officer_skat.state import Layout, OfficerSkatState
 
-__all__ = ["OfficerSkatGame", "OfficerSkatMatch", "SPEC"]
+__all__ = ["OfficerSkatGame", "SPEC"]
 
 SPEC = GameSpec(
     name="officer_skat",
@@ -304,24 +306,6 @@ class OfficerSkatGame(Game):
             rows.append({"call": "null", "value": v, "base": v, "matadors": None,
                          "label": f"Null: {v}"})
         return sorted(rows, key=lambda r: (r["value"], r["base"]))
-
-
-class OfficerSkatMatch(Match):
-    """OS-7.6 / B-21 / B-22: a fixed even number of deals, the deal alternating; or, with
-    ``target``, deals until a player reaches it. The higher total wins (None on a tie)."""
-
-    def _outcome(self, result: Result) -> tuple[bool, str | None]:
-        opts = self.game.options
-        if opts.target is not None:
-            over = any(v >= opts.target for v in self.scores.values())
-        else:
-            over = len(self.sheet) >= opts.match_deals
-        if not over:
-            return False, None
-        ranked = sorted(self.scores.items(), key=lambda kv: -kv[1])
-        if ranked[0][1] == ranked[1][1]:
-            return True, None
-        return True, ranked[0][0]
 
 
 def __getattr__(name: str) -> object:

@@ -1,9 +1,13 @@
-"""Officer Skat as data: card points, ladders, base values, the deal schedule, the options.
+"""Officer Skat as data: card points, ladders, base values, the scoring numbers, the deal
+schedule, the options.
 
 Everything a rule needs to look up lives here as a table citing the spec
 (``shared/rules/officer_skat.md``); :func:`trick_order` turns the ladders into the
-one :class:`~cardlab.engine.tricks.CardOrder` per game that legality, the trick
-winner, ``explain`` and the view all read (STYLE §5, OpenSpiel item 5).
+one :class:`~cardlab.engine.tricks.CardOrder` per game that the effective suits,
+``explain`` and the view read (STYLE §5, OpenSpiel item 5), and :func:`kernel_tables`
+turns the same orders and numbers into the flat tables of
+:mod:`~cardlab.games.officer_skat.kernel`, which decides legality, the trick winner
+and the deal's points for the teaching engine and the batch simulator alike.
 """
 
 from __future__ import annotations
@@ -11,16 +15,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from cardlab.cards import FRENCH_SUITS, Card
+from cardlab.cards import FRENCH_SUITS, Card, skat_pack
 from cardlab.engine.options import option
 from cardlab.engine.tricks import CardOrder
+from cardlab.games.officer_skat.kernel import (
+    CARDS,
+    LADDER_SLOTS,
+    NO_CARD,
+    NO_SUIT,
+    SUIT_SLOTS,
+    TRUMP_SUIT,
+)
 
 __all__ = [
     "CARD_POINTS", "TRUMP_JACKS", "PLAIN_LADDER", "NULL_LADDER", "SUITS", "BASE_VALUES",
     "GAME_WORDS", "TOTAL_POINTS", "TRUMP", "OfficerSkatOptions", "PRESETS", "trick_order",
     "trump_cards", "is_suit_game", "deal_events", "DealEvent", "changes_suit", "trick_points",
+    "GAME_CALLS", "TRICKS", "WIN_POINTS", "NULL_WIN_BELOW", "SCHNEIDER_LINE", "SCHNEIDER_FACTOR",
+    "SCHWARZ_FACTOR", "KONTRA_FACTOR", "RE_FACTOR", "MATCH_POINTS", "MATADOR_RUN",
+    "PACK_ORDER", "card_index", "KernelTables", "kernel_tables",
 ]
 
 #: OS-2.2 card points; every suit holds 30, the pack 120.
@@ -39,6 +54,29 @@ SUITS: Final = ("C", "S", "H", "D")
 BASE_VALUES: Final = {"C": 12, "S": 11, "H": 10, "D": 9, "grand": 24}
 #: The effective suit of a trump (OS-5.4).
 TRUMP: Final = "T"
+#: DESIGN §2.2 the arguments of ``declare``, in the order legal_actions lists them (a
+#: contract's index here is its number in the kernel's tables).
+GAME_CALLS: Final = ("C", "S", "H", "D", "grand", "null", "ramsch")
+#: OS-5.1 a deal has 16 tricks of 2 cards.
+TRICKS: Final = 16
+#: OS-6.1 the declarer of a suit game or Grand needs this many card points (60–60 loses).
+WIN_POINTS: Final = 61
+#: OS-6.4 the Null declarer (``null_mode="fewest_points"``) needs fewer card points than
+#: this, half the pack (60–60 goes to the opponent).
+NULL_WIN_BELOW: Final = TOTAL_POINTS // 2
+#: OS-6.2 / B-11 the Schneider line, the most card points a Schneider loser has: fewer
+#: than 30 (``lt30``) or at most 30 (``le30``).
+SCHNEIDER_LINE: Final = {"lt30": 29, "le30": 30}
+#: OS-7.2 the game value's factor for Schneider, and for Schwarz (instead).
+SCHNEIDER_FACTOR: Final = 2
+SCHWARZ_FACTOR: Final = 4
+#: OS-7.4 the factor of Kontra, and of Kontra with Re.
+KONTRA_FACTOR: Final = 2
+RE_FACTOR: Final = 4
+#: OS-7.5 method C: points to the winner, by how badly the loser lost; a 60–60 tie gives 1 each.
+MATCH_POINTS: Final = {"plain": 2, "schneider": 3, "schwarz": 4, "tie": 1}
+#: OS-7.1 / B-14 the longest run of matadors each ``matadors`` option counts.
+MATADOR_RUN: Final = {"jacks_only": 4, "full_trump_sequence": LADDER_SLOTS}
 #: Words for each kind of game (French names; German names come from the pack).
 GAME_WORDS: Final = {"grand": "Grand", "null": "Null", "ramsch": "Ramsch"}
 
@@ -219,3 +257,91 @@ DEAL_EIGHT: Final = (
 def deal_events(choose_after_face_up: int) -> tuple[DealEvent, ...]:
     """The deal's steps for the option ``choose_after_face_up`` (OS-3.2, OS-3.3)."""
     return DEAL_EIGHT if choose_after_face_up == 8 else DEAL_FOUR
+
+
+#: OS-2.1 the pack in its canonical order (the same whatever the faces): a card's place
+#: here is its index in the kernel's tables and its bit in a card mask.
+PACK_ORDER: Final = tuple(skat_pack())
+_CARD_INDEX: Final = {card: i for i, card in enumerate(PACK_ORDER)}
+_CODE_INDEX: Final = {card.code: i for i, card in enumerate(PACK_ORDER)}
+
+
+def card_index(card: Card | str) -> int:
+    """A card's (or a code's) index in :data:`PACK_ORDER`.
+
+    >>> card_index("AS"), card_index(Card("7", "H"))
+    (0, 31)
+    """
+    return _CODE_INDEX[card] if isinstance(card, str) else _CARD_INDEX[card]
+
+
+class KernelTables(NamedTuple):
+    """The tables and numbers :mod:`~cardlab.games.officer_skat.kernel` reads, flat and
+    indexed as the kernel documents: tuples from :func:`kernel_tables`, numpy arrays in the
+    batch simulator (``_replace`` them), the same numbers either way."""
+
+    #: ``[contract * SUIT_SLOTS + suit]`` the mask of the cards of that effective suit
+    suit_masks: Any
+    #: ``[contract * CARD_SLOTS + card]`` the card's effective suit (OS-5.4)
+    effective_suit: Any
+    #: ``[(contract * SUIT_SLOTS + led) * CARD_SLOTS + card]`` the card's trick key (OS-5.6)
+    strength: Any
+    #: ``[card]`` card points (OS-2.2)
+    card_points: Any
+    #: ``[card]`` the card's bit in a mask (0 for ``NO_CARD``)
+    bits: Any
+    #: ``[contract * LADDER_SLOTS + i]`` the contract's trumps high to low (OS-7.1)
+    ladders: Any
+    #: ``[contract]`` how many trumps the contract has (0 in Null; Ramsch counts none)
+    ladder_len: Any
+    #: ``[contract]`` the base value (OS-4; 0 for Null and Ramsch, whose value is apart)
+    base_values: Any
+    win_points: int = WIN_POINTS
+    null_below: int = NULL_WIN_BELOW
+    schneider_factor: int = SCHNEIDER_FACTOR
+    schwarz_factor: int = SCHWARZ_FACTOR
+    kontra_factor: int = KONTRA_FACTOR
+    re_factor: int = RE_FACTOR
+    total_points: int = TOTAL_POINTS
+    match_plain: int = MATCH_POINTS["plain"]
+    match_schneider: int = MATCH_POINTS["schneider"]
+    match_schwarz: int = MATCH_POINTS["schwarz"]
+    match_tie: int = MATCH_POINTS["tie"]
+
+
+#: OS-5.6 the classes of a trick key: a card of the led suit, a trump
+_FOLLOWS_KEY: Final = 100
+_TRUMP_KEY: Final = 200
+
+
+@cache
+def kernel_tables() -> KernelTables:
+    """The kernel's tables as tuples, built from :func:`trick_order` of every contract."""
+    assert len(PACK_ORDER) == CARDS
+    suit_codes = {s: i for i, s in enumerate(dict.fromkeys(c.suit for c in PACK_ORDER))}
+    masks: list[int] = []
+    effective: list[int] = []
+    strength: list[int] = []
+    ladders: list[int] = []
+    lengths: list[int] = []
+    for contract in GAME_CALLS:
+        order = trick_order(contract)
+        eff = [TRUMP_SUIT if order.suit_of[c] == TRUMP else suit_codes[c.suit]
+               for c in PACK_ORDER]
+        effective += [*eff, NO_SUIT]
+        masks += [sum(1 << i for i, e in enumerate(eff) if e == s) for s in range(SUIT_SLOTS)]
+        for led in range(SUIT_SLOTS):
+            strength += [_TRUMP_KEY + order.power[c] if e == TRUMP_SUIT else
+                         _FOLLOWS_KEY + order.power[c] if e == led else 0
+                         for c, e in zip(PACK_ORDER, eff)]
+            strength.append(-1)
+        # Ramsch has trumps to follow but no matadors (it is not scored by game value)
+        trumps = [] if contract == "ramsch" else [card_index(c) for c in order.trumps()]
+        ladders += trumps + [NO_CARD] * (LADDER_SLOTS - len(trumps))
+        lengths.append(len(trumps))
+    return KernelTables(
+        suit_masks=tuple(masks), effective_suit=tuple(effective), strength=tuple(strength),
+        card_points=tuple(CARD_POINTS[c.rank] for c in PACK_ORDER) + (0,),
+        bits=tuple(1 << i for i in range(CARDS)) + (0,),
+        ladders=tuple(ladders), ladder_len=tuple(lengths),
+        base_values=tuple(BASE_VALUES.get(g, 0) for g in GAME_CALLS))

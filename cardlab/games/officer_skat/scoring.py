@@ -14,12 +14,32 @@ from typing import Any, Final
 
 from cardlab.cards import Card
 from cardlab.engine.result import Result, core_figures
+from cardlab.games.officer_skat.kernel import (
+    deal_base_amount,
+    deal_declarer_amount,
+    deal_game_value,
+    deal_kontra_factor,
+    deal_loser_marks,
+    deal_made,
+    deal_matadors,
+    deal_match_points,
+    deal_ramsch_points,
+)
 from cardlab.games.officer_skat.rules import (
     BASE_VALUES,
+    GAME_CALLS,
+    KONTRA_FACTOR,
+    MATADOR_RUN,
+    RE_FACTOR,
+    SCHNEIDER_FACTOR,
+    SCHNEIDER_LINE,
+    SCHWARZ_FACTOR,
     SUITS,
     TOTAL_POINTS,
+    WIN_POINTS,
     OfficerSkatOptions,
-    trump_cards,
+    card_index,
+    kernel_tables,
 )
 
 __all__ = ["DealFacts", "score", "matadors", "winning_side", "SCORING_VARIANTS", "contract_words"]
@@ -32,15 +52,10 @@ SCORING_VARIANTS: Final = {
     "card_points": {"scoring_method": "card_points"},
     "match_points": {"scoring_method": "match_points"},
 }
-#: OS-7.5 method C: points to the winner, by how badly the loser lost; a 60–60 tie gives 1 each.
-MATCH_POINTS: Final = {"plain": 2, "schneider": 3, "schwarz": 4, "tie": 1}
-#: OS-7.4 the factor of Kontra, and of Kontra with Re.
-KONTRA_FACTOR: Final = 2
-RE_FACTOR: Final = 4
-#: OS-6.1 the declarer needs this many card points in a suit game or Grand.
-WIN_POINTS: Final = 61
-#: OS-6.2 the Schneider line: fewer than 30 (``lt30``) or at most 30 (``le30``).
-SCHNEIDER_LINE: Final = {"lt30": 29, "le30": 30}
+#: the kernel's tables, as tuples (one deal at a time)
+_TABLES: Final = kernel_tables()
+#: a contract → its index in the kernel's tables
+_CONTRACT_INDEX: Final = {g: i for i, g in enumerate(GAME_CALLS)}
 
 _SUIT_WORDS: Final = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
 
@@ -91,17 +106,11 @@ def matadors(cards: tuple[Card, ...], contract: str, mode: str) -> tuple[bool, i
     ``mode`` ``jacks_only`` counts the run among the four jacks only;
     ``full_trump_sequence`` lets it run on through the trump suit.
     """
-    ladder = trump_cards(contract)
-    if mode == "jacks_only":
-        ladder = ladder[:4]
-    held = set(cards)
-    with_ = ladder[0] in held
-    n = 0
-    for c in ladder:
-        if (c in held) != with_:
-            break
-        n += 1
-    return with_, n
+    mask = 0
+    for c in cards:
+        mask |= 1 << card_index(c)
+    with_, n = deal_matadors(_TABLES, mask, _CONTRACT_INDEX[contract], MATADOR_RUN[mode])
+    return bool(with_), int(n)
 
 
 def winning_side(facts: DealFacts, opts: OfficerSkatOptions) -> tuple[bool, str]:
@@ -110,15 +119,14 @@ def winning_side(facts: DealFacts, opts: OfficerSkatOptions) -> tuple[bool, str]
     assert d is not None
     pts = facts.card_points[d]
     name = facts.names[d]
+    won = bool(deal_made(_TABLES, pts, facts.tricks[d], facts.contract == "null",
+                         opts.null_mode == "no_tricks"))
     if facts.contract == "null":
         if opts.null_mode == "no_tricks":
-            won = facts.tricks[d] == 0
             return won, (f"{name} took {'no trick' if won else 'a trick'} in Null "
                          f"(OS-6.4, no_tricks): {'wins' if won else 'loses'}")
-        won = pts < TOTAL_POINTS // 2
         return won, (f"{name} took {pts} card points in Null and needs fewer than the opponent "
                      f"(60–60 goes to the opponent, OS-6.4): {'wins' if won else 'loses'}")
-    won = pts >= WIN_POINTS
     return won, (f"{name} took {pts} card points and needs {WIN_POINTS} "
                  f"(60–60 goes to the opponent, OS-6.1): {'wins' if won else 'loses'}")
 
@@ -134,11 +142,9 @@ def _schneider_schwarz(facts: DealFacts, opts: OfficerSkatOptions, won: bool
     if not won and not opts.schneider_schwarz_against_declarer:
         return False, False, ""
     pts = facts.card_points[loser]
-    schneider = pts <= SCHNEIDER_LINE[opts.schneider]
-    if opts.schwarz == "no_tricks":
-        schwarz = facts.tricks[loser] == 0
-    else:
-        schwarz = pts == 0
+    schneider, schwarz = deal_loser_marks(pts, facts.tricks[loser], True,
+                                          SCHNEIDER_LINE[opts.schneider],
+                                          opts.schwarz == "no_tricks")
     who = facts.names[loser]
     if schwarz:
         why = ("no trick" if opts.schwarz == "no_tricks" else "no card points")
@@ -156,11 +162,12 @@ def _kontra(facts: DealFacts, opts: OfficerSkatOptions, amount: int, lines: list
     if opts.kontra_scope == "game_value_only" and opts.scoring_method != "game_value":
         lines.append("Kontra/Re do not apply to this method (kontra_scope game_value_only)")
         return amount
+    amount *= deal_kontra_factor(_TABLES, facts.kontra, facts.re)
     if facts.re:
-        lines.append(f"Kontra and Re × {RE_FACTOR} = {amount * RE_FACTOR} (OS-7.4)")
-        return amount * RE_FACTOR
-    lines.append(f"Kontra × {KONTRA_FACTOR} = {amount * KONTRA_FACTOR} (OS-7.4)")
-    return amount * KONTRA_FACTOR
+        lines.append(f"Kontra and Re × {RE_FACTOR} = {amount} (OS-7.4)")
+    else:
+        lines.append(f"Kontra × {KONTRA_FACTOR} = {amount} (OS-7.4)")
+    return amount
 
 
 def _game_value(facts: DealFacts, opts: OfficerSkatOptions, schneider: bool, schwarz: bool,
@@ -170,21 +177,19 @@ def _game_value(facts: DealFacts, opts: OfficerSkatOptions, schneider: bool, sch
     base = BASE_VALUES[facts.contract]
     word = contract_words(facts.contract, facts.suit_name)
     tops = f"{'with' if with_ else 'without'} {n}, game {n + 1}"
-    if opts.game_value == "isko_levels":
-        levels = n + 1 + int(schneider) + int(schwarz)
+    isko = opts.game_value == "isko_levels"
+    value = int(deal_game_value(_TABLES, base, n, schneider, schwarz, isko))
+    if isko:
         extra = (f", Schneider {n + 2}" if schneider else "") + (
             f", Schwarz {n + 3}" if schwarz else "")
-        value = levels * base
         lines.append(f"{tops}{extra}, × {word} {base} = {value}")
     else:
-        value = (n + 1) * base
-        lines.append(f"{tops}, × {word} {base} = {value}")
+        plain = deal_game_value(_TABLES, base, n, False, False, False)
+        lines.append(f"{tops}, × {word} {base} = {plain}")
         if schwarz:
-            value *= 4
-            lines.append(f"Schwarz × 4 = {value} (OS-7.2)")
+            lines.append(f"Schwarz × {SCHWARZ_FACTOR} = {value} (OS-7.2)")
         elif schneider:
-            value *= 2
-            lines.append(f"Schneider × 2 = {value} (OS-7.2)")
+            lines.append(f"Schneider × {SCHNEIDER_FACTOR} = {value} (OS-7.2)")
     return value, {"matadors": n, "with": with_, "base": base}
 
 
@@ -192,14 +197,13 @@ def _ramsch(facts: DealFacts) -> Result:
     """B-2: each player loses the card points they took; Durchmarsch (all tricks) gains 120."""
     lines = [f"Ramsch: card points {facts.names[0]} {facts.card_points[0]}, "
              f"{facts.names[1]} {facts.card_points[1]}"]
-    seat_points = [-facts.card_points[0], -facts.card_points[1]]
-    for s in (0, 1):
-        if facts.tricks[s] == sum(facts.tricks):
-            seat_points = [0, 0]
-            seat_points[s] = TOTAL_POINTS
-            lines.append(f"Durchmarsch: {facts.names[s]} took every trick and scores "
-                         f"+{TOTAL_POINTS} (B-2)")
-            break
+    tricks = facts.tricks
+    seat_points = [int(deal_ramsch_points(_TABLES, facts.card_points[s], tricks[s],
+                                          tricks[1 - s])) for s in (0, 1)]
+    durchmarsch = [s for s in (0, 1) if tricks[s] == sum(tricks)]
+    if durchmarsch:
+        lines.append(f"Durchmarsch: {facts.names[durchmarsch[0]]} took every trick and "
+                     f"scores +{TOTAL_POINTS} (B-2)")
     else:
         lines.append("each player loses the card points they took (B-2)")
     lines.append(f"{facts.names[0]} {seat_points[0]:+d}, {facts.names[1]} {seat_points[1]:+d}")
@@ -245,9 +249,8 @@ def score(facts: DealFacts, opts: OfficerSkatOptions) -> Result:
             value, extra = _game_value(facts, opts, schneider, schwarz, lines)
             figures.update(extra)
         figures["value"] = value
-        amount = value
+        amount = int(deal_declarer_amount(value, won, opts.loss_factor))
         if not won:
-            amount = -opts.loss_factor * value
             lines.append(f"lost: -{opts.loss_factor} × {value} = {amount} (OS-7.2)")
         amount = _kontra(facts, opts, amount, lines)
         seat_points[d] = amount
@@ -257,19 +260,17 @@ def score(facts: DealFacts, opts: OfficerSkatOptions) -> Result:
         tie = (facts.contract != "null" and facts.card_points[0] == facts.card_points[1])
         if method == "base_doubled_schneider":
             base = opts.null_value if facts.contract == "null" else BASE_VALUES[facts.contract]
-            amount = base
-            factor = opts.method_a_schwarz_factor if schwarz else (2 if schneider else 1)
-            amount = base * factor
+            amount = int(deal_base_amount(_TABLES, base, schneider, schwarz,
+                                          opts.method_a_schwarz_factor))
+            factor = amount // base
             lines.append(f"method A: base {base}" + (f" × {factor}" if factor > 1 else "")
                          + f" = {amount} (OS-7.5)")
         elif method == "card_points":
             amount = facts.card_points[winner]
             lines.append(f"method B: the winner's card points = {amount} (OS-7.5)")
         else:
-            key = "tie" if tie and method == "match_points" else (
-                "schwarz" if schwarz else "schneider" if schneider else "plain")
-            amount = MATCH_POINTS[key]
-            lines.append(f"method C: {'60–60, each player' if key == 'tie' else 'the winner'} "
+            amount = int(deal_match_points(_TABLES, schneider, schwarz, tie))
+            lines.append(f"method C: {'60–60, each player' if tie else 'the winner'} "
                          f"scores {amount} (OS-7.5)")
         amount = _kontra(facts, opts, amount, lines)
         if method == "match_points" and tie:
