@@ -93,6 +93,8 @@ __all__ = ["GAME", "OfficerSkatGame", "OfficerSkatMatch", "OfficerSkatOptions",
 
 #: The registry's entry point.
 GAME = OfficerSkatGame
+#: the modules beyond the common shape, each a mechanic of the game's own vocabulary: none
+MECHANICS: tuple[str, ...] = ()
 
 
 def __getattr__(name: str) -> object:
