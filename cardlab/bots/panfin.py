@@ -113,13 +113,8 @@ class HeuristicBot(SeededBot):
             best = min(plays, key=lambda p: sum(_value(c, dominant) for c in p))
             return Action("play " + " ".join(c.code for c in best))
         order = trick_order(dominant)
-        led = Card.parse(trick[0]["card"])
-        led_suit = order.effective_suit(led)
-        winning = led
-        for entry in trick[1:]:
-            c = Card.parse(entry["card"])
-            if order.beats(c, winning, led_suit):
-                winning = c
+        led_suit = order.effective_suit(Card.parse(trick[0]["card"]))
+        winning = order.top((Card.parse(entry["card"]) for entry in trick), led_suit)
         winners = [p for p in plays if order.beats(p[0], winning, led_suit)]
         pool = winners or plays
         pick = min(pool, key=lambda p: _value(p[0], dominant))

@@ -13,7 +13,10 @@ one has them; or the Vecia then the Gobbo with ``"consecutive_forced"``), the
 trick winner, the piatti (2 for a double trick) and the settlement of B2.11
 (most piatti takes the pot; a tie leaves it; every active player with no piatto
 pays the pot into the next pot), giving each seat's net chips for the deal as
-the scalar ``Result.seat_points``.
+the scalar ``Result.seat_points``. Each of these rules is the game's kernel
+(:mod:`cardlab.games.panfin.kernel`), called once per step on whole arrays with the
+kernel's tables as numpy arrays (:class:`PanfinTables`): the teaching engine decides
+with the same functions on ints, so the two cannot disagree.
 
 A play is one card or two; the engine lists the single cards in pack order, then
 the pairs in ``itertools.combinations`` order of the sorted hand. The batch keeps
@@ -32,6 +35,17 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.games.panfin import kernel
+from cardlab.games.panfin.judge import trick_position
+from cardlab.games.panfin.rules import (
+    GOBBO,
+    HAND_SIZE,
+    VECIA,
+    KernelTables,
+    card_mask,
+    kernel_tables,
+    play_rules,
+)
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.sampling_trick_games import panfin_batch
@@ -39,53 +53,30 @@ from cardlab.sim.simulator import Simulator
 
 __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "SIMULATOR"]
 
-SUITS = ("S", "B", "C", "D")
 #: the pair slots over the sorted hand's positions, in the engine's (combinations) order
-PAIRS = tuple(combinations(range(4), 2))
-_TRUMP, _LED = 200, 100  # strength: a trump 200 + rank, a card of the led suit 100 + rank
+PAIRS = tuple(combinations(range(HAND_SIZE), 2))
 
 
 class PanfinTables:
-    """Per-card tables of one Panfin game, per dominant suit ``d`` (index into SUITS)."""
+    """The kernel's tables of one Panfin game as numpy arrays
+    (:class:`~cardlab.games.panfin.rules.KernelTables`), and its play rules."""
 
     def __init__(self, game: Any) -> None:
-        from cardlab.games.panfin.rules import GOBBO, VECIA, trick_order
-
-        deck = game.deck
-        o = game.options
-        self.game, self.options, self.players = game, o, game.players
-        self.n_cards = c = len(deck)
-        self.bit = np.array([1 << i for i in range(c)] + [0], dtype=np.uint64)
-        self.vecia, self.gobbo = deck.index(VECIA), deck.index(GOBBO)
-        self.jokers = np.uint64((1 << self.vecia) | (1 << self.gobbo))
-        self.eff = np.zeros((4, c + 1), dtype=np.int64)
-        self.trumpmask = np.zeros(4, dtype=np.uint64)
-        self.suitmask = np.zeros((4, 4), dtype=np.uint64)  # [dominant, effective suit]
-        self.strength = np.zeros((4, 4, c + 1), dtype=np.int64)  # [d, led, card]
-        self.above = np.zeros((4, 4, 2 * _TRUMP), dtype=np.uint64)  # cards with strength > v
-        for d, dom in enumerate(SUITS):
-            order = trick_order(dom)  # B2.2 the scalar engine's order of this dominant suit
-            for i, card in enumerate(deck):
-                e = SUITS.index(order.suit_of[card])
-                self.eff[d, i] = e
-                self.suitmask[d, e] |= np.uint64(1 << i)
-                for led in range(4):
-                    self.strength[d, led, i] = (
-                        _TRUMP + order.power[card] if e == d else
-                        _LED + order.power[card] if e == led else 0)
-            self.trumpmask[d] = self.suitmask[d, d]
-            for led in range(4):
-                for v in range(2 * _TRUMP):
-                    m = 0
-                    for i in range(c):
-                        if self.strength[d, led, i] > v:
-                            m |= 1 << i
-                    self.above[d, led, v] = np.uint64(m)
-        self.shifts = np.arange(c, dtype=np.uint64)
-        self.led_card = o.beat_reference == "led_card"
-        self.must_trump = bool(o.must_trump_when_void)
-        self.overtrump = bool(o.must_overtrump)
-        self.double = o.both_jokers_lead == "double_trick"
+        t = kernel_tables()
+        u64, i64 = np.uint64, np.int64
+        #: the kernel's tables, as arrays (:mod:`cardlab.games.panfin.kernel` reads them)
+        self.kernel: KernelTables = t._replace(
+            bit=np.array(t.bit, dtype=u64), jokers=u64(t.jokers), vecia=u64(t.vecia),
+            gobbo=u64(t.gobbo), suit_mask=np.array(t.suit_mask, dtype=u64),
+            eff=np.array(t.eff, dtype=i64), key=np.array(t.key, dtype=i64),
+            above=np.array(t.above, dtype=u64))
+        self.rules = play_rules(game.options)
+        self.game, self.options, self.players = game, game.options, game.players
+        self.n_cards = t.cards
+        self.bit = self.kernel.bit
+        self.vecia, self.gobbo = game.deck.index(VECIA), game.deck.index(GOBBO)
+        self.cards = np.arange(t.cards, dtype=i64)
+        self.shifts = np.arange(t.cards, dtype=u64)
 
 
 @lru_cache(maxsize=32)
@@ -109,15 +100,15 @@ class PanfinBatch:
         self.n_played = np.zeros(size, dtype=i64)  # plays (seats) in the trick so far
         self.n_active = np.zeros(size, dtype=i64)
         self.led = np.zeros(size, dtype=i64)
-        self.led_strength = np.zeros(size, dtype=i64)
-        self.best = np.zeros(size, dtype=i64)
+        self.led_key = np.zeros(size, dtype=i64)  # the kernel's trick_key of the led card
+        self.best_key = np.zeros(size, dtype=i64)  # … and of the card winning the trick
         self.best_seat = np.zeros(size, dtype=i64)
         self.double = np.zeros(size, dtype=bool)
         self.gobbo_due = np.full(size, -1, dtype=i64)
         self.piatti = np.zeros((size, n), dtype=i64)
         self.pot = np.zeros(size, dtype=i64)  # the pot as it stands at the trick phase
         self.net = np.zeros((size, n), dtype=i64)  # chips won/lost so far (antes)
-        self.winners = np.full((size, 8), -1, dtype=i64)
+        self.winners = np.full((size, HAND_SIZE), -1, dtype=i64)
         self.n_tricks = np.zeros(size, dtype=i64)
         self.done = np.zeros(size, dtype=bool)
         self.n_actions = np.zeros(size, dtype=i64)
@@ -126,20 +117,18 @@ class PanfinBatch:
     @classmethod
     def from_states(cls, states: Sequence[Any]) -> PanfinBatch:
         """A batch from scalar states in the play phase (any point of it)."""
-        from cardlab.games.panfin.play import as_plays
-
         game = states[0].game
         tb = tables_for(game)
         out = cls(tb, len(states))
-        idx = {card: i for i, card in enumerate(game.deck)}
         for b, st in enumerate(states):
             if st.phase != "play":
                 raise ValueError("from_states needs states in the play phase")
             for s in range(tb.players):
-                out.hands[b, s] = np.uint64(sum(1 << idx[c] for c in st.hands[s]))
+                out.hands[b, s] = np.uint64(card_mask(st.hands[s]))
                 out.active[b, s] = not st.folded[s]
                 out.net[b, s] = st.stacks[s] - st.stacks_in[s]
-            d = out.dominant[b] = SUITS.index(st.dominant)
+            pos = trick_position(st.trick_, st.dominant)
+            out.dominant[b] = pos.d
             out.n_active[b] = sum(not f for f in st.folded)
             out.to_move[b] = st.to_move
             out.pot[b] = st.pot
@@ -148,16 +137,10 @@ class PanfinBatch:
             for i, (_, _, w) in enumerate(st.tricks_):
                 out.winners[b, i] = w
             out.n_tricks[b] = len(st.tricks_)
-            trick = st.trick_
-            out.n_played[b] = len(trick)
-            if trick:
-                first = idx[trick[0][1][0]]
-                led = out.led[b] = tb.eff[d, first]
-                out.led_strength[b] = tb.strength[d, led, first]
-                out.double[b] = len(trick[0][1]) == 2
-                best = st.card_order().best(as_plays(trick))
-                out.best_seat[b] = best.seat
-                out.best[b] = tb.strength[d, led, idx[best.card]]
+            out.n_played[b] = len(st.trick_)
+            if st.trick_:
+                out.led[b], out.led_key[b], out.double[b] = pos.led, pos.led_key, pos.double_led
+                out.best_key[b], out.best_seat[b] = pos.best_key, pos.best_seat
         return out
 
     def take(self, index: np.ndarray) -> PanfinBatch:
@@ -171,11 +154,12 @@ class PanfinBatch:
 
     # -- the rules --------------------------------------------------------------------------
     def positions(self, hand: np.ndarray) -> np.ndarray:
-        """``(B, 4)`` the hand's cards in pack order (``n_cards`` where there is none)."""
+        """``(B, HAND_SIZE)`` the hand's cards in pack order (``n_cards`` where there is
+        none)."""
         c = self.tb.n_cards
-        out = np.full((self.size, 4), c, dtype=np.int64)
+        out = np.full((self.size, HAND_SIZE), c, dtype=np.int64)
         m = hand.copy()
-        for j in range(4):
+        for j in range(HAND_SIZE):
             low = lowest_index(m)
             out[:, j] = np.where(low >= 0, low, c)
             m &= m - np.where(m != ZERO, ONE, ZERO)
@@ -183,59 +167,31 @@ class PanfinBatch:
 
     def legal(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """B2.10.3-4: the legal single cards (mask), the legal pair slots ``(B, 6)`` and the
-        hand's card positions ``(B, 4)`` the slots refer to."""
+        hand's card positions ``(B, HAND_SIZE)`` the slots refer to: the kernel's
+        :func:`~cardlab.games.panfin.kernel.legal_mask` and
+        :func:`~cardlab.games.panfin.kernel.legal_pair` on the whole batch."""
         tb, r = self.tb, self._rows
+        t, rules = tb.kernel, tb.rules
         p = self.to_move
         hand = self.hands[r, p]
         d = self.dominant
         leading = self.n_played == 0
-        trumps = hand & tb.trumpmask[d]
-        # leading (B2.10.3): both jokers lead together / the Vecia first, the Gobbo next
-        both = (hand & tb.jokers) == tb.jokers
-        vbit, gbit = tb.bit[tb.vecia], tb.bit[tb.gobbo]
-        if tb.double:
-            lead_single = np.where(both, ZERO, hand)
-        else:
-            lead_single = np.where(both, vbit, hand)
-            due = (self.gobbo_due == p) & ((hand & gbit) != ZERO) & ~both
-            lead_single = np.where(due, gbit, lead_single)
-        # answering (B2.10.3): the led suit, beating the winner (or the led card) if possible
-        same = hand & tb.suitmask[d, self.led]
-        in_led = (self.led == d) | (self.best < _TRUMP)
-        target = self.led_strength if tb.led_card else self.best
-        if tb.led_card:
-            in_led = np.ones(self.size, dtype=bool)
-        beat = same & tb.above[d, self.led, np.minimum(target, 2 * _TRUMP - 1)]
-        follow = np.where(in_led & (beat != ZERO), beat, same)
-        # void: trump, and overtrump the highest trump played if possible
-        void = hand
-        if tb.must_trump:
-            over = trumps & tb.above[d, self.led, np.minimum(self.best, 2 * _TRUMP - 1)]
-            pick = np.where((self.best >= _TRUMP) & (over != ZERO), over, trumps) \
-                if tb.overtrump else trumps
-            void = np.where(trumps != ZERO, pick, hand)
-        answer = np.where(same != ZERO, follow, void)
-        single = np.where(leading, lead_single, np.where(self.double, ZERO, answer))
-        # pairs: the jokers led together; two-card answers to them (trumps while one has any)
+        single = kernel.legal_mask(t, hand, d, leading, self.double, self.led, self.best_key,
+                                   self.led_key, self.gobbo_due == p, rules)
         pos = self.positions(hand)
         valid = pos < tb.n_cards
-        is_tr = valid & ((tb.bit[pos] & tb.trumpmask[d][:, None]) != ZERO)
-        need = np.minimum(2, popcount(trumps))
         pairs = np.zeros((self.size, len(PAIRS)), dtype=bool)
         for k, (a, b) in enumerate(PAIRS):
-            ok = valid[:, a] & valid[:, b]
-            answer2 = self.double & ~leading & (is_tr[:, a].astype(np.int64) + is_tr[:, b]
-                                                 >= need)
-            jokers2 = leading & both & ((tb.bit[pos[:, a]] | tb.bit[pos[:, b]]) == tb.jokers)
-            if not tb.double:
-                jokers2 = np.zeros(self.size, dtype=bool)
-            pairs[:, k] = ok & (answer2 | jokers2)
+            pair = tb.bit[pos[:, a]] | tb.bit[pos[:, b]]
+            pairs[:, k] = valid[:, a] & valid[:, b] & kernel.legal_pair(
+                t, hand, pair, d, leading, self.double, rules)
         return np.asarray(single), pairs, pos
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, first: np.ndarray, second: np.ndarray, live: np.ndarray) -> None:
         """Play ``first`` (and ``second``, a card index or ``n_cards`` for none) in ``live``."""
         tb, r = self.tb, self._rows
+        t = tb.kernel
         c, n = tb.n_cards, tb.players
         first = np.where(live, first, c)
         second = np.where(live, second, c)
@@ -244,22 +200,22 @@ class PanfinBatch:
         hand = self.hands[r, p]
         self.hands[r, p] = hand & ~(tb.bit[first] | tb.bit[second])
         lead = live & (self.n_played == 0)
-        eff = tb.eff[d, first]
-        self.led = np.where(lead, eff, self.led)
+        self.led = np.where(lead, kernel.trick_led_suit(t, d, first), self.led)
         self.double = np.where(lead, second < c, self.double)
-        k1 = tb.strength[d, self.led, first]
-        self.led_strength = np.where(lead, k1, self.led_strength)
-        if not tb.double:  # consecutive_forced: the Vecia led alone while keeping the Gobbo
+        k1 = kernel.trick_key(t, d, self.led, first)
+        self.led_key = np.where(lead, k1, self.led_key)
+        if not tb.rules.double_trick:  # consecutive_forced: the Vecia led alone, Gobbo kept
             rest = self.hands[r, p]
             due = (first == tb.vecia) & ((rest & tb.bit[tb.gobbo]) != ZERO)
             self.gobbo_due = np.where(lead, np.where(due, p, -1), self.gobbo_due)
-        better = live & (lead | (k1 > self.best))
-        self.best = np.where(better, k1, self.best)
-        self.best_seat = np.where(better, p, self.best_seat)
-        k2 = tb.strength[d, self.led, second]
-        better = live & (second < c) & (k2 > self.best)
-        self.best = np.where(better, k2, self.best)
-        self.best_seat = np.where(better, p, self.best_seat)
+        key, seat = kernel.trick_best(k1, p, self.best_key, self.best_seat)
+        self.best_key = np.where(lead, k1, np.where(live, key, self.best_key))
+        self.best_seat = np.where(lead, p, np.where(live, seat, self.best_seat))
+        key, seat = kernel.trick_best(kernel.trick_key(t, d, self.led, second), p,
+                                      self.best_key, self.best_seat)
+        two = live & (second < c)
+        self.best_key = np.where(two, key, self.best_key)
+        self.best_seat = np.where(two, seat, self.best_seat)
         self.n_played += live
         self.n_actions += live
         # the next active seat in the direction of play
@@ -271,7 +227,7 @@ class PanfinBatch:
         if not complete.any():
             return
         w = self.best_seat
-        self.piatti[r, w] += np.where(complete, np.where(self.double, 2, 1), 0)
+        self.piatti[r, w] += np.where(complete, kernel.trick_piatti(t, self.double), 0)
         ci = np.flatnonzero(complete)
         self.winners[ci, self.n_tricks[ci]] = w[ci]
         self.n_tricks += complete
@@ -311,18 +267,16 @@ class PanfinBatch:
         return self
 
     # -- results ----------------------------------------------------------------------------
+    def _deal_points(self) -> tuple[tuple[Any, ...], Any, Any, tuple[Any, ...]]:
+        n = self.tb.players
+        return kernel.deal_points([self.piatti[:, s] for s in range(n)],
+                                  [self.active[:, s] for s in range(n)], self.pot)
+
     def settlement(self) -> tuple[np.ndarray, np.ndarray]:
-        """B2.11: ``(B, n)`` each seat's chips from the settlement, and the pot after it."""
-        pts = np.where(self.active, self.piatti, -1)
-        most = pts.max(axis=1)
-        top = pts == most[:, None]
-        single = top.sum(axis=1) == 1
-        pot = self.pot
-        gain = np.where(top & single[:, None], pot[:, None], 0)
-        zero = self.active & (self.piatti == 0)
-        gain = gain - np.where(zero, pot[:, None], 0)
-        pot_after = pot - np.where(single, pot, 0) + zero.sum(axis=1) * pot
-        return np.asarray(gain), np.asarray(pot_after)
+        """B2.11: ``(B, n)`` each seat's chips from the settlement, and the pot after it
+        (the kernel's :func:`~cardlab.games.panfin.kernel.deal_points`)."""
+        gains, pot_after, _, _ = self._deal_points()
+        return np.stack(gains, axis=1).astype(np.int64), np.asarray(pot_after)
 
     def scores(self) -> np.ndarray:
         """``(B, n)`` each seat's net chips for the deal (antes included), as the engine's
@@ -336,9 +290,7 @@ class PanfinBatch:
 
     def winner(self) -> np.ndarray:
         """The seat that took the pot, or -1 (a tie: piatto resta)."""
-        pts = np.where(self.active, self.piatti, -1)
-        top = pts == pts.max(axis=1)[:, None]
-        return np.asarray(np.where(top.sum(axis=1) == 1, np.argmax(top, axis=1), -1))
+        return np.asarray(self._deal_points()[2])
 
 
 def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray
@@ -347,16 +299,16 @@ def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray
     slot); leading, the strongest card; answering, the cheapest card that takes the
     trick, else the cheapest card (ties: the earlier card in the pack)."""
     tb = batch.tb
+    t = tb.kernel
     bits = ((single[:, None] >> tb.shifts) & ONE).astype(bool)
-    d = batch.dominant
-    lead_key = np.take_along_axis(
-        tb.strength[d][:, :, :tb.n_cards],
-        tb.eff[d, :tb.n_cards][:, None, :], axis=1)[:, 0, :]
-    strength = tb.strength[d, batch.led][:, :tb.n_cards]
+    d = batch.dominant[:, None]
+    cards = tb.cards[None, :]
+    lead_key = kernel.trick_key(t, d, kernel.trick_led_suit(t, d, cards), cards)
+    strength = kernel.trick_key(t, d, batch.led[:, None], cards)
     big, small = np.int64(1 << 40), np.int64(-(1 << 40))
     cheapest = np.argmin(np.where(bits, lead_key, big), axis=1)
     strongest = np.argmax(np.where(bits, lead_key, small), axis=1)
-    beats = bits & (strength > batch.best[:, None])
+    beats = bits & (strength > batch.best_key[:, None])
     win = np.where(beats.any(axis=1), np.argmin(np.where(beats, lead_key, big), axis=1),
                    cheapest)
     one = np.where(batch.n_played == 0, strongest, win)

@@ -117,7 +117,8 @@ tricks (and the pot); *rispondere*: to follow suit; *dominant_suit*: the trump s
 from __future__ import annotations
 
 from cardlab.cards import treviso_pack
-from cardlab.games.panfin.game import PanfinGame, PanfinMatch
+from cardlab.games.panfin.game import PanfinGame
+from cardlab.games.panfin.match import PanfinMatch
 from cardlab.games.panfin.rules import GOBBO, VECIA, PanfinOptions
 from cardlab.games.panfin.state import PanfinState
 
@@ -126,3 +127,5 @@ __all__ = ["GAME", "PanfinGame", "PanfinMatch", "PanfinOptions", "PanfinState", 
 
 #: the registry's entry point
 GAME = PanfinGame
+#: the package's modules besides the common shape: a mechanic of Panfin's own (B2.3 the chips)
+MECHANICS = ("chips",)

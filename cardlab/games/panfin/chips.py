@@ -1,13 +1,11 @@
-"""Panfin's stakes as chips: antes, every payment, and the settlement of a deal.
+"""Panfin's stakes as chips: the pot, the antes and every payment (B2.3).
 
 Chips live in the players' stacks and in the pot; a :class:`Payment` moves
 them between the two and nothing else creates or destroys a chip, so
 ``sum(stacks) + pot`` is the same before and after every deal (a test checks
 it over many seeded deals). Stamp payments go into the pot, which is then
-carried into the next deal ("the next pot", B2.9, B2.11, F-A14, F-A21).
-
-The settlement is a pure function of the deal's :class:`Outcome` and the
-options, so ``game.score_deal(state, **options)`` can rescore a finished deal.
+carried into the next deal ("the next pot", B2.9, B2.11, F-A14, F-A21). Who pays
+whom at the end of a deal is :mod:`~cardlab.games.panfin.scoring`'s.
 """
 
 from __future__ import annotations
@@ -16,18 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.cards import Card
-from cardlab.engine.result import Result, core_figures
-from cardlab.games.panfin.rules import (
-    JOKERS,
-    Combination,
-    PanfinOptions,
-    best_combination,
-    classify,
-    holds_one_suit,
-)
+from cardlab.games.panfin.rules import PanfinOptions
 
-__all__ = ["POT", "Payment", "Outcome", "antes", "settle", "apply_payments", "Settlement"]
+__all__ = ["POT", "Payment", "antes", "apply_payments"]
 
 #: the pot, as the payer or payee of a :class:`Payment`
 POT = "pot"
@@ -79,218 +68,3 @@ def antes(options: PanfinOptions, players: int, dealer: int, pot: int) -> list[P
                 for s in range(players)]
     return [Payment(dealer, POT, options.carryover_dealer_adds,
                     "the dealer adds to the carried-over pot", "B2.3")]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The facts of a finished deal that decide who pays whom (what ``settle`` reads).
-
-    :ivar kind: ``"cut"`` (Vecia at the cut), ``"declarations"`` (combinations,
-        servito, lone player or all folded) or ``"piatti"`` (the trick phase).
-    :ivar hands: every seat's cards when the hands were shown (folded seats keep theirs).
-    :ivar active: which seats had not folded.
-    :ivar order: the declaration order (dealer's right first, dealer last).
-    :ivar servito: the seat that declared servito, if any.
-    :ivar piatti: tricks per seat after the trick phase.
-    :ivar cutter: the seat that cut.
-    """
-
-    kind: str
-    hands: tuple[tuple[Card, ...], ...] = ()
-    active: tuple[bool, ...] = ()
-    order: tuple[int, ...] = ()
-    dominant: str | None = None
-    servito: int | None = None
-    piatti: tuple[int, ...] = ()
-    cutter: int | None = None
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """What ``settle`` decides: the payments, the winner, what won, and plain-words lines."""
-
-    payments: tuple[Payment, ...]
-    winner: int | None
-    contract: str
-    lines: tuple[str, ...]
-
-
-def settle(options: PanfinOptions, outcome: Outcome, pot: int, names: Sequence[str]
-           ) -> Settlement:
-    """B2.5 / B2.8 / B2.9 / B2.11 / B2.12: the payments that end a deal with ``pot`` on the table."""
-    if outcome.kind == "cut":
-        seat = outcome.cutter
-        assert seat is not None
-        return Settlement((_take_pot(seat, pot, "the Vecia shown at the cut", "B2.5"),), seat,
-                          "cut", (f"{names[seat]} found the Vecia at the cut and takes the pot "
-                                  f"of {pot} (B2.5).",))
-    if outcome.kind == "piatti":
-        return _settle_piatti(outcome, pot, names)
-    return _settle_declarations(options, outcome, pot, names)
-
-
-def _take_pot(seat: int, pot: int, why: str, rule: str) -> Payment:
-    return Payment(POT, seat, pot, f"wins the pot: {why}", rule)
-
-
-def _seats(outcome: Outcome, active_only: bool) -> list[int]:
-    return [s for s in range(len(outcome.hands)) if outcome.active[s] or not active_only]
-
-
-def _settle_declarations(options: PanfinOptions, outcome: Outcome, pot: int,
-                         names: Sequence[str]) -> Settlement:
-    active = [s for s in outcome.order if outcome.active[s]]
-    hands = outcome.hands
-    if outcome.servito is not None:
-        return _settle_servito(options, outcome, active, pot, names)
-    combo = best_combination(hands, active, outcome.order, outcome.dominant, options)
-    if combo is not None:
-        return _settle_combination(options, outcome, combo, pot, names)
-    if len(active) == 1:
-        seat = active[0]
-        return Settlement((_take_pot(seat, pot, "the only player left in", "B2.12"),), seat,
-                          "lone", (f"Everyone else folded: {names[seat]} wins the pot of {pot} "
-                                   "without play (B2.12, F-A23).",))
-    return Settlement((), None, "all_fold", (f"Everyone folded: the pot of {pot} stays for the "
-                                            "next deal (B2.12, F-A23).",))
-
-
-def _settle_servito(options: PanfinOptions, outcome: Outcome, active: list[int], pot: int,
-                    names: Sequence[str]) -> Settlement:
-    """B2.8: a servito wins the pot, unless a Naturali or Simezi beats it or another
-    four-of-a-suit ties it (no suit dominates in this phase)."""
-    seat = outcome.servito
-    assert seat is not None
-    others = [s for s in active if s != seat]
-    beater = best_combination(outcome.hands, others, outcome.order, outcome.dominant, options,
-                              kinds=("naturali", "simezi"))
-    if beater is not None:
-        done = _settle_combination(options, outcome, beater, pot, names)
-        line = (f"{names[seat]}'s servito is beaten by {names[beater.seat]}'s "
-                f"{beater.label} (B2.8).")
-        return Settlement(done.payments, done.winner, done.contract, (line, *done.lines))
-    tied = [seat] + [s for s in others if holds_one_suit(outcome.hands[s]) is not None]
-    if len(tied) == 1:
-        return Settlement((_take_pot(seat, pot, "servito", "B2.8"),), seat, "servito",
-                          (f"{names[seat]} is servito and wins the pot of {pot}; no bonus and "
-                           "no stamp (B2.8, F-A10).",))
-    who = ", ".join(names[s] for s in tied)
-    if options.servito_tie == "split":
-        share = pot // len(tied)
-        pays = tuple(Payment(POT, s, share, "a share of the pot: servito tie", "F-A11")
-                     for s in tied if share)
-        left = pot - share * len(tied)
-        return Settlement(pays, None, "servito_tie",
-                          (f"Servito tie between {who}: each takes {share} of the pot of {pot}"
-                           f"; {left} stays for the next deal (F-A11, servito_tie='split').",))
-    return Settlement((), None, "servito_tie",
-                      (f"Servito tie between {who}: no suit dominates, the hands cancel and the "
-                       f"pot of {pot} stays for the next deal (B2.8, F-A11).",))
-
-
-def _settle_combination(options: PanfinOptions, outcome: Outcome, combo: Combination, pot: int,
-                        names: Sequence[str]) -> Settlement:
-    """B2.9: the best combination takes the pot, with its bonus or stamp fees."""
-    seat = combo.seat
-    pays = [_take_pot(seat, pot, combo.label, "B2.9")]
-    lines = [f"{names[seat]} shows {combo.label} and wins the pot of {pot} (B2.9)."]
-    if combo.kind == "naturali":
-        payers = [s for s in range(len(outcome.hands)) if s != seat]
-        pays += [Payment(s, seat, options.naturali_bonus, "Naturali bonus", "B2.9")
-                 for s in payers]
-        lines.append(f"Every other player, folded or not, pays {options.naturali_bonus} "
-                     "(Naturali bonus, B2.9).")
-    elif combo.kind == "simezi":
-        active_only = options.simezi_bonus_payers == "active_only"
-        payers = [s for s in _seats(outcome, active_only) if s != seat]
-        pays += [Payment(s, seat, options.simezi_bonus, "Simezi bonus", "B2.9 F-A13")
-                 for s in payers]
-        who = "every other active player" if active_only else "every other player"
-        lines.append(f"{who.capitalize()} pays {options.simezi_bonus} (Simezi bonus, B2.9, "
-                     "F-A13).")
-    elif combo.kind == "tronfi":
-        stamps = _tronfi_stamps(options, outcome, combo, pot, names)
-        pays += stamps
-        if stamps:
-            lines.append("Stamp fee of the pot into the next pot from "
-                         + ", ".join(names[int(p.payer)] for p in stamps) + " (B2.9, F-A14).")
-    return Settlement(tuple(pays), seat, combo.kind, tuple(lines))
-
-
-def _tronfi_stamps(options: PanfinOptions, outcome: Outcome, combo: Combination, pot: int,
-                   names: Sequence[str]) -> list[Payment]:
-    """B2.9 / F-A14: every other (active) player pays the pot into the next pot, except
-    holders of the Vecia or Gobbo, lower Tronfi and False."""
-    active_only = options.tronfi_stamp_payers == "active_non_exempt"
-    out = []
-    for s in _seats(outcome, active_only):
-        if s == combo.seat or pot == 0:
-            continue
-        hand = outcome.hands[s]
-        mine = classify(hand, outcome.dominant, s)
-        if any(j in hand for j in JOKERS) or (mine is not None and mine.kind in ("tronfi",
-                                                                                 "false")):
-            continue
-        out.append(Payment(s, POT, pot, f"stamp fee to the next pot ({names[combo.seat]}'s "
-                           "Tronfi)", "B2.9 F-A14"))
-    return out
-
-
-def _settle_piatti(outcome: Outcome, pot: int, names: Sequence[str]) -> Settlement:
-    """B2.11: most piatti takes the pot; a tie leaves it; each active player with no
-    piatto pays the pot (as it stood) into the next pot."""
-    active = [s for s in outcome.order if outcome.active[s]]
-    most = max(outcome.piatti[s] for s in active)
-    top = [s for s in active if outcome.piatti[s] == most]
-    tally = ", ".join(f"{names[s]} {outcome.piatti[s]}" for s in active)
-    pays: list[Payment] = []
-    lines = [f"Piatti: {tally}."]
-    winner = None
-    if len(top) == 1:
-        winner = top[0]
-        pays.append(_take_pot(winner, pot, f"most piatti ({most})", "B2.11"))
-        lines.append(f"{names[winner]} has the most piatti and wins the pot of {pot} (B2.11).")
-    else:
-        lines.append(f"Tie for the most piatti: the pot of {pot} stays (piatto resta, B2.11).")
-    zero = [s for s in active if outcome.piatti[s] == 0]
-    if pot:
-        pays += [Payment(s, POT, pot, "the stamp: no piatto, the pot's amount to the next pot",
-                         "B2.11 F-A21") for s in zero]
-    if zero and pot:
-        lines.append("No piatto: " + ", ".join(names[s] for s in zero)
-                     + f" pay{'s' if len(zero) == 1 else ''} the stamp of {pot} into the next "
-                     "pot (B2.11).")
-    return Settlement(tuple(pays), winner, "piatti" if winner is not None else "piatto_resta",
-                      tuple(lines))
-
-
-def make_result(names: Sequence[str], stacks_in: Sequence[int], pot_in: int,
-                payments: Sequence[Payment], settlement: Settlement | None,
-                extra: dict[str, Any], dealer: int | None = None) -> Result:
-    """The :class:`Result` of a deal: each seat's net chips (antes included) and the story.
-
-    ``extra`` holds ``outcome``, ``dominant_suit``, ``piatti`` and ``folded`` (per seat,
-    by index), ``cut`` (codes) and, from ``score_deal``, ``options``; ``dealer`` gives
-    ``next_dealer`` (B2.4: the deal passes to the dealer's right, seat + 1).
-    """
-    pot_out, stacks_out = apply_payments(pot_in, stacks_in, payments)
-    net = tuple(b - a for a, b in zip(stacks_in, stacks_out))
-    n = len(names)
-    extra = dict(extra)
-    piatti = tuple(extra.pop("piatti", ()) or (0,) * n)
-    folded = tuple(extra.pop("folded", ()) or (False,) * n)
-    contract = settlement.contract if settlement else None
-    sides: dict[str, tuple[int, ...]] = {names[s]: (s,) for s in range(n)}
-    figures = core_figures(sides, names, piatti, None, (), contract == "all_fold")
-    figures.update({"pot_before": pot_in, "pot_after": pot_out,
-                    "stacks_before": {names[s]: int(stacks_in[s]) for s in range(n)},
-                    "stacks_after": {names[s]: int(stacks_out[s]) for s in range(n)},
-                    "payments": [p.as_dict(names) for p in payments],
-                    "folded": {names[s]: bool(folded[s]) for s in range(n)}, **extra})
-    lines = tuple(settlement.lines) if settlement else ()
-    lines += tuple(f"{names[s]} {net[s]:+d}" for s in range(n))
-    return Result(points={names[s]: net[s] for s in range(n)}, seat_points=net,
-                  contract=contract,
-                  declarer=settlement.winner if settlement else None, made=None,
-                  breakdown=lines, figures=figures, sides=sides,
-                  next_dealer=None if dealer is None else (dealer + 1) % n)

@@ -12,29 +12,30 @@ from cardlab.engine.action_ids import ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, pack_order
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.ladder import Ladder, LadderRow
-from cardlab.engine.match import Match
 from cardlab.engine.options import options_dict
 from cardlab.engine.record import cards_arg, list_arg, seat_arg
 from cardlab.engine.result import Result
 from cardlab.engine.rng import SplitMix64, derive_seed, shuffled
 from cardlab.engine.state import State
+from cardlab.engine.successor import intern_action
 from cardlab.errors import IllegalAction
-from cardlab.games.panfin.chips import Outcome, antes, apply_payments, settle
+from cardlab.games.panfin.chips import antes
+from cardlab.games.panfin.match import PanfinMatch
 from cardlab.games.panfin.rules import (
     COMBINATIONS,
     GOBBO,
+    HAND_SIZE,
     SUITS,
     VECIA,
     PanfinOptions,
     plain_cards,
     trump_cards,
 )
+from cardlab.games.panfin.scoring import Outcome, rescore
 from cardlab.games.panfin.state import PanfinState
 
-__all__ = ["PanfinGame", "PanfinMatch", "SPEC", "HAND_SIZE", "CUT_DEPTH"]
+__all__ = ["PanfinGame", "SPEC", "HAND_SIZE", "CUT_DEPTH"]
 
-#: B2.6 cards per hand (a Gobbo-keeper is dealt 3 and holds the Gobbo as the fourth).
-HAND_SIZE = 4
 #: B2.5 how many cards the cutter lifts from the top of a pack order (``seed=``/``deck=``).
 CUT_DEPTH = 20
 #: B4.2 options that change only who pays whom (``score_deal`` may vary these).
@@ -100,7 +101,7 @@ class PanfinGame(Game):
         if act.verb in ("tengo", "play") and len(act.args) > 1 and all(
                 a in self._codes for a in act.args):
             ordered = sorted(act.args, key=lambda a: self._codes[a])
-            return Action(" ".join([act.verb, *ordered]))
+            return intern_action(" ".join([act.verb, *ordered]))
         return act
 
     @functools.cached_property
@@ -361,31 +362,20 @@ class PanfinGame(Game):
             setup["turnup"] = codes(c.code for c in layout["turnup"])
             setup["stock"] = codes(c.code for c in layout["stock"])
         setup.update(pot=pot, stacks=list(stacks))
-        ante = tuple(antes(self.options, n, dealer, pot))
-        pot_now, stacks_now = apply_payments(pot, stacks, ante)
         hands = tuple(tuple(self.deck.sort(h)) for h in layout.get("hands", [[]] * n))
         turnup = tuple(layout.get("turnup", ()))
         dominant = None
         if turnup and turnup[-1] is not VECIA:
             dominant = turnup[-1].suit  # B2.6: the Gobbo turned up gives bastoni (F-A6)
-        facts: dict[str, Any] = {
-            "dealer": dealer, "phase_": "declare", "to_move_": (dealer + 1) % n,
-            "hands_": hands, "turnup": turnup, "dominant": dominant,
-            "stock": tuple(layout.get("stock", ())), "discards": (), "cut": tuple(layout["cut"]),
-            "cutter": self._cutter(dealer), "folded": (False,) * n, "spoken": (False,) * n,
-            "calls": (), "servito": None, "trick_": (), "leader": None, "tricks_": (),
-            "piatti": (0,) * n, "gobbo_due": None, "swapped": False, "pot": pot_now,
-            "stacks": stacks_now, "pot_in": pot, "stacks_in": stacks, "payments": ante,
-            "outcome": None, "settlement": None}
-        if "hands" not in layout:
-            outcome = Outcome("cut", hands, (True,) * n, (), None, cutter=self._cutter(dealer))
-            st = settle(self.options, outcome, pot_now, self.seat_names)
-            facts["pot"], facts["stacks"] = apply_payments(pot_now, stacks_now, st.payments)
-            facts.update(payments=ante + st.payments, outcome=outcome, settlement=st,
-                         phase_="done", to_move_=None)
-        elif dominant is None:
-            facts["phase_"], facts["to_move_"] = "choose", dealer
-        return PanfinState(self, setup=setup, seed=seed, **facts)
+        state = PanfinState(self, dealer=dealer, hands=hands, turnup=turnup, dominant=dominant,
+                            stock=tuple(layout.get("stock", ())), cut=tuple(layout["cut"]),
+                            cutter=self._cutter(dealer), pot=pot, stacks=stacks,
+                            antes=tuple(antes(self.options, n, dealer, pot)), setup=setup,
+                            seed=seed)
+        if "hands" not in layout:  # B2.5 the Vecia at the cut ends the deal before the deal
+            state._finish(Outcome("cut", hands, (True,) * n, (), None,
+                                  cutter=self._cutter(dealer)))
+        return state
 
     # -- matches -------------------------------------------------------------------
     def match(self, seed: int | None = None, scores: Any = None,
@@ -518,53 +508,4 @@ class PanfinGame(Game):
             raise ValueError(f"panfin: {bad} do not change the payments of a played deal; "
                              f"scoring options: {', '.join(SCORING_OPTIONS)}")
         merged = {**options_dict(self.options), **options}
-        other = type(self).load(**merged)
-        n = self.players
-        from cardlab.games.panfin.chips import make_result
-
-        ante = tuple(antes(other.options, n, state.dealer, state.pot_in))
-        pot, _ = apply_payments(state.pot_in, state.stacks_in, ante)
-        st = settle(other.options, state.outcome, pot, self.seat_names)
-        extra = {"outcome": state.outcome.kind, "dominant_suit": state.dominant,
-                 "piatti": list(state.piatti), "folded": list(state.folded),
-                 "cut": [c.code for c in state.cut], "options": options}
-        return make_result(self.seat_names, state.stacks_in, state.pot_in, ante + st.payments,
-                           st, extra, state.dealer)
-
-
-class PanfinMatch(Match):
-    """B2.12 / F-A26: ``hands_to_play`` deals; stacks and the pot carry over (``_carry``)."""
-
-    def __init__(self, game: PanfinGame, seed: int | None = None, scores: Any = None,
-                 dealer: int = 0) -> None:
-        super().__init__(game, seed, scores, dealer)
-        self.pot = 0
-
-    def _carry(self) -> dict[str, Any]:
-        return {"pot": self.pot, "stacks": [self.scores[s] for s in self.game.seat_names]}
-
-    def _add(self, state: State) -> dict[str, Any]:
-        """Add a finished deal; the pot it leaves is carried into the next (all or nothing,
-        inside ``record``)."""
-        row = super()._add(state)
-        assert state.result is not None
-        self.pot = int(state.result.figures["pot_after"])
-        row["pot"] = self.pot
-        return row
-
-    def _outcome(self, result: Result) -> tuple[bool, str | None]:
-        over = len(self.sheet) >= self.game.options.hands_to_play
-        if not over:
-            return False, None
-        best = max(self.scores.values())
-        leaders = [s for s, v in self.scores.items() if v == best]
-        return True, leaders[0] if len(leaders) == 1 else None
-
-    def to_json(self) -> str:
-        """The match as JSON, with the pot left on the table."""
-        import json
-
-        data = json.loads(super().to_json())
-        data["pot"] = self.pot
-        return json.dumps(data, ensure_ascii=False)
-
+        return rescore(state, type(self).load(**merged).options, options)

@@ -2,9 +2,11 @@
 
 Everything here is a pure function of cards and options, cited to
 ``shared/rules/panfin.md`` (rule IDs B1–B4, ambiguity entries F-A1–F-A26). The
-state machine (:mod:`.state`), the chips (:mod:`.chips`) and the bots all call
-these functions, and the trick phase reads one :func:`trick_order` per dominant suit,
-so legality, the trick winner, ``explain`` and the view agree.
+state machine (:mod:`.state`), the judge (:mod:`.judge`), the scoring (:mod:`.scoring`)
+and the bots all call these functions. The trick phase reads one :func:`trick_order` per
+dominant suit, an engine :class:`~cardlab.engine.tricks.CardOrder` written as the trump
+and plain lists; :func:`kernel_tables` writes the same orders as the tables of
+:mod:`.kernel`, so legality, the trick winner, ``explain``, the view and the batch agree.
 """
 
 from __future__ import annotations
@@ -12,17 +14,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from cardlab.cards import ITALIAN_RANK_NAMES, ITALIAN_SUIT_NAMES, ITALIAN_SUITS, Card, treviso_pack
 from cardlab.engine.options import option
-from cardlab.engine.tricks import CardOrder, order_by_rank
+from cardlab.engine.tricks import TRUMPS, CardOrder, order_by_rank
 
 __all__ = [
     "PanfinOptions", "VECIA", "GOBBO", "JOKERS", "PLAIN_LADDER", "TRUMP_LADDER", "SUITS",
     "COMBINATIONS", "Combination", "is_joker", "trick_order", "plain_rank",
     "trump_rank", "classify", "combination_key", "best_combination",
-    "holds_one_suit", "trump_cards", "plain_cards",
+    "holds_one_suit", "trump_cards", "plain_cards", "HAND_SIZE", "TRICK_PIATTI",
+    "DOUBLE_TRICK_PIATTI", "KernelTables", "PlayRules", "play_rules", "kernel_tables",
+    "card_mask", "card_index",
 ]
 
 #: B2.1 Vecia, the fante of spade: the first joker ("jolly").
@@ -40,11 +44,21 @@ TRUMP_LADDER: Final = ("Vecia", "Gobbo", *PLAIN_LADDER)
 SUITS: Final = ITALIAN_SUITS
 #: B2.9 the combinations, high to low in precedence (Naturali > Simezi > Tronfi > False).
 COMBINATIONS: Final = ("naturali", "simezi", "tronfi", "false")
+#: B2.6 cards per hand (a Gobbo-keeper is dealt 3 and holds the Gobbo as the fourth).
+HAND_SIZE: Final = 4
+#: B2.10.5 the piatti a trick is worth to its winner.
+TRICK_PIATTI: Final = 1
+#: B2.10.4 / F-A19 the piatti of the jokers' double trick (both led together).
+DOUBLE_TRICK_PIATTI: Final = 2
+#: B2.1 card → its index in the Treviso pack (the kernel's card masks).
+_PACK_INDEX: Final = {c: i for i, c in enumerate(treviso_pack())}
 
 #: B2.2 rank → strength within a plain suit (higher wins), read off :data:`PLAIN_LADDER`.
 _PLAIN_STRENGTH: Final = order_by_rank(PLAIN_LADDER)
 #: B2.2 the same within the trump suit, read off :data:`TRUMP_LADDER` (a joker by its name).
 _TRUMP_STRENGTH: Final = order_by_rank(TRUMP_LADDER)
+#: B2.1 the jokers by their names in :data:`TRUMP_LADDER`.
+_JOKER_NAMES: Final = {VECIA: "Vecia", GOBBO: "Gobbo"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,21 +127,19 @@ def plain_rank(card: Card) -> int:
 
 def trump_rank(card: Card) -> int:
     """B2.2: strength within the trump suit: Vecia > Gobbo > A > … > 2."""
-    if card is VECIA:
-        return _TRUMP_STRENGTH["Vecia"]
-    if card is GOBBO:
-        return _TRUMP_STRENGTH["Gobbo"]
-    return _TRUMP_STRENGTH[card.rank]
+    return _TRUMP_STRENGTH[_JOKER_NAMES.get(card, card.rank)]
 
 
 @cache
 def trick_order(dominant: str | None) -> CardOrder:
-    """B2.2 (F-A16) / B2.10.5 the card order of the trick phase under ``dominant``.
+    """B2.2 (F-A16) / B2.10.5 the card order of the trick phase under ``dominant``: the
+    engine's :class:`~cardlab.engine.tricks.CardOrder` written as the lists of
+    :func:`trump_cards` and :func:`plain_cards`.
 
     The jokers belong to the dominant (trump) suit, not to spade or bastoni: trumps rank
-    Vecia > Gobbo > A > … > 2 (:func:`trump_rank`), the plain suits A high, 2 low
-    (:func:`plain_rank`). Trumps beat the led suit; a card of another plain suit cannot
-    win. Before the dominant suit is known (None) every card keeps its printed suit.
+    Vecia > Gobbo > A > … > 2, the plain suits A high, 2 low (:data:`PLAIN_LADDER`). Trumps
+    beat the led suit; a card of another plain suit cannot win. Before the dominant suit is
+    known (None) every card keeps its printed suit and rank.
 
     >>> order = trick_order("D")
     >>> order.effective_suit(GOBBO), order.is_trump(VECIA), [c.code for c in order.trumps()[:3]]
@@ -135,13 +147,10 @@ def trick_order(dominant: str | None) -> CardOrder:
     >>> trick_order(None).effective_suit(GOBBO)
     'B'
     """
-    suit_of: dict[Card, str | None] = {}
-    power: dict[Card, int] = {}
-    for card in treviso_pack():
-        joker = dominant is not None and is_joker(card)
-        suit_of[card] = dominant if joker else card.suit
-        power[card] = trump_rank(card) if joker or card.suit == dominant else plain_rank(card)
-    return CardOrder(suit_of=suit_of, power=power, trump=dominant)
+    if dominant is None:
+        return CardOrder.from_ranks(treviso_pack(), PLAIN_LADDER)
+    return CardOrder.from_lists({s: plain_cards(s) for s in SUITS if s != dominant},
+                                trumps=trump_cards(dominant), trump=dominant)
 
 
 def trump_cards(dominant: str) -> list[Card]:
@@ -154,6 +163,104 @@ def trump_cards(dominant: str) -> list[Card]:
 def plain_cards(suit: str) -> list[Card]:
     """B2.2: a plain suit high to low (spade and bastoni have no Fante: it is a joker)."""
     return [Card(r, suit) for r in PLAIN_LADDER if not is_joker(Card(r, suit))]
+
+
+# -- the trick phase as tables, for the kernel (B2.10) -------------------------------------
+class KernelTables(NamedTuple):
+    """B2.2 / B2.10 the trick phase's tables for :mod:`~cardlab.games.panfin.kernel`, read
+    off :func:`trick_order` for each dominant suit. Cards are indices into the Treviso pack
+    (``cards`` is the "no card" index); card masks have bit ``i`` for card ``i``; a
+    dominant or effective suit is an index into :data:`SUITS`. The fields are tuples (one
+    deal); the batch simulator passes the same tables as numpy arrays.
+
+    :ivar bit: card index → its mask bit (0 for ``cards``).
+    :ivar suit_mask: ``[dominant * suits + suit]`` the cards whose effective suit is ``suit``.
+    :ivar eff: ``[dominant * stride + card]`` the card's effective suit.
+    :ivar key: ``[(dominant * suits + led) * stride + card]`` :meth:`CardOrder.key` as one int,
+        ``class * (trump_key // TRUMPS) + power`` (higher takes the trick).
+    :ivar above: ``[(dominant * suits + led) * span + k]`` the cards whose key is greater than ``k``.
+    """
+
+    cards: int
+    suits: int
+    stride: int
+    span: int
+    trump_key: int
+    bit: Any
+    jokers: Any
+    vecia: Any
+    gobbo: Any
+    suit_mask: Any
+    eff: Any
+    key: Any
+    above: Any
+    trick_piatti: int
+    double_trick_piatti: int
+
+
+class PlayRules(NamedTuple):
+    """The options of table B4.2 that change the legal plays (B2.10.3, B2.10.4), as flags."""
+
+    double_trick: bool
+    beat_led_card: bool
+    must_trump: bool
+    must_overtrump: bool
+
+
+@cache
+def play_rules(options: PanfinOptions) -> PlayRules:
+    """The kernel's :class:`PlayRules` of ``options`` (F-A17, F-A18, F-A19)."""
+    return PlayRules(double_trick=options.both_jokers_lead == "double_trick",
+                     beat_led_card=options.beat_reference == "led_card",
+                     must_trump=options.must_trump_when_void,
+                     must_overtrump=options.must_overtrump)
+
+
+@cache
+def kernel_tables() -> KernelTables:
+    """B2.2 / B2.10.5 :class:`KernelTables` of the Treviso pack, built from each dominant
+    suit's :func:`trick_order` (its ``key``), so the kernel and the engine's trick winner
+    read one order."""
+    pack = list(treviso_pack())
+    n = len(pack)
+    stride = n + 1
+    orders = [trick_order(d) for d in SUITS]
+    key_class = 1 + max(o.power[c] for o in orders for c in pack)
+    span = (TRUMPS + 1) * key_class
+    bit = tuple(1 << i for i in range(n)) + (0,)
+    suit_mask = [0] * (len(SUITS) * len(SUITS))
+    eff = [0] * (len(SUITS) * stride)
+    key = [0] * (len(SUITS) * len(SUITS) * stride)
+    above = [0] * (len(SUITS) * len(SUITS) * span)
+    for d, order in enumerate(orders):
+        for i, card in enumerate(pack):
+            e = SUITS.index(order.suit_of[card])  # type: ignore[arg-type]
+            eff[d * stride + i] = e
+            suit_mask[d * len(SUITS) + e] |= bit[i]
+        for led, suit in enumerate(SUITS):
+            row = d * len(SUITS) + led
+            for i, card in enumerate(pack):
+                cls, power = order.key(card, suit)
+                key[row * stride + i] = cls * key_class + power
+            for k in range(span):
+                above[row * span + k] = sum(bit[i] for i in range(n) if key[row * stride + i] > k)
+    return KernelTables(cards=n, suits=len(SUITS), stride=stride, span=span, trump_key=TRUMPS * key_class,
+                        bit=bit, jokers=bit[pack.index(VECIA)] | bit[pack.index(GOBBO)],
+                        vecia=bit[pack.index(VECIA)], gobbo=bit[pack.index(GOBBO)],
+                        suit_mask=tuple(suit_mask), eff=tuple(eff), key=tuple(key),
+                        above=tuple(above), trick_piatti=TRICK_PIATTI,
+                        double_trick_piatti=DOUBLE_TRICK_PIATTI)
+
+
+def card_index(card: Card) -> int:
+    """The kernel's index of ``card``: its place in the Treviso pack."""
+    return _PACK_INDEX[card]
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The kernel's mask of ``cards`` (bit ``i``: card ``i`` of the Treviso pack)."""
+    index = _PACK_INDEX
+    return sum(1 << index[c] for c in cards)
 
 
 # -- combinations (B2.8, B2.9) --------------------------------------------------------

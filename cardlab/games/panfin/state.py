@@ -1,14 +1,16 @@
 """One immutable moment of a Panfin deal: declarations, the dealer's swap, the trick phase.
 
-The phases, seats and notation are documented in :mod:`cardlab.games.panfin`.
-A state's fields are plain tuples; ``_successor`` copies them into a dict,
-changes what the action changes, and builds the next state (``parent`` = this).
+The phases, seats and notation are documented in :mod:`cardlab.games.panfin`. A state's
+facts are plain tuples; ``_successor`` makes the next state with the engine's
+:func:`~cardlab.engine.successor.evolve` (``parent`` = this) and changes on that fresh copy
+what the action changes. The trick phase's legal plays are the kernel's
+(:mod:`~cardlab.games.panfin.kernel`), their reasons :mod:`~cardlab.games.panfin.judge`'s,
+the settlement :mod:`~cardlab.games.panfin.scoring`'s.
 """
 
 from __future__ import annotations
 
 import functools
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
@@ -16,88 +18,75 @@ from cardlab.engine.action import Action, Verdict
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
+from cardlab.engine.successor import evolve
 from cardlab.engine.tricks import CardOrder, Play, Trick, trick_winner
-from cardlab.errors import IllegalAction
-from cardlab.games.panfin.chips import (
-    Outcome,
-    Payment,
-    Settlement,
-    apply_payments,
-    make_result,
-    settle,
-)
-from cardlab.games.panfin.play import TrickPlay, as_plays, judge_follow, judge_lead
+from cardlab.games.panfin import judge, kernel
+from cardlab.games.panfin.chips import Payment, apply_payments
+from cardlab.games.panfin.judge import TrickPlay, as_plays, is_double
 from cardlab.games.panfin.rules import (
-    SUITS,
+    GOBBO,
     VECIA,
     PanfinOptions,
     classify,
-    holds_one_suit,
+    kernel_tables,
     trick_order,
 )
+from cardlab.games.panfin.scoring import Outcome, Settlement, deal_result, settle
 
 if TYPE_CHECKING:
     from cardlab.games.panfin.game import PanfinGame
 
-__all__ = ["PanfinState", "FIELDS"]
-
-#: the facts a state holds (besides game, history, setup, parent and seed)
-FIELDS = ("dealer", "phase_", "to_move_", "hands_", "turnup", "dominant", "stock", "discards",
-          "cut", "cutter", "folded", "spoken", "calls", "servito", "trick_", "leader", "tricks_",
-          "piatti", "gobbo_due", "swapped", "pot", "stacks", "pot_in", "stacks_in", "payments",
-          "outcome", "settlement")
-
-_VERB_PHASE = {"choose": "choose", "tengo": "declare", "fold": "declare", "servito": "declare",
-               "swap": "swap", "play": "play"}
-_PHASE_RULE = {"choose": "B2.6", "declare": "B2.7", "swap": "B2.10.1", "play": "B2.10"}
+__all__ = ["PanfinState"]
 
 
 class PanfinState(State):
     """One moment of a Panfin deal. Made by ``game.deal``; ``apply`` gives the next one."""
 
     game: PanfinGame
+    #: per-state caches :func:`~cardlab.engine.successor.evolve` clears on every successor
+    _CACHES = ("_result",)
 
-    def __init__(self, game: PanfinGame, *, history: tuple[Action, ...] = (),
-                 setup: dict[str, Any], parent: PanfinState | None = None,
-                 seed: int | None = None, **facts: Any) -> None:
+    def __init__(self, game: PanfinGame, *, dealer: int, hands: tuple[tuple[Card, ...], ...],
+                 turnup: tuple[Card, ...], dominant: str | None, stock: tuple[Card, ...],
+                 cut: tuple[Card, ...], cutter: int, pot: int, stacks: tuple[int, ...],
+                 antes: tuple[Payment, ...], setup: dict[str, Any],
+                 seed: int | None = None) -> None:
+        """The deal's first moment, after the antes (B2.3): the dealer chooses the dominant
+        suit when the Vecia was turned up (B2.6), else the declarations start (B2.7)."""
+        n = game.players
         self.game = game
-        self.history = history
+        self.history = ()
         self.setup = setup
-        self.parent = parent
+        self.parent = None
         self.seed = seed
-        for name in FIELDS:
-            setattr(self, name, facts[name])
+        self.dealer = dealer
+        choose = dominant is None
+        self.phase_ = "choose" if choose else "declare"
+        self.to_move_: int | None = dealer if choose else (dealer + 1) % n
+        self.hands_ = hands
+        self.turnup = turnup
+        self.dominant = dominant
+        self.stock = stock
+        self.discards: tuple[tuple[int, Card], ...] = ()
+        self.cut = cut
+        self.cutter = cutter
+        self.folded: tuple[bool, ...] = (False,) * n
+        self.spoken: tuple[bool, ...] = (False,) * n
+        self.calls: tuple[tuple[int, str], ...] = ()
+        self.servito: int | None = None
+        self.trick_: tuple[TrickPlay, ...] = ()
+        self.leader: int | None = None
+        self.tricks_: tuple[tuple[int, tuple[TrickPlay, ...], int], ...] = ()
+        self.piatti: tuple[int, ...] = (0,) * n
+        self.gobbo_due: int | None = None
+        self.swapped = False
+        self.pot_in = pot
+        self.stacks_in = stacks
+        self.payments = antes
+        self.pot, self.stacks = apply_payments(pot, stacks, antes)
+        self.outcome: Outcome | None = None
+        self.settlement: Settlement | None = None
         self._result: Result | None = None
-        self._legal: dict[Action, None] | None = None
-
-    # declared for type checkers; set from FIELDS
-    dealer: int
-    phase_: str
-    to_move_: int | None
-    hands_: tuple[tuple[Card, ...], ...]
-    turnup: tuple[Card, ...]
-    dominant: str | None
-    stock: tuple[Card, ...]
-    discards: tuple[tuple[int, Card], ...]
-    cut: tuple[Card, ...]
-    cutter: int
-    folded: tuple[bool, ...]
-    spoken: tuple[bool, ...]
-    calls: tuple[tuple[int, str], ...]
-    servito: int | None
-    trick_: tuple[TrickPlay, ...]
-    leader: int | None
-    tricks_: tuple[tuple[int, tuple[TrickPlay, ...], int], ...]
-    piatti: tuple[int, ...]
-    gobbo_due: int | None
-    swapped: bool
-    pot: int
-    stacks: tuple[int, ...]
-    pot_in: int
-    stacks_in: tuple[int, ...]
-    payments: tuple[Payment, ...]
-    outcome: Outcome | None
-    settlement: Settlement | None
 
     # -- facts ---------------------------------------------------------------------
     @property
@@ -136,12 +125,7 @@ class PanfinState(State):
         if self.phase_ != "done":
             return None
         if self._result is None:
-            names = self.game.seat_names
-            extra = {"outcome": self.outcome.kind if self.outcome else None,
-                     "dominant_suit": self.dominant, "piatti": list(self.piatti),
-                     "folded": list(self.folded), "cut": [c.code for c in self.cut]}
-            self._result = make_result(names, self.stacks_in, self.pot_in, self.payments,
-                                       self.settlement, extra, self.dealer)
+            self._result = deal_result(self)
         return self._result
 
     @property
@@ -237,255 +221,118 @@ class PanfinState(State):
         """
         return list(self._legal_index())
 
-    def _legal_index(self) -> dict[Action, None]:
-        # a state never changes, so its legal actions are worked out once (apply reads them too)
-        if self._legal is None:
-            seat = self.to_move_
-            if self.phase_ == "choose":
-                legal = [a for a in self._candidates() if self._judge(a).legal]
-            else:
-                # the candidates are distinct cards the mover holds, so _judge's notation and
-                # holding checks pass: go straight to the rule that decides
-                legal = [Action(text) for text, verb, cards in self._card_candidates()
-                         if self._judge_cards(verb, seat, cards).legal]  # type: ignore[arg-type]
-            self._legal = dict.fromkeys(legal)
-        return self._legal
+    def _legal_map(self) -> dict[Action, None]:
+        return judge.legal_map(self)
 
     def _candidates(self) -> list[Action]:
         """Every well-formed action of the phase, legal or not (``legal_actions`` keeps the
         legal ones)."""
-        if self.to_move_ is None:
-            return []
-        if self.phase_ == "choose":
-            return [Action(f"choose {s}") for s in SUITS]
-        return [Action(text) for text, _, _ in self._card_candidates()]
+        return judge.candidates(self)
 
-    def _card_candidates(self) -> list[tuple[str, str, tuple[Card, ...]]]:
-        """``(notation, verb, cards)`` of every candidate of the declare, swap or play phase."""
-        deck = self.game.deck
-        seat = self.to_move_
-        if seat is None:
-            return []
-        hand = deck.sort(self.hands_[seat])
-        if self.phase_ == "declare":
-            out: list[tuple[str, str, tuple[Card, ...]]] = [("tengo", "tengo", ())]
-            for k in range(1, len(hand) + 1):
-                out += [("tengo " + " ".join([c.code for c in combo]), "tengo", combo)
-                        for combo in combinations(hand, k)]
-            return out + [("servito", "servito", ()), ("fold", "fold", ())]
-        if self.phase_ == "swap":
-            return [("swap " + c.code, "swap", (c,))
-                    for c in deck.sort([*hand, self.turnup[-1]])]
-        out = [("play " + c.code, "play", (c,)) for c in hand]
-        return out + [(f"play {a.code} {b.code}", "play", (a, b))
-                      for a, b in combinations(hand, 2)]
-
-    # -- judging -----------------------------------------------------------------------
     def _judge(self, action: Action) -> Verdict:
-        verb = action.verb
-        phase = _VERB_PHASE.get(verb)
-        if phase is None:
-            return Verdict(False, f"unknown action {verb!r}; Panfin's actions are choose, tengo, "
-                           "fold, servito, swap and play", "bad_notation", "")
-        if phase != self.phase_:
-            return Verdict(False, f"'{verb}' belongs to the {phase} phase, but this is the "
-                           f"{self.phase_} phase", "wrong_phase", _PHASE_RULE[phase])
-        seat = self.to_move_
-        assert seat is not None
-        if verb == "choose":
-            return self._judge_choose(action)
-        if verb in ("fold", "servito") and action.args:
-            return Verdict(False, f"'{verb}' takes no cards", "bad_notation", "B2.7")
-        if verb == "tengo" and len(action.args) > self.options.max_exchange:
-            # B2.7 / B4.2 the count is refused before the cards are looked at (held or not)
-            return self._judge_tengo(tuple(action.args))
-        try:
-            cards = tuple(self.game.card(a) for a in action.args)
-        except IllegalAction as err:
-            return Verdict(False, str(err), err.code, "")
-        if len(set(cards)) != len(cards):
-            return Verdict(False, "a card is named twice", "duplicate_card", _PHASE_RULE[phase])
-        hand = self.hands_[seat]
-        allowed = [*hand, self.turnup[-1]] if verb == "swap" else hand
-        missing = [c for c in cards if c not in allowed]
-        if missing:
-            return Verdict(False, f"{self.game.seat_name(seat)} does not hold "
-                           + " ".join(c.code for c in missing), "card_not_held",
-                           _PHASE_RULE[phase])
-        return self._judge_cards(verb, seat, cards)
-
-    def _judge_cards(self, verb: str, seat: int, cards: tuple[Card, ...]) -> Verdict:
-        """The rule's verdict on ``verb`` with ``cards``: distinct cards the mover may name."""
-        hand = self.hands_[seat]
-        if verb == "fold":
-            return Verdict(True, "you fold: your ante stays in the pot and you risk nothing "
-                           "more, except a Naturali or Simezi bonus", "", "B2.7")
-        if verb == "servito":
-            return self._judge_servito(hand)
-        if verb == "tengo":
-            return self._judge_tengo(cards)
-        if verb == "swap":
-            return self._judge_swap(cards)
-        if not cards:
-            return Verdict(False, "name the card to play, e.g. play 5D", "bad_notation",
-                           "B2.10")
-        name = self.game.deck.name
-        if not self.trick_:
-            return judge_lead(hand, cards, self.options, self.gobbo_due == seat, name,
-                              self.dominant)
-        return judge_follow(hand, cards, self.trick_, self.dominant, self.options, name)
-
-    def _judge_choose(self, action: Action) -> Verdict:
-        """B2.6: the Vecia turned up: the dealer chooses the dominant suit."""
-        if len(action.args) != 1 or action.args[0] not in SUITS:
-            return Verdict(False, "choose one suit: S (spade), B (bastoni), C (coppe) or "
-                           "D (denari)", "bad_suit", "B2.6")
-        suit = self.game.deck.suit_name(action.args[0])
-        return Verdict(True, f"the Vecia was turned up, so the dealer chooses the dominant "
-                       f"suit: {suit}", "", "B2.6")
-
-    def _judge_servito(self, hand: tuple[Card, ...]) -> Verdict:
-        """B2.7 / B2.8: servito needs four cards of one suit, jokers wild."""
-        suit = holds_one_suit(hand)
-        if suit is None:
-            return Verdict(False, "servito needs four cards of one suit (the Vecia and Gobbo "
-                           "are wild)", "not_servito", "B2.8")
-        return Verdict(True, f"you hold four of {self.game.deck.suit_name(suit)}: servito "
-                       "wins the pot unless another hand ties it or a Naturali or Simezi "
-                       "beats it", "", "B2.8")
-
-    def _judge_tengo(self, cards: tuple[Card | str, ...]) -> Verdict:
-        """B2.7 / F-A9: tengo, exchanging 0 to ``max_exchange`` cards, capped by the stock."""
-        k = len(cards)
-        cap = self.options.max_exchange
-        if k > cap:
-            return Verdict(False, f"you may exchange at most {cap} card(s) "
-                           f"(max_exchange={cap}), and 'tengo' names {k}", "too_many_cards",
-                           "B2.7")
-        if k > len(self.stock):
-            return Verdict(False, f"the stock holds only {len(self.stock)} card(s), so you can "
-                           f"exchange no more than that", "stock_short", "F-A9")
-        if k == 0:
-            return Verdict(True, "tengo, standing pat: you stay in and keep your four cards",
-                           "", "B2.7")
-        return Verdict(True, f"tengo: you stay in, discard {k} card{'s' if k != 1 else ''} and draw {k} from the "
-                       "stock", "", "B2.7")
-
-    def _judge_swap(self, cards: tuple[Card, ...]) -> Verdict:
-        """B2.10.1 / F-A7: the dealer takes the turned-up card and discards one card."""
-        if len(cards) != 1:
-            return Verdict(False, "name the one card you discard, e.g. swap 3D", "bad_notation",
-                           "B2.10.1")
-        up = self.turnup[-1]
-        if cards[0] == up:
-            return Verdict(True, f"you take the turned-up {up} and discard it again: your "
-                           "hand is unchanged", "", "B2.10.1")
-        return Verdict(True, f"you take the turned-up {up} into your hand and discard "
-                       f"{cards[0]} face down", "", "B2.10.1")
+        return judge.judge(self, action)
 
     # -- transitions ---------------------------------------------------------------
-    def facts(self) -> dict[str, Any]:
-        """The state's facts as a dict (for building the next state)."""
-        mine = self.__dict__
-        return {name: mine[name] for name in FIELDS}
-
     def _successor(self, action: Action) -> PanfinState:
-        d = self.facts()
         seat = self.to_move_
         assert seat is not None
-        cards = () if action.verb == "choose" else tuple(self.game.card(a) for a in action.args)
+        new = evolve(self, action)
         if action.verb == "choose":
-            d["dominant"] = action.args[0]
-            d["phase_"], d["to_move_"] = "declare", self.order[0]
-            d["calls"] = self.calls + ((seat, f"choose {action.args[0]}"),)
-        elif action.verb in ("tengo", "fold", "servito"):
-            self._declare(d, seat, action.verb, cards)
+            new.dominant = action.args[0]
+            new.phase_, new.to_move_ = "declare", self.order[0]
+            new.calls = self.calls + ((seat, f"choose {action.args[0]}"),)
+            return new
+        cards = tuple(self.game.card(a) for a in action.args)
+        if action.verb in ("tengo", "fold", "servito"):
+            new._declare(seat, action.verb, cards)
         elif action.verb == "swap":
             hand = [c for c in self.hands_[seat] if c != cards[0]]
             if cards[0] != self.turnup[-1]:
                 hand.append(self.turnup[-1])
-            d["hands_"] = _set(self.hands_, seat, tuple(self.game.deck.sort(hand)))
-            d["discards"] = self.discards + ((seat, cards[0]),)
-            d["swapped"] = True
-            d["phase_"], d["to_move_"] = "play", self.leader
+            new.hands_ = _set(self.hands_, seat, tuple(self.game.deck.sort(hand)))
+            new.discards = self.discards + ((seat, cards[0]),)
+            new.swapped = True
+            new.phase_, new.to_move_ = "play", self.leader
         else:
-            self._play(d, seat, cards)
-        # what __init__ does, without passing every fact as a keyword (the hot path)
-        new = object.__new__(PanfinState)
-        nd = new.__dict__
-        nd.update(game=self.game, history=self.history + (action,), setup=self.setup,
-                  parent=self, seed=self.seed)
-        nd.update(d)
-        nd["_result"] = None
-        nd["_legal"] = None
+            new._play(seat, cards)
         return new
 
-    def _declare(self, d: dict[str, Any], seat: int, verb: str, cards: tuple[Card, ...]) -> None:
-        """B2.7: one declaration; the last one (or a servito, B2.8) resolves the hand."""
-        d["spoken"] = _set(self.spoken, seat, True)
+    def _declare(self, seat: int, verb: str, cards: tuple[Card, ...]) -> None:
+        """B2.7: one declaration; the last one (or a servito, B2.8) resolves the hand (only
+        on a fresh successor)."""
+        self.spoken = _set(self.spoken, seat, True)
         if verb == "fold":
-            d["folded"] = _set(self.folded, seat, True)
-            d["calls"] = self.calls + ((seat, "fold"),)
+            self.folded = _set(self.folded, seat, True)
+            self.calls = self.calls + ((seat, "fold"),)
         elif verb == "servito":
             if self.servito is None:
-                d["servito"] = seat
-            d["calls"] = self.calls + ((seat, "servito"),)
+                self.servito = seat
+            self.calls = self.calls + ((seat, "servito"),)
         else:
             k = len(cards)
             kept = [c for c in self.hands_[seat] if c not in cards]
-            hand = tuple(self.game.deck.sort([*kept, *self.stock[:k]]))
-            d["hands_"] = _set(self.hands_, seat, hand)
-            d["stock"] = self.stock[k:]
-            d["discards"] = self.discards + tuple((seat, c) for c in cards)
-            d["calls"] = self.calls + ((seat, f"tengo, exchanging {k}" if k else
+            self.hands_ = _set(self.hands_, seat,
+                               tuple(self.game.deck.sort([*kept, *self.stock[:k]])))
+            self.stock = self.stock[k:]
+            self.discards = self.discards + tuple((seat, c) for c in cards)
+            self.calls = self.calls + ((seat, f"tengo, exchanging {k}" if k else
                                         "tengo, standing pat"),)
         ends = verb == "servito" and self.options.servito_ends_declarations
-        later = [s for s in self.order if not d["spoken"][s]]
+        later = [s for s in self.order if not self.spoken[s]]
         if later and not ends:
-            d["to_move_"] = later[0]
+            self.to_move_ = later[0]
             return
-        self._resolve_declarations(d)
+        self._resolve_declarations()
 
-    def _resolve_declarations(self, d: dict[str, Any]) -> None:
+    def _resolve_declarations(self) -> None:
         """B2.8 / B2.9 / B2.12: servito, a combination, one player left or none end the
         hand; otherwise the trick phase starts (B2.10)."""
-        active = [s for s in self.order if not d["folded"][s]]
-        combo = any(classify(d["hands_"][s], self.dominant) for s in active)
-        if d["servito"] is not None or combo or len(active) <= 1:
-            _finish(self, d, Outcome("declarations", d["hands_"],
-                                     tuple(not f for f in d["folded"]), self.order,
-                                     self.dominant, d["servito"]))
+        active = self.active
+        combo = any(classify(self.hands_[s], self.dominant) for s in active)
+        if self.servito is not None or combo or len(active) <= 1:
+            self._finish(Outcome("declarations", self.hands_,
+                                 tuple(not f for f in self.folded), self.order, self.dominant,
+                                 self.servito))
             return
-        d["leader"] = active[0]
-        swap = (self.options.dealer_turnup_at_piatti == "swap" and not d["folded"][self.dealer]
+        self.leader = active[0]
+        swap = (self.options.dealer_turnup_at_piatti == "swap" and not self.folded[self.dealer]
                 and bool(self.turnup))
-        d["phase_"], d["to_move_"] = ("swap", self.dealer) if swap else ("play", active[0])
+        self.phase_, self.to_move_ = ("swap", self.dealer) if swap else ("play", active[0])
 
-    def _play(self, d: dict[str, Any], seat: int, cards: tuple[Card, ...]) -> None:
+    def _play(self, seat: int, cards: tuple[Card, ...]) -> None:
         """B2.10: add a play; a full trick goes to its winner, who leads the next (F-A20)."""
         hand = tuple(c for c in self.hands_[seat] if c not in cards)
-        d["hands_"] = _set(self.hands_, seat, hand)
+        self.hands_ = _set(self.hands_, seat, hand)
         if not self.trick_:
-            d["leader"] = seat
+            self.leader = seat
             due = self.options.both_jokers_lead == "consecutive_forced"
-            d["gobbo_due"] = seat if (due and cards == (VECIA,) and any(
-                c.code == "FB" for c in hand)) else None
+            self.gobbo_due = seat if due and cards == (VECIA,) and GOBBO in hand else None
         trick = self.trick_ + ((seat, cards),)
-        active = [s for s in self.order if not self.folded[s]]
+        active = self.active
         if len(trick) < len(active):
-            d["trick_"] = trick
-            i = active.index(seat)
-            d["to_move_"] = active[(i + 1) % len(active)]
+            self.trick_ = trick
+            self.to_move_ = active[(active.index(seat) + 1) % len(active)]
             return
         winner = trick_winner(as_plays(trick), self.card_order())  # B2.10.5
-        d["piatti"] = _set(self.piatti, winner, self.piatti[winner] + len(trick[0][1]))
-        d["tricks_"] = self.tricks_ + ((trick[0][0], trick, winner),)
-        d["trick_"] = ()
-        d["leader"] = winner
-        d["to_move_"] = winner
-        if not d["hands_"][winner]:
-            _finish(self, d, Outcome("piatti", d["hands_"], tuple(not f for f in self.folded),
-                                     self.order, self.dominant, None, d["piatti"]))
+        won = kernel.trick_piatti(kernel_tables(), is_double(trick))  # B2.10.4: 2 if double
+        self.piatti = _set(self.piatti, winner, self.piatti[winner] + won)
+        self.tricks_ = self.tricks_ + ((trick[0][0], trick, winner),)
+        self.trick_ = ()
+        self.leader = winner
+        self.to_move_ = winner
+        if not self.hands_[winner]:
+            self._finish(Outcome("piatti", self.hands_, tuple(not f for f in self.folded),
+                                 self.order, self.dominant, None, self.piatti))
+
+    def _finish(self, outcome: Outcome) -> None:
+        """End the deal: settle (B2.5 / B2.8 / B2.9 / B2.11 / B2.12) and move the chips (only
+        on a fresh state)."""
+        settlement = settle(self.options, outcome, self.pot, self.game.seat_names)
+        self.pot, self.stacks = apply_payments(self.pot, self.stacks, settlement.payments)
+        self.payments = self.payments + settlement.payments
+        self.outcome, self.settlement = outcome, settlement
+        self.phase_, self.to_move_ = "done", None
+        self.trick_ = ()
 
     # -- words and views -----------------------------------------------------------
     def _describe(self, action: str) -> str:
@@ -554,14 +401,3 @@ def _as_trick(leader: int, plays: tuple[TrickPlay, ...], winner: int | None,
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1:]
-
-
-def _finish(state: PanfinState, d: dict[str, Any], outcome: Outcome) -> None:
-    """End the deal: settle (B2.5 / B2.8 / B2.9 / B2.11 / B2.12) and move the chips."""
-    settlement = settle(state.options, outcome, d["pot"], state.game.seat_names)
-    d["pot"], d["stacks"] = apply_payments(d["pot"], d["stacks"], settlement.payments)
-    d["payments"] = d["payments"] + settlement.payments
-    d["outcome"], d["settlement"] = outcome, settlement
-    d["phase_"], d["to_move_"] = "done", None
-    d["trick_"] = ()
-

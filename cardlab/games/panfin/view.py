@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine.tricks import trick_winner
-from cardlab.games.panfin.play import as_plays
+from cardlab.games.panfin.judge import as_plays
 
 if TYPE_CHECKING:
     from cardlab.games.panfin.state import PanfinState
