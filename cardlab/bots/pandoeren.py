@@ -4,6 +4,10 @@ It reads only ``state.view(seat)`` and ``state.legal_actions()``: its own hand,
 the kijkkaart while it lies face up, the trick, the contract and the partner as
 far as the seat knows it. The rules of thumb are simple and documented inline;
 the bot is meant to be a fair opponent for learners, not a strong player.
+
+Before the play the bot is deterministic: each of its calls (bid or pass, discard, trumps,
+the call) is one of the legal actions, so it never falls back on its generator there;
+:func:`cardlab.sim.pandoeren.heuristic_calls` makes the same calls over arrays of deals.
 """
 
 from __future__ import annotations
@@ -24,6 +28,16 @@ NEGATIVE = frozenset({"misere", "misere_ouvert", "stil_praatje", "praatje", "pic
                       "piccolo_ouvert"})
 #: how much each trump rank adds to a suit's strength when choosing trumps
 TRUMP_WEIGHT = {"J": 7, "9": 6, "A": 5, "K": 3, "Q": 3, "10": 3, "8": 2, "7": 2, "6": 2}
+#: what an ace outside the suit adds to a suit's strength
+SIDE_ACE_WEIGHT = 4
+#: the side cards whose points :func:`estimate_points` counts
+COUNTED_SIDE_RANKS = ("A", "10")
+#: :func:`estimate_points`: per trump held, and the partner's help and captured points
+PER_TRUMP, PARTNER_HELP = 12, 30
+#: the high cards :func:`is_misere_hand` counts
+HIGH_RANKS = ("A", "K", "Q", "J")
+#: a Pandoer bid needs these trumps, this many trumps and this points estimate
+PANDOER_RANKS, PANDOER_TRUMPS, PANDOER_TARGET = frozenset({"J", "9"}), 5, 190
 
 
 def _cards(codes: list[str] | None) -> list[Card]:
@@ -33,7 +47,7 @@ def _cards(codes: list[str] | None) -> list[Card]:
 def suit_strength(hand: list[Card], suit: str) -> int:
     """How good ``suit`` would be as trumps for ``hand`` (bigger is better)."""
     trumps = sum(TRUMP_WEIGHT[c.rank] for c in hand if c.suit == suit)
-    side_aces = sum(4 for c in hand if c.suit != suit and c.rank == "A")
+    side_aces = sum(SIDE_ACE_WEIGHT for c in hand if c.suit != suit and c.rank == "A")
     return trumps + side_aces
 
 
@@ -45,14 +59,15 @@ def best_suit(hand: list[Card], allowed: list[str] | None = None) -> str:
 
 def estimate_points(hand: list[Card], trump: str) -> int:
     """A rough guess of the card points a team led by ``hand`` would take with ``trump``."""
-    own = sum(card_points(c, trump) for c in hand if c.suit == trump or c.rank in ("A", "10"))
+    own = sum(card_points(c, trump) for c in hand
+              if c.suit == trump or c.rank in COUNTED_SIDE_RANKS)
     trumps = sum(1 for c in hand if c.suit == trump)
-    return own + 12 * trumps + 30  # the partner's help and captured points, roughly
+    return own + PER_TRUMP * trumps + PARTNER_HELP  # the partner's help, roughly
 
 
 def is_misere_hand(hand: list[Card]) -> bool:
     """Few high cards: every suit's top card is low, or the suit is short and low."""
-    high = sum(1 for c in hand if c.rank in ("A", "K", "Q", "J"))
+    high = sum(1 for c in hand if c.rank in HIGH_RANKS)
     return high == 0 or (high == 1 and sum(1 for c in hand if c.rank == "10") == 0)
 
 
@@ -79,8 +94,8 @@ class HeuristicBot(SeededBot):
         trump = best_suit(hand)
         target = estimate_points(hand, trump)
         trumps = [c for c in hand if c.suit == trump]
-        strong = {"J", "9"} <= {c.rank for c in trumps} and len(trumps) >= 5
-        if strong and "bid pandoer" in legal and target >= 190:
+        strong = PANDOER_RANKS <= {c.rank for c in trumps} and len(trumps) >= PANDOER_TRUMPS
+        if strong and "bid pandoer" in legal and target >= PANDOER_TARGET:
             return "bid pandoer"
         if numbers and int(numbers[0][4:]) <= target:
             return numbers[0]

@@ -2,7 +2,12 @@
 
 The auction, the exchange, trumps and the call come from the scalar engine
 (:meth:`PandoerenBatch.from_states` reads states in the play phase, at any point
-of it); the batch then plays every deal's tricks with array operations: the
+of it), or, for whole deals made by the heuristic bot, from arrays too: the batch
+deal of :func:`deal_hands` (= ``game.deal(seed=s, dealer=d)``), the bot's calls of
+:func:`heuristic_calls` (= :class:`cardlab.bots.pandoeren.HeuristicBot`, call for
+call) and :func:`opening_lead` (= ``from_states`` at the opening lead), which
+:func:`whole_deals` plays and scores for ``compare_variants``. The batch then plays
+every deal's tricks with array operations: the
 four hands as ``uint64`` masks (bit ``i`` = the pack's ``i``-th card, 33 cards),
 the legal cards of A2.8 (follow or trump, the undertrump ban, the jas never
 forced and always playable, and the options ``trump_while_able_to_follow``,
@@ -403,21 +408,31 @@ class PandoerenBatch:
 def _roem_table(st: Any) -> list[int]:
     """The roem that counts for the team (A2.10.2, denial included) when the announcers are
     none / the declarer / the partner / both: the scalar engine's facts, read once."""
-    from cardlab.games.pandoeren.roem import roem_instances, roem_total, team_roem_valid
+    from cardlab.games.pandoeren.roem import roem_instances, roem_total
 
     opts = st.game.options
-    hands = st.start_hands
-    inst = [roem_instances(hands[s], opts.roem_card_reuse) for s in range(4)]
-    team = st.team()
+    inst = [roem_instances(h, opts.roem_card_reuse) for h in st.start_hands]
     bidders = {s for s, c in st.auction.calls if c != "pass"}
-    deniers = [s for s in range(4) if s not in team and s in bidders]
+    return _roem_counts([(roem_total(i), i) for i in inst], st.declarer,
+                        -1 if st.partner is None else st.partner, bidders,
+                        bool(opts.roem_denial))
+
+
+def _roem_counts(facts: Sequence[tuple[int, list[Any]]], d: int, p: int, bidders: set[int],
+                 denial: bool) -> list[int]:
+    """A2.10.2: the roem that counts for the team (declarer ``d``, partner ``p``, -1: none)
+    when the announcers are none / the declarer / the partner / both, from each seat's
+    ``(total, instances)``; under ``roem_denial`` the bidding defenders may deny it."""
+    from cardlab.games.pandoeren.roem import team_roem_valid
+
+    team = {d} if p < 0 else {d, p}
+    deniers = [facts[s][1] for s in range(4) if s not in team and s in bidders]
     out = []
     for mask in range(4):
-        ann = [s for i, s in enumerate((st.declarer, st.partner)) if s is not None
-               and mask >> i & 1]
-        total = sum(roem_total(inst[s]) for s in ann)
-        valid = total > 0 and (not opts.roem_denial or team_roem_valid(
-            [inst[s] for s in ann], [inst[s] for s in deniers]))
+        ann = [s for i, s in enumerate((d, p)) if s >= 0 and mask >> i & 1]
+        total = sum(facts[s][0] for s in ann)
+        valid = total > 0 and (not denial or team_roem_valid([facts[s][1] for s in ann],
+                                                             deniers))
         out.append(total if valid else 0)
     return out
 
@@ -506,7 +521,372 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
     return [value[i * n:(i + 1) * n].astype(float) for i in range(k)]
 
 
+
+
+# -- whole deals: the deal and the heuristic bot's calls over arrays ----------------------------
+class CallTables:
+    """What the vectorised calls read, for one game, as arrays: the card facts the heuristic
+    bot's rules of thumb use (:mod:`cardlab.bots.pandoeren`: its weights, the plain order
+    ``trick_order(None)``, A2.3 card points), the bid ladder's calls in A4.2 order with their
+    contract rows and game points (:func:`~cardlab.games.pandoeren.rules.game_points`), and
+    who receives each position of the shuffled pack under each dealer (A2.4, the game's
+    packet schedule)."""
+
+    def __init__(self, game: Any) -> None:
+        from cardlab.bots import pandoeren as bot
+        from cardlab.cards import FRENCH_SUITS, Card
+        from cardlab.engine.dealing import packet_schedule
+        from cardlab.games.pandoeren.game import DEAL_ROUNDS
+        from cardlab.games.pandoeren.rules import (
+            call_rank_masks,
+            game_points,
+            parse_bid,
+            play_tables,
+            trick_order,
+        )
+
+        o = game.options
+        deck = list(game.deck)
+        pt = play_tables()  # card points and masks do not depend on rank_order
+        self.n_cards = n = pt.n_cards
+        self.suit = np.array(pt.suit, dtype=np.int64)
+        self.onehot = (self.suit[:, None] == np.arange(4)).astype(np.int64)  # card → suit
+        ranks = [c.rank for c in deck]
+        self.weight = np.array([bot.TRUMP_WEIGHT[r] for r in ranks], dtype=np.int64)
+        self.ace = np.array([r == "A" for r in ranks])
+        self.side_counted = np.array([r in bot.COUNTED_SIDE_RANKS for r in ranks])
+        self.high = np.array([r in bot.HIGH_RANKS for r in ranks])
+        self.ten = np.array([r == "10" for r in ranks])
+        self.pandoer_rank = np.array([r in bot.PANDOER_RANKS for r in ranks])
+        # the bot ranks cards by the plain order of the default rank_order (its own rule)
+        self.plain_power = np.array([trick_order(None).power[c] for c in deck], dtype=np.int64)
+        self.points = np.array(pt.points, dtype=np.int64).reshape(NO_TRUMPS + 1, pt.stride)[:, :n]
+        self.bit = np.array(pt.bit[:n], dtype=np.uint64)
+        self.shifts = np.arange(n, dtype=np.uint64)
+        self.ace_bit = np.array([pt.card_bit[Card("A", s)] for s in FRENCH_SUITS] + [0],
+                                dtype=np.uint64)
+        self.call_masks = tuple(np.uint64(m) for m in call_rank_masks())
+        self.allow_trump_ace = bool(o.allow_call_trump_ace)
+        self.pass_is_final = bool(o.pass_is_final)
+        # the ladder (A4.2 order): position → its contract
+        self.words = words = game.ladder.calls
+        bids = [parse_bid(w) for w in words]
+        assert all(b is not None for b in bids)
+        self.rank_index = np.arange(len(words))
+        self.is_number = np.array([b.kind.name == "number" for b in bids])  # type: ignore[union-attr]
+        self.number = np.array([b.number for b in bids], dtype=np.int64)  # type: ignore[union-attr]
+        self.pandoer = words.index("pandoer") if "pandoer" in words else -1
+        self.misere = words.index("misere") if "misere" in words else -1
+        kinds = [b.kind for b in bids]  # type: ignore[union-attr]
+        self.kind = np.array([KIND_CODES[k.name] for k in kinds], dtype=np.int64)
+        self.negative = np.array([k.name in bot.NEGATIVE for k in kinds])
+        self.trumps = np.array([k.trumps for k in kinds])
+        # A2.7.3 the declarer calls a partner (a Zwabber partner under "first_trick_winner"
+        # is the first trick's winner instead; the bot never bids Zwabber or Kereltje)
+        self.calls_partner = np.array([k.partner == "called" and not (
+            k.name == "zwabber" and o.zwabber_partner == "first_trick_winner") for k in kinds])
+        self.value = np.array([game_points(b, o) for b in bids], dtype=np.int64)  # type: ignore[arg-type]
+        self.counts_roem = np.array([k.counts_roem for k in kinds])
+        # A2.4 the deal: the seat (4: the kijkkaart) of each position of the pack, by dealer
+        self.recipient = np.zeros((4, n), dtype=np.int64)
+        slot: dict[Any, int] = {**{s: s for s in range(4)}, "kijkkaart": 4}
+        for dealer in range(4):
+            order = [(dealer + 1 + i) % 4 for i in range(4)]
+            pos = 0
+            for who, count in packet_schedule(order, DEAL_ROUNDS, "kijkkaart"):
+                self.recipient[dealer, pos:pos + count] = slot[who]
+                pos += count
+            assert pos == n
+
+
+@lru_cache(maxsize=32)
+def call_tables_for(game: Any) -> CallTables:
+    """The (cached) :class:`CallTables` of ``game``."""
+    return CallTables(game)
+
+
+def deal_hands(game: Any, seeds: np.ndarray, dealers: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """A2.4 the deals of ``seeds`` by ``dealers``, as ``game.deal(seed=s, dealer=d)`` deals
+    them: the ``(B, 4)`` hands as masks and the kijkkaart's card index per deal (the pack
+    shuffled by :func:`~cardlab.sim.rng.shuffle_batch`, then dealt 4-1-4 from forehand)."""
+    from cardlab.sim.rng import shuffle_batch
+
+    ct = call_tables_for(game)
+    order = shuffle_batch(seeds, ct.n_cards)  # position → card index
+    to = ct.recipient[np.asarray(dealers, dtype=np.int64) % 4]  # position → seat (4: kijk)
+    bits = ct.bit[order]
+    hands = np.stack([np.where(to == s, bits, ZERO).sum(axis=1, dtype=np.uint64)
+                      for s in range(4)], axis=1)
+    kijk = order[np.arange(len(order)), np.argmax(to == 4, axis=1)]
+    return hands, kijk
+
+
+def _bits(ct: CallTables, masks: np.ndarray) -> np.ndarray:
+    """Masks ``(...)`` → ``(..., n_cards)`` booleans (card held)."""
+    return np.asarray(((masks[..., None] >> ct.shifts) & ONE).astype(bool))
+
+
+def suit_strengths(ct: CallTables, held: np.ndarray) -> np.ndarray:
+    """:func:`cardlab.bots.pandoeren.suit_strength` of every suit, for hands ``held``
+    ``(B, n_cards)``: ``(B, 4)``."""
+    from cardlab.bots.pandoeren import SIDE_ACE_WEIGHT
+
+    h = held.astype(np.int64)
+    trumps = (h * ct.weight) @ ct.onehot
+    aces = (h * ct.ace) @ ct.onehot
+    return np.asarray(trumps + SIDE_ACE_WEIGHT * (aces.sum(axis=1, keepdims=True) - aces))
+
+
+def _first_best(key: np.ndarray, allowed: np.ndarray, highest: bool) -> np.ndarray:
+    """The first position (lowest index) of the highest (lowest) ``key`` among ``allowed``:
+    Python's ``max``/``min`` over a list in that order."""
+    big = np.int64(1 << 40)
+    return np.asarray(np.argmax(np.where(allowed, key, -big), axis=1) if highest
+                      else np.argmin(np.where(allowed, key, big), axis=1))
+
+
+def auction_features(ct: CallTables, held: np.ndarray
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The heuristic bot's view of a hand in the auction (``HeuristicBot._auction``): the
+    points estimate with its best suit (:func:`~cardlab.bots.pandoeren.estimate_points`,
+    :func:`~cardlab.bots.pandoeren.best_suit`), whether the trumps are Pandoer-strong, and
+    :func:`~cardlab.bots.pandoeren.is_misere_hand`; for hands ``held`` ``(B, n_cards)``."""
+    from cardlab.bots import pandoeren as bot
+
+    t = np.argmax(suit_strengths(ct, held), axis=1)  # best_suit: the first of the strongest
+    in_trump = ct.suit[None, :] == t[:, None]
+    counted = held & (in_trump | ct.side_counted)
+    own = (counted * ct.points[t]).sum(axis=1)
+    trumps = (held & in_trump).sum(axis=1)
+    target = own + bot.PER_TRUMP * trumps + bot.PARTNER_HELP
+    key_ranks = (held & in_trump & ct.pandoer_rank).sum(axis=1)
+    strong = (key_ranks == len(bot.PANDOER_RANKS)) & (trumps >= bot.PANDOER_TRUMPS)
+    high = (held & ct.high).sum(axis=1)
+    tens = (held & ct.ten).sum(axis=1)
+    misere = (high == 0) | ((high == 1) & (tens == 0))
+    return np.asarray(target), np.asarray(strong), np.asarray(misere)
+
+
+def auction_choice(ct: CallTables, target: np.ndarray, strong: np.ndarray,
+                   misere: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """``HeuristicBot._auction`` over the high bids ``high`` (ladder positions, -1: none):
+    the ladder position of its bid, -1 for a pass. The legal bids are the kernel's
+    (:func:`~cardlab.games.pandoeren.kernel.auction_bid_legal`, A2.5)."""
+    from cardlab.bots.pandoeren import PANDOER_TARGET
+
+    legal = np.asarray(K.auction_bid_legal(ct.rank_index[None, :], high[:, None]))
+    rows = np.arange(high.shape[0])
+    numbers = legal & ct.is_number
+    first = np.argmax(numbers, axis=1)  # the lowest number bid on offer
+    has_number = numbers[rows, first]
+    no = np.zeros(high.shape[0], dtype=bool)
+    pandoer_ok = legal[:, ct.pandoer] if ct.pandoer >= 0 else no
+    misere_ok = legal[:, ct.misere] if ct.misere >= 0 else no
+    return np.asarray(np.where(
+        strong & pandoer_ok & (target >= PANDOER_TARGET), ct.pandoer,
+        np.where(has_number & (ct.number[first] <= target), first,
+                 np.where(misere & misere_ok, ct.misere, -1))))
+
+
+class Calls:
+    """The calls of a batch of deals as the heuristic bot makes them (see
+    :func:`heuristic_calls`); every array has one row per deal.
+
+    :ivar high: the contract's ladder position (-1: all passed, the deal is annulled).
+    :ivar declarer, partner: seats (-1: none); ``called`` the called card (n_cards: none).
+    :ivar table: the trump table (0-3, or 4: no trumps); ``discard`` the discarded card.
+    :ivar hands: ``(B, 4)`` masks at the opening lead (the dealt hands if annulled).
+    :ivar bidders: ``(B, 4)`` seats that made a bid; ``n_actions``: actions before the play.
+    """
+
+    def __init__(self, **fields: np.ndarray) -> None:
+        self.__dict__.update(fields)
+        self.high: np.ndarray
+        self.declarer: np.ndarray
+        self.partner: np.ndarray
+        self.called: np.ndarray
+        self.table: np.ndarray
+        self.discard: np.ndarray
+        self.hands: np.ndarray
+        self.bidders: np.ndarray
+        self.n_actions: np.ndarray
+
+
+def heuristic_calls(game: Any, hands: np.ndarray, kijk: np.ndarray, dealers: np.ndarray
+                    ) -> Calls:
+    """Every call before the play of a batch of deals, exactly as
+    :class:`cardlab.bots.pandoeren.HeuristicBot` makes them on the scalar engine (the bot
+    draws nothing from its generator before the play: each of its calls there is one of
+    the legal actions). The auction (A2.5: forehand first, clockwise, ``pass_is_final``
+    P-A4, as :class:`cardlab.engine.auction.Auction` runs it), the kijkkaart to the
+    declarer and her discard (A2.7.1), trumps (A2.7.2) and the call (A2.7.3, the kernel's
+    :func:`~cardlab.games.pandoeren.kernel.call_mask`)."""
+    ct = call_tables_for(game)
+    size = hands.shape[0]
+    rows = np.arange(size)
+    seats = np.arange(4)
+    held = _bits(ct, hands)  # (B, 4, n)
+    target, strong, misere = (a.reshape(size, 4)
+                              for a in auction_features(ct, held.reshape(size * 4, -1)))
+    # -- A2.5 the auction
+    high = np.full(size, -1, dtype=np.int64)
+    high_seat = np.full(size, -1, dtype=np.int64)
+    passed = np.zeros((size, 4), dtype=bool)
+    bidders = np.zeros((size, 4), dtype=bool)
+    since = np.zeros(size, dtype=np.int64)  # passes since the last bid
+    n_calls = np.zeros(size, dtype=np.int64)
+    to_call = (np.asarray(dealers, dtype=np.int64) + 1) % 4
+    over = np.zeros(size, dtype=bool)
+    steps = np.arange(1, 5)
+    while not over.all():
+        live = ~over
+        s = to_call
+        choice = auction_choice(ct, target[rows, s], strong[rows, s], misere[rows, s], high)
+        bid = live & (choice >= 0)
+        pass_ = live & (choice < 0)
+        passed[rows, s] |= pass_
+        bidders[rows, s] |= bid
+        high = np.where(bid, choice, high)
+        high_seat = np.where(bid, s, high_seat)
+        since = np.where(bid, 0, since + pass_)
+        n_calls += live
+        # the turn passes to the next seat still in; the auction ends when none is left
+        # (or, without final passes, after a round of passes)
+        out = np.asarray(K.auction_seat_out(passed, ct.pass_is_final))
+        still_in = ~out & (seats != high_seat[:, None])
+        ended = ~still_in.any(axis=1)
+        if not ct.pass_is_final:
+            ended |= since >= np.where(high < 0, 4, 3)
+        nxt = (s[:, None] + steps) % 4
+        k = np.argmax(still_in[rows[:, None], nxt], axis=1)
+        over |= live & ended
+        to_call = np.where(live & ~ended, nxt[rows, k], to_call)
+    has = high >= 0
+    hi = np.maximum(high, 0)
+    d = np.where(has, high_seat, 0)
+    # -- A2.7.1 the exchange: the kijkkaart joins the declarer's hand, she discards one
+    hand9 = hands[rows, d] | ct.bit[kijk]
+    held9 = _bits(ct, hand9)
+    # a misère-like declarer sheds her highest card (plain order), then the dearest
+    worst = _first_best(ct.plain_power * 100 + ct.points[NO_TRUMPS], held9, True)
+    t9 = np.where(ct.trumps[hi], np.argmax(suit_strengths(ct, held9), axis=1), NO_TRUMPS)
+    side = held9 & (ct.suit[None, :] != t9[:, None]) & ~ct.ace
+    side = np.where(side.any(axis=1)[:, None], side, held9)
+    counts = held9.astype(np.int64) @ ct.onehot
+    cheap = (ct.points[t9] * 10_000 + counts[:, ct.suit] * 100 + ct.plain_power)
+    discard = np.where(ct.negative[hi], worst, _first_best(cheap, side, False))
+    hand8 = hand9 & ~ct.bit[discard]
+    held8 = _bits(ct, hand8)
+    # -- A2.7.2 trumps: the strongest suit (a misère-like declarer: the weakest)
+    strength8 = suit_strengths(ct, held8)
+    chosen = np.where(ct.negative[hi], np.argmin(strength8, axis=1),
+                      np.argmax(strength8, axis=1))
+    table = np.where(ct.trumps[hi], chosen, NO_TRUMPS)
+    # -- A2.7.3 the call: the trump ace if callable, else the first card of the longest suit
+    calling = has & ct.calls_partner[hi]
+    trump_ace = ct.ace_bit[table]
+    callable_ = np.asarray(K.call_mask(ct.call_masks, hand9, trump_ace, ct.allow_trump_ace))
+    by_length = _first_best((held8.astype(np.int64) @ ct.onehot)[:, ct.suit],
+                            _bits(ct, callable_), True)
+    ace_idx = np.argmax(_bits(ct, trump_ace), axis=1)
+    pick = np.where((callable_ & trump_ace) != ZERO, ace_idx, by_length)
+    called = np.where(calling, pick, ct.n_cards)
+    new_hands = hands.copy()
+    new_hands[rows, d] = np.where(has, hand8, hands[rows, d])
+    holder = (new_hands & ct.bit[np.minimum(called, ct.n_cards - 1)][:, None]) != ZERO
+    partner = np.where(calling, np.argmax(holder, axis=1), -1)
+    n_actions = n_calls + has * (1 + ct.trumps[hi] + calling)
+    return Calls(high=high, declarer=np.where(has, d, -1), partner=partner, called=called,
+                 table=np.where(has, table, NO_TRUMPS), discard=np.where(has, discard, -1),
+                 hands=new_hands, bidders=bidders, n_actions=n_actions.astype(np.int64))
+
+
+def _roem_facts(game: Any) -> Any:
+    """``roem(mask) -> (total, instances)`` of the hand ``mask`` (A2.10, P-A14), memoised."""
+    from cardlab.games.pandoeren.roem import roem_instances, roem_total
+
+    deck = list(game.deck)
+    reuse = game.options.roem_card_reuse
+    memo: dict[int, tuple[int, list[Any]]] = {}
+
+    def roem(mask: int) -> tuple[int, list[Any]]:
+        got = memo.get(mask)
+        if got is None:
+            inst = roem_instances([c for i, c in enumerate(deck) if mask >> i & 1], reuse)
+            got = memo[mask] = (roem_total(inst), inst)
+        return got
+
+    return roem
+
+
+def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
+                 ) -> tuple[Calls, np.ndarray, PandoerenBatch | None]:
+    """The deals of ``seeds`` by ``dealers`` with the heuristic bot's calls, and the batch
+    of those that reach the play, at the opening lead: the same batch
+    :meth:`PandoerenBatch.from_states` builds from the scalar engine's states there.
+    Returns ``(calls, idx, batch)``: ``idx`` the deals in the batch (None if none)."""
+    hands, kijk = deal_hands(game, seeds, dealers)
+    calls = heuristic_calls(game, hands, kijk, dealers)
+    idx = np.flatnonzero(calls.high >= 0)
+    if not idx.size:
+        return calls, idx, None
+    ct, tb = call_tables_for(game), tables_for(game)
+    out = PandoerenBatch(tb, idx.size)
+    r = calls.high[idx]
+    out.hands[:] = calls.hands[idx]
+    out.table[:] = t = calls.table[idx]
+    out.kind[:] = ct.kind[r]
+    out.number[:] = ct.number[r]
+    out.value[:] = ct.value[r]
+    out.declarer[:] = d = calls.declarer[idx]
+    out.partner[:] = p = calls.partner[idx]
+    out.called[:] = calls.called[idx]
+    out.counts_roem[:] = counts = ct.counts_roem[r]
+    out.to_move[:] = d
+    # A2.10 roem and stuk, read from the hands at the start of trick 1
+    kq = tb.kq[t][:, None]
+    out.stuk_held[:] = counts[:, None] & (t < NO_TRUMPS)[:, None] & (
+        (out.hands & kq) == kq)
+    roem = _roem_facts(game)
+    denial = bool(game.options.roem_denial)
+    for b in np.flatnonzero(counts):
+        facts = [roem(int(m)) for m in out.hands[b]]
+        out.roem_val[b] = [f[0] for f in facts]
+        bidders = set(np.flatnonzero(calls.bidders[idx[b]]).tolist())
+        out.roem_counted[b] = _roem_counts(facts, int(d[b]), int(p[b]), bidders, denial)
+    return calls, idx, out
+
+
+def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str
+                ) -> dict[str, Any]:
+    """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
+    ``dealers``, called by the heuristic bot (:func:`heuristic_calls`), played by the batch
+    with ``policy`` on each deal's play stream and scored; the per-deal arrays of a
+    ``compare_variants`` chunk: ``scores`` ``(B, 4)``, ``has_contract``, ``made``,
+    ``length`` (actions) and ``contracts`` (word → count), equal to the scalar path's."""
+    from cardlab.sim.simulator import play_on
+
+    size = len(seeds)
+    calls, idx, batch = opening_lead(game, seeds, dealers)
+    scores = np.zeros((size, 4), dtype=np.int64)
+    has = calls.high >= 0
+    made = np.zeros(size, dtype=bool)
+    length = calls.n_actions.copy()
+    contracts: dict[str, int] = {}
+    if batch is not None:
+        play_on(batch, np.asarray(seeds)[idx], policy)
+        scores[idx] = batch.scores()
+        made[idx] = batch.made()
+        length[idx] += batch.n_actions
+        words = call_tables_for(game).words
+        ranks, counts = np.unique(calls.high[idx], return_counts=True)
+        contracts = {words[int(k)]: int(c) for k, c in zip(ranks, counts, strict=True)}
+    return {"scores": scores, "has_contract": has, "made": made, "length": length,
+            "contracts": contracts, "sides": list(game.seat_names)}
+
+
 #: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
 #: batch scores under the options it was built with
 SIMULATOR = Simulator(batch=PandoerenBatch, rescores=False, contract_labels=_contract_labels,
-                      hint=_hint)
+                      hint=_hint, whole_deals=whole_deals)

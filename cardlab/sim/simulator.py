@@ -24,7 +24,7 @@ from cardlab.engine import registry
 from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
 
 __all__ = ["Simulator", "simulator_for", "simulated_games", "contract_words", "every_game",
-           "play_on", "HintValues", "BidOddsChunk"]
+           "play_on", "HintValues", "BidOddsChunk", "WholeDeals"]
 
 #: ``hint(state, legal, n, seed, policy)``: for each of the ``legal`` card plays (action
 #: strings), ``n`` values of playing it, one per sampled layout of the hidden cards
@@ -33,6 +33,11 @@ HintValues = Callable[[Any, list[str], int, int, str], list[np.ndarray]]
 #: study, a dict of per-deal arrays with at least ``made``, ``tricks`` and ``points``
 BidOddsChunk = Callable[[Any, list[str], str, np.ndarray, str, str | None],
                         dict[str, np.ndarray]]
+#: ``whole_deals(game, seeds, dealers, policy)``: the deals of ``seeds`` (dealt by
+#: ``dealers``) played whole, every call by the game's heuristic bot and the play by the
+#: batch with ``policy``: a dict of per-deal arrays ``scores`` ``(B, sides)``,
+#: ``has_contract``, ``made``, ``length`` and ``contracts`` (contract → count)
+WholeDeals = Callable[[Any, np.ndarray, np.ndarray, str], dict[str, Any]]
 
 
 def contract_words(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
@@ -66,6 +71,11 @@ class Simulator:
     :ivar bid_odds: one chunk of a bid-odds study (:data:`BidOddsChunk`), or ``None``.
     :ivar sample_layouts: ``(state, n, seed)`` → ``n`` layouts of the cards the seat to move
         cannot see (the simulator's own form), or ``None``.
+    :ivar whole_deals: whole deals at array speed (:data:`WholeDeals`): the deal, the
+        heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
+        then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
+        ``bots=`` are given and no variant is rescored; it must give the same numbers as
+        the deal-by-deal path.
     """
 
     batch: type
@@ -75,6 +85,7 @@ class Simulator:
     hint: HintValues | None = None
     bid_odds: BidOddsChunk | None = None
     sample_layouts: Callable[[Any, int, int], np.ndarray] | None = None
+    whole_deals: WholeDeals | None = None
 
 
 def simulator_for(game: Any) -> Simulator:

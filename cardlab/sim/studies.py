@@ -431,6 +431,13 @@ def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
     first = _load(game_name, {**play_opts, **rescore[0]})
     sim = _simulator(game_name, missing_ok=True)
     batchable = bots is None and sim is not None and sim.batchable(first)
+    sides = list(first.sides) if hasattr(first, "sides") else list(first.seat_names)
+    if batchable and sim is not None and sim.whole_deals is not None and not any(rescore):
+        # the fast path: deal, calls and play of the whole chunk in the batch
+        dealers = (lo + np.arange(hi - lo)) % first.players
+        part = sim.whole_deals(first, seeds, dealers, policy)
+        return [{**{k: np.copy(v) for k, v in part.items() if isinstance(v, np.ndarray)},
+                 "sides": sides, "contracts": dict(part["contracts"])} for _ in rescore]
     states, pre_len = [], []
     for i, s in enumerate(seeds):
         st = first.deal(seed=int(s), dealer=(lo + i) % first.players)
@@ -447,7 +454,6 @@ def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
                 st = st.apply(bot.choose(st))
         states.append(st)
         pre_len.append(len(st.history))
-    sides = list(first.sides) if hasattr(first, "sides") else list(first.seat_names)
     if sim is not None and batchable:
         return _variant_batch(sim, first, states, np.array(pre_len), seeds, policy, rescore,
                               sides)

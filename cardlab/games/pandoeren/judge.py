@@ -28,6 +28,7 @@ from cardlab.games.pandoeren.rules import (
     REACHABLE_NUMBER_BID,
     REACHABLE_PANDOER_EXTRA,
     PandoerenOptions,
+    call_rank_masks,
     parse_bid,
     play_rules,
     play_tables,
@@ -45,8 +46,6 @@ __all__ = ["legal", "judge", "callable_cards", "kereltje_barred_suits", "FollowS
 #: the verbs each phase accepts (anything else is ``wrong_phase``)
 PHASE_VERBS = {"auction": ("bid", "pass"), "exchange": ("discard",), "trump": ("trump",),
                "call": ("call",), "play": ("play", "announce")}
-#: the ranks tried in turn when calling: aces, then kings, … (A2.7.3, P-A8)
-CALL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
 
 
 def _ok(reason: str, rule: str) -> Verdict:
@@ -103,7 +102,7 @@ def _judge_bid(state: PandoerenState, action: Action) -> Verdict:
                    "piccolo_ouvert, misere_ouvert, stil_praatje, pandoer, praatje, prive",
                    "unknown_bid", "A4.2")
     high = state.auction.high
-    if high is not None and ladder.index(word) <= ladder.index(high):
+    if high is not None and not K.auction_bid_legal(ladder.index(word), ladder.index(high)):
         hb = parse_bid(high)
         return _no(f"a bid must rank above the current bid, {hb.label if hb else high} "
                    "(A4.2 order)", "bid_too_low", "A2.5")
@@ -155,14 +154,14 @@ def callable_cards(state: PandoerenState) -> list[Card]:
     """A2.7.3 / P-A8: the cards the declarer may call: the aces she neither holds nor
     discarded (the trump ace only with allow_call_trump_ace=True); if none, kings; …"""
     assert state.declarer is not None
-    own = set(state.hands[state.declarer]) | {state.discarded}
-    for rank in CALL_RANKS:
-        cards = [Card(rank, s) for s in FRENCH_SUITS if Card(rank, s) not in own
-                 and not (rank == "A" and s == state.trump
-                          and not state.game.options.allow_call_trump_ace)]
-        if cards:
-            return state.game.deck.sort(cards)
-    return []
+    bit = play_tables().card_bit
+    own = sum(map(bit.__getitem__, state.hands[state.declarer]))
+    if state.discarded is not None:
+        own |= bit[state.discarded]
+    trump_ace = 0 if state.trump is None else bit[Card("A", state.trump)]
+    mask = K.call_mask(call_rank_masks(), own, trump_ace,
+                       bool(state.game.options.allow_call_trump_ace))
+    return [c for c in state.game.deck if mask & bit[c]]
 
 
 def _judge_call(state: PandoerenState, action: Action) -> Verdict:

@@ -27,7 +27,8 @@ from cardlab.engine.bits import nonzero, select
 __all__ = ["legal_mask", "trick_key", "trick_best", "trick_winner_index", "trick_top_trump",
            "trick_card_points", "trick_points_total", "contract_failed",
            "contract_tricks_made", "deal_points", "contract_made", "stuk_points",
-           "deal_payments", "announce_stuk_legal", "announce_roem_legal"]
+           "deal_payments", "announce_stuk_legal", "announce_roem_legal", "auction_bid_legal",
+           "auction_seat_out", "call_mask"]
 
 #: A2.6 / A2.11 how a contract's objective is tested (``rules.OBJECTIVE_OF`` maps each
 #: contract kind to one): the number bid (card points + roem + stuk), Pandoer + n (all
@@ -36,6 +37,31 @@ __all__ = ["legal_mask", "trick_key", "trick_best", "trick_winner_index", "trick
 NUMBER, PANDOER_PLUS, ALL_TRICKS, ZWABBER, NO_TRICKS, PICCOLO = range(6)
 #: P-A11 the readings of Piccolo's objective (option ``piccolo_objective``), in its order
 FIRST_TRICK_ONLY, ANY_ONE_TRICK, FIRST_TRICK_WITH_JAS = range(3)
+
+
+# -- A2.5 the auction, A2.7.3 the call --------------------------------------------------------
+def auction_bid_legal(rank: Any, high_rank: Any) -> Any:
+    """A2.5: a bid of ladder position ``rank`` (A4.2 order) is legal over the high bid at
+    ``high_rank`` (-1: no bid yet) when it ranks above it; a pass is always legal."""
+    return rank > high_rank
+
+
+def auction_seat_out(passed: Any, pass_is_final: bool) -> Any:
+    """A2.5 / P-A4: a seat that has passed is out of the auction when ``pass_is_final``."""
+    return pass_is_final & passed
+
+
+def call_mask(rank_masks: Sequence[Any], own: Any, trump_ace: Any,
+              allow_trump_ace: bool) -> Any:
+    """A2.7.3 / P-A7 / P-A8: the cards the declarer may call, as a mask: the cards of the
+    first rank in ``rank_masks`` (aces, then kings, …: each rank's mask) that she neither
+    holds nor discarded (``own``), the trump ace (``trump_ace``: its bit, 0 without trumps)
+    only with ``allow_trump_ace``."""
+    barred = own | select(allow_trump_ace, 0, trump_ace)
+    found = rank_masks[0] & ~barred
+    for mask in rank_masks[1:]:
+        found = select(nonzero(found), found, mask & ~barred)
+    return found
 
 
 # -- A2.8 the legal cards --------------------------------------------------------------------

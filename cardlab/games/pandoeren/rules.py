@@ -29,7 +29,7 @@ __all__ = ["PandoerenOptions", "PRESETS", "ContractKind", "KINDS", "NAMED_ORDER"
            "TRUMP_LADDER", "PLAIN_LADDER", "KLAVERJAS_TRUMP_LADDER", "KLAVERJAS_PLAIN_LADDER",
            "TRUMP_POINTS", "PLAIN_POINTS", "LAST_TRICK_BONUS", "ladders", "trick_order",
            "card_points", "trick_points", "OBJECTIVE_OF", "PICCOLO_OBJECTIVES", "NO_TRUMPS",
-           "PlayTables", "play_tables", "play_rules"]
+           "PlayTables", "play_tables", "play_rules", "CALL_RANKS", "call_rank_masks"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -470,3 +470,15 @@ def play_rules(opts: PandoerenOptions) -> dict[str, bool]:
             "trump_while_able_to_follow": bool(opts.trump_while_able_to_follow),
             "undertrump_banned": opts.undertrump != "allowed",
             "overtrump_on_trump_lead": bool(opts.overtrump_on_trump_lead)}
+
+
+#: A2.7.3 / P-A8 the ranks tried in turn when calling: aces, then kings, …
+CALL_RANKS: Final = ("A", "K", "Q", "J", "10", "9", "8", "7")
+
+
+@cache
+def call_rank_masks() -> tuple[int, ...]:
+    """The mask (bit = pack index) of each rank of :data:`CALL_RANKS`, in that order: the
+    table :func:`~.kernel.call_mask` reads."""
+    deck = list(pandoeren_pack())
+    return tuple(sum(1 << i for i, c in enumerate(deck) if c.rank == r) for r in CALL_RANKS)

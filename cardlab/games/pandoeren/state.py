@@ -230,8 +230,8 @@ class PandoerenState(State):
         return J.judge(self, action)
 
     def _seat_refusal(self, seat: int) -> Verdict | None:
-        if (self._phase == "auction" and self.game.options.pass_is_final
-                and self.auction.has_passed(seat)):
+        if self._phase == "auction" and K.auction_seat_out(
+                self.auction.has_passed(seat), bool(self.game.options.pass_is_final)):
             return Verdict(False, f"{self.game.seat_name(seat)} has passed and is out of the "
                            "auction (pass_is_final=True)", "already_passed", "A2.5")
         return None
