@@ -7,6 +7,7 @@ It reads only ``state.view(seat)`` (which shows face-up cards only) and
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Final
 
 from cardlab.bots import SeededBot
@@ -17,13 +18,14 @@ from cardlab.games.officer_skat.kernel import effective_suit_code, trick_key
 from cardlab.games.officer_skat.rules import (
     CARD_POINTS,
     GAME_CALLS,
+    PACK_ORDER,
     SUITS,
     card_index,
     kernel_tables,
     trick_order,
 )
 
-__all__ = ["HeuristicBot", "game_scores"]
+__all__ = ["HeuristicBot", "game_scores", "card_weight", "card_weight_table", "SCORED_GAMES"]
 
 #: How much a visible card is worth to each kind of game (hand evaluation weights).
 JACK_WEIGHT: Final = 3.0
@@ -46,29 +48,51 @@ KONTRA_PER_CARD: Final = 1.4
 RE_TRUMP_SHARE: Final = 0.5
 
 
+#: The games the hand evaluation scores, in ``GAME_CALLS`` order (Ramsch has no score: the
+#: bot never chooses it, it only passes into it).
+SCORED_GAMES: Final = (*SUITS, "grand", "null")
+#: Grand is marked down (``GRAND_FEW_JACKS_PENALTY``) with fewer jacks than this.
+GRAND_FEW_JACKS: Final = 2
+
+
+def card_weight(game: str, card: Card) -> float:
+    """What one visible ``card`` adds to the strength of ``game`` (one of
+    :data:`SCORED_GAMES`); :func:`game_scores` adds these up."""
+    if game in SUITS:
+        if card.rank == "J":
+            return JACK_WEIGHT
+        if card.suit == game:
+            return TRUMP_WEIGHT + (HIGH_TRUMP_BONUS if card.rank in ("A", "10") else 0.0)
+        if card.rank == "A":
+            return SIDE_ACE_WEIGHT
+        return SIDE_TEN_WEIGHT if card.rank == "10" else 0.0
+    if game == "grand":
+        return (GRAND_JACK_WEIGHT if card.rank == "J" else GRAND_ACE_WEIGHT if card.rank == "A"
+                else GRAND_TEN_WEIGHT if card.rank == "10" else 0.0)
+    return NULL_WEIGHTS[card.rank]
+
+
+@cache
+def card_weight_table() -> tuple[tuple[float, ...], ...]:
+    """``[game][card]`` :func:`card_weight` of each of :data:`SCORED_GAMES` and each card of
+    the pack (index in ``PACK_ORDER``): what the batch simulator looks the scores up in."""
+    return tuple(tuple(card_weight(g, c) for c in PACK_ORDER) for g in SCORED_GAMES)
+
+
 def game_scores(cards: list[Card], games: list[str]) -> dict[str, float]:
-    """A strength score for each game from the visible ``cards`` (higher is better)."""
+    """A strength score for each game from the visible ``cards`` (higher is better): the
+    sum of the cards' :func:`card_weight`, Grand less ``GRAND_FEW_JACKS_PENALTY`` with
+    fewer than ``GRAND_FEW_JACKS`` jacks."""
     out: dict[str, float] = {}
     jacks = sum(1 for c in cards if c.rank == "J")
     for g in games:
-        if g in SUITS:
+        if g in SCORED_GAMES:
             v = 0.0
             for c in cards:
-                if c.rank == "J":
-                    v += JACK_WEIGHT
-                elif c.suit == g:
-                    v += TRUMP_WEIGHT + (HIGH_TRUMP_BONUS if c.rank in ("A", "10") else 0.0)
-                elif c.rank == "A":
-                    v += SIDE_ACE_WEIGHT
-                elif c.rank == "10":
-                    v += SIDE_TEN_WEIGHT
+                v += card_weight(g, c)
+            if g == "grand" and jacks < GRAND_FEW_JACKS:
+                v -= GRAND_FEW_JACKS_PENALTY
             out[g] = v
-        elif g == "grand":
-            v = sum(GRAND_JACK_WEIGHT if c.rank == "J" else GRAND_ACE_WEIGHT if c.rank == "A"
-                    else GRAND_TEN_WEIGHT if c.rank == "10" else 0.0 for c in cards)
-            out[g] = v - (GRAND_FEW_JACKS_PENALTY if jacks < 2 else 0.0)
-        elif g == "null":
-            out[g] = sum(NULL_WEIGHTS[c.rank] for c in cards)
     return out
 
 

@@ -23,17 +23,32 @@ with ``re=True``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from cardlab.bots.officer_skat import (
+    GRAND_FEW_JACKS,
+    GRAND_FEW_JACKS_PENALTY,
+    KONTRA_PER_CARD,
+    PASS_THRESHOLD_PER_CARD,
+    RE_TRUMP_SHARE,
+    SCORED_GAMES,
+    card_weight_table,
+)
 from cardlab.games.officer_skat.kernel import (
     CARD_SLOTS,
     NO_CARD,
     NO_SUIT,
     SUIT_SLOTS,
+    TRUMP_SUIT,
+    call_games_mask,
+    call_kontra_asked,
+    call_pass_legal,
+    call_re_asked,
     deal_base_amount,
     deal_declarer_amount,
     deal_game_value,
@@ -55,18 +70,29 @@ from cardlab.games.officer_skat.rules import (
     PACK_ORDER,
     SCHNEIDER_LINE,
     TRICKS,
+    deal_events,
     kernel_tables,
 )
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
-from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, shuffle_batch
+from cardlab.sim.rng import (
+    PLAY_STREAM,
+    Streams,
+    deal_seeds,
+    derive_seeds,
+    randbelow,
+    seeds_array,
+    shuffle_batch,
+)
 from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["SkatTables", "OfficerSkatBatch", "tables_for", "deal_batch", "start_play",
+           "WholeDeals", "whole_deals",
            "scalar_start", "seeded_batch", "SIMULATOR"]
 
 #: a contract's index in the kernel's tables
 _NULL = GAME_CALLS.index("null")
 _RAMSCH = GAME_CALLS.index("ramsch")
+_GRAND = GAME_CALLS.index("grand")
 
 
 class SkatTables:
@@ -409,13 +435,23 @@ def start_play(game: Any, piles: np.ndarray, contract: str | Sequence[str], deal
     (``'ramsch'``: both passed, no declarer) and leads."""
     tb = tables_for(game)
     size = piles.shape[0]
-    out = OfficerSkatBatch(tb, size)
-    rows = np.arange(size)
     dealers = np.broadcast_to(np.asarray(dealer), (size,))
     calls = [contract] * size if isinstance(contract, str) else list(contract)
-    out.contract[:] = [tb.contract_index(x) for x in calls]
+    k = np.array([tb.contract_index(x) for x in calls], dtype=np.int64).reshape(size)
     fore = 1 - dealers
-    out.declarer[:] = np.where(out.contract == _RAMSCH, -1, fore)
+    return _at_opening_lead(tb, piles, k, np.where(k == _RAMSCH, -1, fore), fore, kontra, re)
+
+
+def _at_opening_lead(tb: SkatTables, piles: np.ndarray, contract: np.ndarray,
+                     declarer: np.ndarray, fore: np.ndarray, kontra: Any, re: Any
+                     ) -> OfficerSkatBatch:
+    """The batch at the opening lead of the dealt ``piles``: ``contract`` (indices),
+    ``declarer`` (-1 in Ramsch), forehand ``fore`` to lead (OS-5.1)."""
+    size = piles.shape[0]
+    out = OfficerSkatBatch(tb, size)
+    rows = np.arange(size)
+    out.contract[:] = contract
+    out.declarer[:] = declarer
     out.kontra[:] = kontra
     out.re[:] = np.asarray(re) & out.kontra
     for seat in range(2):
@@ -427,6 +463,154 @@ def start_play(game: Any, piles: np.ndarray, contract: str | Sequence[str], deal
         out.decl_cards |= np.where(out.declarer == seat, out.own[:, seat], ZERO)
     out.to_move[:] = fore
     return out
+
+
+# -- the calls of whole deals (the heuristic bot's, on arrays) --------------------------------
+@dataclass
+class WholeDeals:
+    """Whole Officer Skat deals dealt and called by the heuristic bot, on arrays: what
+    :func:`whole_deals` returns. Every array but ``batch``'s is per deal, in the order of
+    the seeds.
+
+    Every Officer Skat deal reaches the play (two passes make Ramsch, B-2), so ``index``
+    is every deal and ``scalar`` is all False; ``ramsch`` marks the deals with no
+    declarer, which a caller that follows the scalar studies path plays out with the
+    scalar bot rather than simulates."""
+
+    #: the batch at the opening lead of the deals ``index`` (as ``from_states`` gives it)
+    batch: OfficerSkatBatch
+    #: the deals that reach the play, indices into the seeds
+    index: np.ndarray
+    #: how many actions each deal took before the play (``len(state.history)``)
+    pre_len: np.ndarray
+    #: the game chosen, an index into ``GAME_CALLS``
+    contract: np.ndarray
+    #: the declarer's seat (-1 in Ramsch)
+    declarer: np.ndarray
+    kontra: np.ndarray
+    re: np.ndarray
+    #: the deals with no declarer (Ramsch after two passes)
+    ramsch: np.ndarray
+    #: the deals the caller must run on the scalar path (none: every option vectorises)
+    scalar: np.ndarray
+
+    def contract_names(self) -> list[str]:
+        """The game of each deal by name (``'C'`` … ``'ramsch'``)."""
+        return [GAME_CALLS[k] for k in self.contract.tolist()]
+
+
+@lru_cache(maxsize=4)
+def _weight_bytes() -> tuple[np.ndarray, np.ndarray]:
+    """The heuristic's per-card weights (:func:`~cardlab.bots.officer_skat.card_weight_table`)
+    summed per byte of a card mask: ``[byte, value, game]``, so a mask's score for every
+    game is four lookups; and the mask of the jacks (Grand's few-jacks penalty)."""
+    weights = np.array(card_weight_table(), dtype=np.float64).T  # [card, game]
+    cards = weights.shape[0]
+    out = np.zeros(((cards + 7) // 8, 256, weights.shape[1]), dtype=np.float64)
+    values = np.arange(256)
+    for byte in range(out.shape[0]):
+        for bit in range(8):
+            c = 8 * byte + bit
+            if c < cards:
+                out[byte] += ((values >> bit) & 1)[:, None] * weights[c][None, :]
+    jacks = sum(1 << i for i, c in enumerate(PACK_ORDER) if c.rank == "J")
+    return out, np.array(jacks, dtype=np.uint64)
+
+
+def _heuristic_scores(mine: np.ndarray) -> np.ndarray:
+    """``(B, len(SCORED_GAMES))`` :func:`~cardlab.bots.officer_skat.game_scores` of each
+    deal's visible cards ``mine`` (a mask) for every game it scores."""
+    table, jacks = _weight_bytes()
+    out = np.zeros((mine.shape[0], table.shape[2]), dtype=np.float64)
+    for byte in range(table.shape[0]):
+        out += table[byte][((mine >> np.uint64(8 * byte)) & np.uint64(255)).astype(np.int64)]
+    few = popcount(mine & jacks) < GRAND_FEW_JACKS
+    out[:, _GRAND] -= np.where(few, GRAND_FEW_JACKS_PENALTY, 0.0)
+    return out
+
+
+def _declare(scores: np.ndarray, games: int, rng: np.ndarray, where: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """The bot's choice of game (``_declare``) on arrays: the best-scoring legal game
+    (``games``, the kernel's mask), ties broken by ``randbelow(len(top))`` from each deal's
+    generator ``rng`` (advanced only ``where``); ``(contract index, best score)``."""
+    cols = [k for k in range(len(SCORED_GAMES)) if games >> k & 1]
+    sc = scores[:, cols]
+    best = sc.max(axis=1)
+    top = sc == best[:, None]
+    pick = randbelow(rng, top.sum(axis=1), where=where)
+    nth = np.argmax(np.cumsum(top, axis=1) > pick[:, None], axis=1)
+    return np.array(cols, dtype=np.int64)[nth], best
+
+
+def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray) -> WholeDeals:
+    """Deal ``seeds`` (``game.deal(seed=s, dealer=d)`` pile for pile) and make every call
+    before the play as the scalar :class:`~cardlab.bots.officer_skat.HeuristicBot` seeded
+    with the deal's seed does, on whole arrays: the choice of game or pass (B-2, its tie
+    drawn from the bot's generator), Kontra and Re (OS-7.4). Which calls are asked and
+    which games may be chosen come from the kernel (``call_*``), under every option
+    (``pass_allowed``, ``ramsch_allowed``, ``null_allowed``, ``scoring_method``,
+    ``choose_after_face_up``, ``kontra_re``; ``re_window`` changes no call of the bot's:
+    it declines an open Re by leading). Returns the batch at the opening lead."""
+    tb = tables_for(game)
+    kt = tb.kernel
+    o = game.options
+    state = seeds_array(seeds)
+    size = state.shape[0]
+    rng = state.copy()  # SeededBot: SplitMix64(seed), the deal's own seed
+    dealer = np.broadcast_to(np.asarray(dealers, dtype=np.int64), (size,)).copy()
+    fore = 1 - dealer
+    piles = deal_batch(game, state, dealer)
+    rows = np.arange(size)
+    up = tb.bit[piles[:, :, :, 1]]  # (B, seat, pile) the face-up cards' bits
+    # OS-3.2 each role's face-up cards dealt before each decision of the deal (its view)
+    seat_of = {"F": fore, "D": dealer}
+    seen = {"F": np.zeros(size, dtype=np.uint64), "D": np.zeros(size, dtype=np.uint64)}
+    at: dict[str, dict[str, np.ndarray]] = {}
+    for e in deal_events(o.choose_after_face_up):
+        if e.kind == "cards" and e.face == "up":
+            for p in range(4 * e.row, 4 * e.row + 4):
+                seen[e.role] = seen[e.role] | up[rows, seat_of[e.role], p]
+        elif e.kind != "cards":
+            at[e.kind + e.role] = dict(seen)
+    games = int(call_games_mask(kt, bool(o.null_allowed), bool(o.ramsch_allowed),
+                                o.scoring_method == "card_points"))
+    everyone = np.ones(size, dtype=bool)
+    # B-2 forehand chooses (or passes), then, after a pass, the dealer
+    mine = at["declareF"]["F"]
+    choice, best = _declare(_heuristic_scores(mine), games, rng, everyone)
+    passed = call_pass_legal(bool(o.pass_allowed), bool(o.ramsch_allowed), False) & (
+        best < PASS_THRESHOLD_PER_CARD * popcount(mine))
+    mine = at["declareD"]["D"]
+    d_choice, d_best = _declare(_heuristic_scores(mine), games, rng, passed)
+    d_passed = passed & (call_pass_legal(bool(o.pass_allowed), bool(o.ramsch_allowed), True)
+                         & (d_best < PASS_THRESHOLD_PER_CARD * popcount(mine)))
+    contract = np.where(passed, np.where(d_passed, _RAMSCH, d_choice), choice)
+    declarer = np.where(passed, np.where(d_passed, -1, dealer), fore)
+    by_fore = declarer == fore
+    # OS-7.4 Kontra on the opponent's visible cards (never against a Null)
+    asked = np.asarray(call_kontra_asked(kt, bool(o.kontra_re), contract)) & (declarer >= 0)
+    mine = np.where(by_fore, at["kontra"]["D"], at["kontra"]["F"])
+    n = popcount(mine)
+    score = _heuristic_scores(mine)[rows, np.minimum(contract, len(SCORED_GAMES) - 1)]
+    kontra = asked & (score >= KONTRA_PER_CARD * np.maximum(1, n)) & (contract != _NULL)
+    # OS-7.4 / B-6 Re on the share of trumps among the declarer's visible cards
+    trumps = kt.suit_masks[contract * SUIT_SLOTS + TRUMP_SUIT]
+    re = np.zeros(size, dtype=bool)
+    pre_len = 1 + passed.astype(np.int64) + asked
+    decided = np.zeros(size, dtype=bool)
+    for kind, late in (("re_early", False), ("re_late", True)):
+        ask = np.asarray(call_re_asked(kontra, decided, by_fore, late))
+        mine = np.where(by_fore, at[kind]["F"], at[kind]["D"])
+        n = popcount(mine)
+        share = popcount(mine & trumps) / np.maximum(1, n)
+        re |= ask & (n > 0) & (share >= RE_TRUMP_SHARE)
+        decided |= ask
+        pre_len += ask
+    batch = _at_opening_lead(tb, piles, contract, declarer, fore, kontra, re)
+    return WholeDeals(batch=batch, index=rows, pre_len=pre_len, contract=contract,
+                      declarer=declarer, kontra=kontra, re=re, ramsch=declarer < 0,
+                      scalar=np.zeros(size, dtype=bool))
 
 
 def scalar_start(game: Any, seed: int, contract: str, dealer: int, kontra: bool = False,
@@ -525,5 +709,37 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
     return [diff[i * n:(i + 1) * n].astype(float) for i in range(k)]
 
 
+def _study_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+                 rescore: Sequence[Mapping[str, Any]] = ({},)
+                 ) -> tuple[list[dict[str, Any]], np.ndarray]:
+    """``Simulator.whole_deals`` for the studies: :func:`whole_deals`, the batch played on
+    with ``policy`` (each deal on its play stream) and scored under each set of scoring
+    options of ``rescore``. A Ramsch (both passed: no declarer) is left to the scalar path,
+    as the deal-by-deal studies play it (their bot plays it out)."""
+    wd = whole_deals(game, seeds, dealers)
+    left = wd.ramsch | wd.scalar
+    idx = np.flatnonzero(~left)
+    size = len(seeds)
+    batch = wd.batch.take(idx)
+    play_on(batch, np.asarray(seeds)[idx], policy)
+    names = np.array(GAME_CALLS)[wd.contract[idx]]
+    calls, counts = np.unique(names, return_counts=True)
+    contracts = {str(c): int(k) for c, k in zip(calls, counts, strict=True)}
+    parts = []
+    for opts in rescore:
+        scores = np.zeros((size, 2), dtype=np.int64)
+        scores[idx] = batch.scores(**opts)
+        made = np.zeros(size, dtype=bool)
+        made[idx] = batch.made()
+        has = np.zeros(size, dtype=bool)
+        has[idx] = True
+        length = wd.pre_len.astype(np.int64).copy()
+        length[idx] += batch.n_actions
+        parts.append({"scores": scores, "has_contract": has, "made": made, "length": length,
+                      "contracts": dict(contracts), "sides": list(game.sides)})
+    return parts, left
+
+
 #: the simulator the game names (``GameSpec.simulator``): scoring options are rescored
-SIMULATOR = Simulator(batch=OfficerSkatBatch, rescores=True, hint=_hint, bid_odds=_bid_odds)
+SIMULATOR = Simulator(batch=OfficerSkatBatch, rescores=True, hint=_hint, bid_odds=_bid_odds,
+                      whole_deals=_study_deals)

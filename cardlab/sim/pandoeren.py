@@ -35,7 +35,7 @@ Policies: ``"random"`` — the ``k``-th legal action in the engine's order with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -858,13 +858,15 @@ def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
     return calls, idx, out
 
 
-def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str
-                ) -> dict[str, Any]:
+def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+                rescore: Sequence[Mapping[str, Any]] = ({},)
+                ) -> tuple[list[dict[str, Any]], np.ndarray]:
     """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
     ``dealers``, called by the heuristic bot (:func:`heuristic_calls`), played by the batch
     with ``policy`` on each deal's play stream and scored; the per-deal arrays of a
     ``compare_variants`` chunk: ``scores`` ``(B, 4)``, ``has_contract``, ``made``,
-    ``length`` (actions) and ``contracts`` (word → count), equal to the scalar path's."""
+    ``length`` (actions) and ``contracts`` (word → count), equal to the scalar path's; no
+    deal is left to the scalar path."""
     from cardlab.sim.simulator import play_on
 
     size = len(seeds)
@@ -882,8 +884,11 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str
         words = call_tables_for(game).words
         ranks, counts = np.unique(calls.high[idx], return_counts=True)
         contracts = {words[int(k)]: int(c) for k, c in zip(ranks, counts, strict=True)}
-    return {"scores": scores, "has_contract": has, "made": made, "length": length,
+    # each variant is played (rescores=False): one set of scoring options, the game's own
+    assert not any(rescore), "Pandoeren's batch does not rescore"
+    part = {"scores": scores, "has_contract": has, "made": made, "length": length,
             "contracts": contracts, "sides": list(game.seat_names)}
+    return [part], np.zeros(size, dtype=bool)
 
 
 #: the simulator the game names (``GameSpec.simulator``): each variant is played, since the

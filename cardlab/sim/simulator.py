@@ -14,7 +14,7 @@ game joins ``compare_variants``, ``bid_odds`` and ``hint`` by declaring its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,11 +33,15 @@ HintValues = Callable[[Any, list[str], int, int, str], list[np.ndarray]]
 #: study, a dict of per-deal arrays with at least ``made``, ``tricks`` and ``points``
 BidOddsChunk = Callable[[Any, list[str], str, np.ndarray, str, str | None],
                         dict[str, np.ndarray]]
-#: ``whole_deals(game, seeds, dealers, policy)``: the deals of ``seeds`` (dealt by
+#: ``whole_deals(game, seeds, dealers, policy, rescore)``: the deals of ``seeds`` (dealt by
 #: ``dealers``) played whole, every call by the game's heuristic bot and the play by the
-#: batch with ``policy``: a dict of per-deal arrays ``scores`` ``(B, sides)``,
-#: ``has_contract``, ``made``, ``length`` and ``contracts`` (contract → count)
-WholeDeals = Callable[[Any, np.ndarray, np.ndarray, str], dict[str, Any]]
+#: batch with ``policy``, scored under each set of scoring options of ``rescore`` (the
+#: first is the game's own): one dict per set, of per-deal arrays ``scores``
+#: ``(B, sides)``, ``has_contract``, ``made``, ``length`` and ``contracts`` (contract →
+#: count); and a bool mask of the deals it left to the scalar path (their rows are
+#: placeholders the caller fills in)
+WholeDeals = Callable[[Any, np.ndarray, np.ndarray, str, Sequence[Mapping[str, Any]]],
+                      tuple[list[dict[str, Any]], np.ndarray]]
 
 
 def contract_words(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
@@ -74,8 +78,7 @@ class Simulator:
     :ivar whole_deals: whole deals at array speed (:data:`WholeDeals`): the deal, the
         heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
         then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
-        ``bots=`` are given and no variant is rescored; it must give the same numbers as
-        the deal-by-deal path.
+        ``bots=`` are given; it must give the same numbers as the deal-by-deal path.
     """
 
     batch: type

@@ -422,38 +422,53 @@ def _deal_bots(bots: Any, game_name: str, seed: int) -> Any:
     return _one_bot(bots, game_name, seed)
 
 
-def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
-    game_name, play_opts, rescore, seed, lo, hi, policy, bots = task
+def _scalar_deal(game: Any, game_name: str, seed: int, k: int, bots: Any,
+                 batchable: bool) -> Any:
+    """Deal ``k`` of a study on the scalar engine: the user's bots play it whole; else the
+    heuristic bot makes its calls up to the play (which the batch plays), or plays it
+    whole where the batch cannot (a deal with no contractor)."""
     from cardlab.bots import bot_for
     from cardlab.engine.playout import play_out
+
+    st = game.deal(seed=seed, dealer=k % game.players)
+    if bots is not None:  # the slow path: the user's bot plays the whole deal
+        return play_out(st, _deal_bots(bots, game_name, seed))
+    bot = bot_for(game_name, "heuristic", seed=seed)  # per deal: chunking-proof
+    while not st.is_over and (not batchable or st.phase != "play"):
+        st = st.apply(bot.choose(st))
+    if batchable and st.phase == "play" and getattr(st, "declarer", 0) is None:
+        while not st.is_over:  # an all-pass no-trump deal: no contractor to simulate
+            st = st.apply(bot.choose(st))
+    return st
+
+
+def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
+    game_name, play_opts, rescore, seed, lo, hi, policy, bots = task
 
     seeds = deal_seeds(seed, lo, hi)
     first = _load(game_name, {**play_opts, **rescore[0]})
     sim = _simulator(game_name, missing_ok=True)
     batchable = bots is None and sim is not None and sim.batchable(first)
     sides = list(first.sides) if hasattr(first, "sides") else list(first.seat_names)
-    if batchable and sim is not None and sim.whole_deals is not None and not any(rescore):
+    if batchable and sim is not None and sim.whole_deals is not None:
         # the fast path: deal, calls and play of the whole chunk in the batch
         dealers = (lo + np.arange(hi - lo)) % first.players
-        part = sim.whole_deals(first, seeds, dealers, policy)
-        return [{**{k: np.copy(v) for k, v in part.items() if isinstance(v, np.ndarray)},
-                 "sides": sides, "contracts": dict(part["contracts"])} for _ in rescore]
-    states, pre_len = [], []
-    for i, s in enumerate(seeds):
-        st = first.deal(seed=int(s), dealer=(lo + i) % first.players)
-        if bots is not None:  # the slow path: the user's bot plays the whole deal
-            st = play_out(st, _deal_bots(bots, game_name, int(s)))
-            states.append(st)
-            pre_len.append(len(st.history))
-            continue
-        bot = bot_for(game_name, "heuristic", seed=int(s))  # per deal: chunking-proof
-        while not st.is_over and (not batchable or st.phase != "play"):
-            st = st.apply(bot.choose(st))
-        if batchable and st.phase == "play" and getattr(st, "declarer", 0) is None:
-            while not st.is_over:  # an all-pass no-trump deal: no contractor to simulate
-                st = st.apply(bot.choose(st))
-        states.append(st)
-        pre_len.append(len(st.history))
+        parts, left = sim.whole_deals(first, seeds, dealers, policy, rescore)
+        rows = np.flatnonzero(left)
+        if rows.size:  # the few deals the batch leaves to the engine (e.g. a Ramsch)
+            few = [_scalar_deal(first, game_name, int(seeds[r]), int(lo + r), bots, batchable)
+                   for r in rows]
+            length = np.array([len(st.history) for st in few], dtype=np.int64)
+            for opts, part in zip(rescore, parts, strict=True):
+                sub = _scalar_scores(first, few, opts, rescore[0], sides, length)
+                for key in ("scores", "has_contract", "made", "length"):
+                    part[key][rows] = sub[key]
+                for c, k in sub["contracts"].items():
+                    part["contracts"][c] = part["contracts"].get(c, 0) + k
+        return parts
+    states = [_scalar_deal(first, game_name, int(s), lo + i, bots, batchable)
+              for i, s in enumerate(seeds)]
+    pre_len = [len(st.history) for st in states]
     if sim is not None and batchable:
         return _variant_batch(sim, first, states, np.array(pre_len), seeds, policy, rescore,
                               sides)

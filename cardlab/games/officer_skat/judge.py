@@ -22,7 +22,7 @@ from cardlab.cards import Card, Deck
 from cardlab.engine.action import Action, Verdict
 from cardlab.engine.successor import intern_action
 from cardlab.engine.tricks import CardOrder
-from cardlab.games.officer_skat.kernel import legal_mask
+from cardlab.games.officer_skat.kernel import call_games_mask, call_pass_legal, legal_mask
 from cardlab.games.officer_skat.rules import (
     GAME_CALLS,
     PACK_ORDER,
@@ -107,29 +107,31 @@ def game_refusal(state: OfficerSkatState, game: str) -> Verdict | None:
     if game not in GAME_CALLS:
         return Verdict(False, f"'{game}' is not a game; choose one of "
                        f"{', '.join(GAME_CALLS)}", "unknown_game", "OS-4")
+    allowed = call_games_mask(_TABLES, bool(o.null_allowed), bool(o.ramsch_allowed),
+                              o.scoring_method == "card_points")  # the kernel's decision
+    if allowed >> GAME_CALLS.index(game) & 1:
+        return None
     if game == "null" and not o.null_allowed:
         return Verdict(False, "Null is not allowed under these rules (null_allowed false)",
                        "null_not_allowed", "OS-4")
     if game == "null" and o.scoring_method == "card_points":
         return Verdict(False, "Null cannot be chosen when deals are scored by card points "
                        "(method B)", "null_not_allowed_card_points", "OS-7.5")
-    if game == "ramsch" and not o.ramsch_allowed:
-        return Verdict(False, "Ramsch is not allowed under these rules (ramsch_allowed "
-                       "false)", "ramsch_not_allowed", "B-2")
-    return None
+    return Verdict(False, "Ramsch is not allowed under these rules (ramsch_allowed "
+                   "false)", "ramsch_not_allowed", "B-2")
 
 
 def pass_refusal(state: OfficerSkatState) -> Verdict | None:
     """B-2: F may pass only with ``pass_allowed``; D, after F passed, only into Ramsch."""
     o = state.options
+    if call_pass_legal(bool(o.pass_allowed), bool(o.ramsch_allowed), state.event.role == "D"):
+        return None  # the kernel's decision; the words below say why not
     if not o.pass_allowed:
         return Verdict(False, "passing is not allowed under these rules (pass_allowed "
                        "false): choose a game", "pass_not_allowed", "B-2")
-    if state.event.role == "D" and not o.ramsch_allowed:
-        return Verdict(False, "forehand passed, so the dealer must choose a game (Ramsch, "
-                       "which two passes would lead to, is not allowed)",
-                       "dealer_must_choose", "B-2")
-    return None
+    return Verdict(False, "forehand passed, so the dealer must choose a game (Ramsch, "
+                   "which two passes would lead to, is not allowed)",
+                   "dealer_must_choose", "B-2")
 
 
 def seat_refusal(state: OfficerSkatState, seat: int) -> Verdict | None:

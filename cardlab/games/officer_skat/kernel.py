@@ -36,7 +36,8 @@ __all__ = [
     "legal_mask", "effective_suit_code", "trick_key", "trick_winner_index",
     "trick_card_points", "deal_made", "deal_loser_marks", "deal_matadors",
     "deal_game_value", "deal_declarer_amount", "deal_kontra_factor", "deal_base_amount",
-    "deal_match_points", "deal_ramsch_points",
+    "deal_match_points", "deal_ramsch_points", "call_games_mask", "call_pass_legal",
+    "call_kontra_asked", "call_re_asked",
 ]
 
 #: OS-2.1 the pack's 32 cards; index ``NO_CARD`` stands for "no card" in every card table
@@ -49,6 +50,40 @@ NO_SUIT: Final = 5
 SUIT_SLOTS: Final = 6
 #: OS-7.1 the longest run of matadors: the four jacks and the seven other trumps
 LADDER_SLOTS: Final = 11
+
+
+# -- OS-3.2 / B-2 / OS-7.4 the calls before the play -----------------------------------------
+def call_games_mask(t: Any, null_allowed: Any, ramsch_allowed: Any, by_card_points: Any) -> Any:
+    """OS-4 / OS-7.5 / B-2 the games that may be declared, a mask over contract indices (bit
+    ``k``: ``GAME_CALLS[k]``): every game (``t.calls_mask``), less Null unless
+    ``null_allowed`` and the deals are not scored by card points (``by_card_points``,
+    method B), less Ramsch unless ``ramsch_allowed``."""
+    null_bit = 1 << t.null_call
+    ramsch_bit = 1 << t.ramsch_call
+    refused = (select(null_allowed, select(by_card_points, null_bit, 0), null_bit)
+               | select(ramsch_allowed, 0, ramsch_bit))
+    return t.calls_mask & ~refused
+
+
+def call_pass_legal(pass_allowed: Any, ramsch_allowed: Any, dealer_chooses: Any) -> Any:
+    """B-2 whether the player choosing may pass: forehand with ``pass_allowed``; the dealer
+    (``dealer_chooses``, after forehand passed) only with ``ramsch_allowed`` too, since
+    two passes make Ramsch."""
+    return pass_allowed & select(dealer_chooses, ramsch_allowed, True)
+
+
+def call_kontra_asked(t: Any, kontra_re: Any, contract: Any) -> Any:
+    """OS-7.4 / B-2 whether the declarer's opponent is asked for Kontra once the game is
+    chosen: with ``kontra_re``, in every game but Ramsch (which has no declarer)."""
+    return kontra_re & (contract != t.ramsch_call)
+
+
+def call_re_asked(kontra: Any, re_decided: Any, declarer_is_forehand: Any, late: Any) -> Any:
+    """OS-7.4 / B-6 whether the declarer is asked for Re: only after a Kontra and only once
+    (not when ``re_decided``); forehand, the declarer, at step 10 before the dealer's
+    second face-up row (under either ``re_window``); a declarer who is not forehand once
+    the whole deal is out (``late``, step 12)."""
+    return kontra & select(re_decided, False, late | declarer_is_forehand)
 
 
 # -- OS-5.5 following -------------------------------------------------------------------------

@@ -307,6 +307,10 @@ class KernelTables(NamedTuple):
     match_schneider: int = MATCH_POINTS["schneider"]
     match_schwarz: int = MATCH_POINTS["schwarz"]
     match_tie: int = MATCH_POINTS["tie"]
+    #: DESIGN §2.2 the contract indices of Null and Ramsch, and the mask of every game
+    null_call: int = GAME_CALLS.index("null")
+    ramsch_call: int = GAME_CALLS.index("ramsch")
+    calls_mask: int = (1 << len(GAME_CALLS)) - 1
 
 
 #: OS-5.6 the classes of a trick key: a card of the led suit, a trump

@@ -23,6 +23,8 @@ from cardlab.engine.tricks import CardOrder, Play, Trick
 from cardlab.games.officer_skat import judge, view
 from cardlab.games.officer_skat.kernel import (
     NO_SUIT,
+    call_kontra_asked,
+    call_re_asked,
     effective_suit_code,
     trick_card_points,
     trick_winner_index,
@@ -197,13 +199,15 @@ class OfficerSkatState(State):
                 return True
             return self.contract is None  # B-2: only after F passed
         if event.kind == "kontra":
-            return o.kontra_re and self.contract not in (None, "ramsch")
-        if event.kind == "re_early":
-            # step 10: F, the declarer, is asked under either re_window (B-6)
-            return self.kontra and self.declarer == self.forehand and not self._re_decided()
-        if event.kind == "re_late":
-            # a declarer who is not F (D, after F passed, B-2) is asked after the whole deal
-            return self.kontra and not self._re_decided()
+            # OS-7.4 the kernel's decision (no game chosen yet: nobody to double)
+            return self.contract is not None and bool(call_kontra_asked(
+                _TABLES, bool(o.kontra_re), _CONTRACT_INDEX[self.contract]))
+        if event.kind in ("re_early", "re_late"):
+            # step 10: F, the declarer, is asked under either re_window (B-6); a declarer
+            # who is not F (D, after F passed, B-2) is asked after the whole deal
+            return bool(call_re_asked(self.kontra, self._re_decided(),
+                                      self.declarer == self.forehand,
+                                      event.kind == "re_late"))
         return event.kind == "play"
 
     def _re_decided(self) -> bool:
