@@ -10,8 +10,15 @@ masks (5H-7.1 follow the effective suit, 5H-7.3 the unnominated joker J1–J6),
 the policy's choice, and the trick's winner kept up to date by array
 comparisons of card strengths. Nothing loops over deals.
 
-The tables come from the game itself (``game.contract_rules``), so the batch
-and the scalar engine share one effective-suit function. Supported: trump
+The rules are the game's kernel (:mod:`cardlab.games.five_hundred.kernel`) called
+on whole arrays: the legal masks (``legal_mask``, or ``follow_mask`` when no deal
+of the batch has an unnominated joker) and the points (``contract_made``,
+``contract_points``, ``deal_points``); each card's strength in the trick is the
+kernel's ``trick_key``, tabled per contract and suit led by
+:func:`~cardlab.games.five_hundred.rules.card_table` (a look-up per step: the
+comparisons on whole arrays cost the batch about a quarter of its speed). The tables
+come from the game itself (``game.contract_rules``), so the batch and the scalar engine
+share one effective-suit function. Supported: trump
 contracts, no trumps (joker nominated or not) and the misères (the partner sits
 out, 5H-6.2; the deal stops when the contractor wins a trick, 5H-7.4), under
 every play option of 5H-12; four players only.
@@ -27,13 +34,30 @@ deterministic player (see :func:`heuristic_choice`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields, replace
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from cardlab.games.five_hundred.rules import MISERE_VALUES, SUITS, parse_bid
-from cardlab.games.five_hundred.tables import NO_SUIT, TABLE_KEYS, card_table
+from cardlab.games.five_hundred.kernel import (
+    NO_SUIT,
+    contract_made,
+    contract_points,
+    deal_points,
+    follow_mask,
+    legal_mask,
+)
+from cardlab.games.five_hundred.rules import (
+    MISERE_VALUES,
+    SUITS,
+    TABLE_KEYS,
+    TRICKS,
+    card_table,
+    parse_bid,
+    play_flags,
+    scoring_flags,
+)
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
 from cardlab.sim.sampling_five_hundred import sample_layouts
@@ -44,7 +68,7 @@ __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", 
 
 #: the tables of a contract, ``(denomination, nominated joker suit)`` (index = position in
 #: TABLE_KEYS), the effective-suit code of a free joker and the strength classes come from
-#: ``cardlab.games.five_hundred.tables``, which the rollout state shares
+#: ``cardlab.games.five_hundred.rules``, which the rollout state shares
 
 class FiveHundredTables:
     """Per-card tables of every contract of one 4-player game (built from ``game``)."""
@@ -85,19 +109,19 @@ class FiveHundredTables:
         self.bit = np.array([1 << i for i in range(c)] + [0], dtype=np.uint64)
         self.suit_bit = np.array([1, 2, 4, 8, 0], dtype=np.uint64)
         self.eff_pad = np.concatenate([self.eff, np.full((t, 1), NO_SUIT)], axis=1).reshape(-1)
+        #: per contract, the mask of its unnominated jokers (0 in trump contracts)
+        self.free_mask = np.ascontiguousarray(self.suitmask[:, NO_SUIT])
         self.shifts = np.arange(c, dtype=np.uint64)
         self._zeros: dict[int, np.ndarray] = {}
         self.suitmask_flat = self.suitmask.reshape(-1)
         self.lead_key16 = self.lead_key.astype(np.int16)
         self.strength16 = self.strength.astype(np.int16)
         self.strength_flat = self.strength.reshape(-1)
-        # 5H-12 play options, as flags the step reads
+        # 5H-12 play options, as the kernel reads them (and the misère's early end, 5H-7.4)
         o = game.options
-        self.j3 = bool(o.misere_void_must_play_joker)
+        self.play = play_flags(o)
         self.stop_misere = bool(o.stop_misere_on_first_trick_won)
         self.lead_nomination = o.joker_lead_nomination
-        self.after_all_led = o.joker_after_all_suits_led
-        self.lead_only_last = bool(o.joker_lead_only_last_trick)
 
     def zeros(self, size: int) -> np.ndarray:
         """A zero mask per deal (cached: the step asks for it often)."""
@@ -188,7 +212,7 @@ class FiveHundredBatch:
         self.n_tricks = np.zeros(b, dtype=np.int64)
         self.n_actions = np.zeros(b, dtype=np.int64)
         self.done = np.zeros(b, dtype=bool)
-        self.winners = np.full((b, 10), -1, dtype=np.int64)
+        self.winners = np.full((b, TRICKS), -1, dtype=np.int64)
         self.record: list[tuple[np.ndarray, np.ndarray]] | None = None
         self._rows = np.arange(b)
 
@@ -270,45 +294,18 @@ class FiveHundredBatch:
         """5H-7.1–5H-7.3: the legal cards of the seat to move (mask per deal) and, when it
         leads an unnominated joker, the suits it may name (4-bit mask; else 0)."""
         self._prep()
-        tb, r = self.tb, self._rows
-        hand = self.hands.reshape(-1)[self._r4 + self.to_move] & ~self.played
-        leading = self.n_played == 0
-        t = self.table
-        follow = hand & tb.suitmask_flat[self._t5 + self.led]
-        has_follow = follow != ZERO
-        jbit = tb.jbit
-        legal = np.where(leading | ~has_follow, hand, follow)
-        if not self._free_any:  # trump contracts: the joker is just the top trump
-            return legal, tb.zeros(self.size)
-        free = tb.free_joker[t]
-        free_j = free & ((hand & jbit) != ZERO)
-        count = popcount(hand)
-        all_led = self.suits_led == np.uint64(15)
-        void_j = ~leading & ~has_follow & free_j
-        barred = void_j & (tb.after_all_led == "no_play_before_last_trick") & all_led & (
-            count > 1)  # J5, literal reading
-        legal = np.where(barred, hand & ~jbit, legal)
-        if tb.j3:  # J3: in misère a void player holding the joker must play it
-            legal = np.where(void_j & ~barred & self.misere, jbit, legal)
-        # J4–J6: the suits a leader may name for the joker
-        if tb.lead_nomination == "unled_suits":
-            names = ~self.suits_led & np.uint64(15)
-        elif tb.lead_nomination == "not_shown_void":
-            names = ~self.voids.reshape(-1)[r * 4 + self.to_move] & np.uint64(15)
-        else:
-            names = np.full(self.size, 15, dtype=np.uint64)
-        if tb.lead_only_last:
-            names[:] = 0
-        if tb.after_all_led != "none":
-            names = np.where(all_led, ZERO, names)
-        names = np.where(count == 1, np.uint64(15), names)  # J5: the last card names any
-        jlead = leading & free_j
-        names = np.where(jlead, names, ZERO)
-        legal = np.where(jlead & (names == ZERO), legal & ~jbit, legal)
-        legal = np.where(legal == ZERO, hand, legal)  # only the joker left: it may go
-        names = np.where(jlead & ((legal & ~jbit) == ZERO) & (names == ZERO),
-                         np.uint64(15), names)
-        return legal, names
+        tb, seat = self.tb, self._r4 + self.to_move
+        hand = self.hands.reshape(-1)[seat] & ~self.played
+        suit_cards = tb.suitmask_flat[self._t5 + self.led]
+        if not self._free_any:  # no unnominated joker in any deal: 5H-7.1 alone
+            return (np.asarray(follow_mask(hand, suit_cards, self.n_played == 0)),
+                    tb.zeros(self.size))
+        legal, names = legal_mask(hand, suit_cards, self.n_played == 0,
+                                  tb.free_mask[self.table], self.suits_led,
+                                  self.voids.reshape(-1)[seat], self.n_tricks + 1, self.misere,
+                                  tb.play)
+        return (np.asarray(legal, dtype=np.uint64),
+                np.broadcast_to(np.asarray(names, dtype=np.uint64), (self.size,)))
 
     def action_count(self, legal: np.ndarray, names: np.ndarray) -> np.ndarray:
         """How many legal actions each deal has (a joker lead counts once per nameable suit)."""
@@ -335,7 +332,6 @@ class FiveHundredBatch:
         batches that beats gathering the live deals."""
         self._prep()
         tb = self.tb
-        c1 = tb.n_cards + 1
         all_live = bool(live.all())
         if not all_live:
             card = np.where(live, card, tb.n_cards)  # the "no card" index changes nothing
@@ -356,7 +352,9 @@ class FiveHundredBatch:
             voids = self.voids.reshape(-1)
             flat = self._r4 + p
             voids[flat] |= np.where(fail, tb.suit_bit[self.led], ZERO)
-        k = tb.strength_flat[(self._t5 + self.led) * c1 + card]
+        # 5H-7.1 the card's strength in the trick: the kernel's trick_key, tabled per
+        # contract and suit led (card_table builds the rows by calling it)
+        k = tb.strength_flat[(self._t5 + self.led) * (tb.n_cards + 1) + card]
         better = lead | (k > self.best)
         if not all_live:
             better &= live
@@ -387,7 +385,7 @@ class FiveHundredBatch:
             self.winners[ci, self.n_tricks[ci]] = winner[ci]
         self.n_tricks += complete
         self.n_played = np.where(complete, 0, self.n_played)
-        over = self.n_tricks == 10
+        over = self.n_tricks == TRICKS
         if tb.stop_misere:  # 5H-7.4 the misère fails at the contractor's first trick
             over |= self.misere & (winner == self.declarer)
         self.done |= complete & over
@@ -434,26 +432,24 @@ class FiveHundredBatch:
 
     def made(self) -> np.ndarray:
         """5H-8.2 / 5H-8.4 whether each contract was made."""
-        taken = self.ctricks
-        return np.where(self.misere, taken == 0, taken >= self.need)
+        return np.asarray(contract_made(self.ctricks, self.need, self.misere))
 
     def scores(self, **scoring: Any) -> np.ndarray:
         """``(B, 2)`` points of sides NS and EW (5H-8), each deal scored on its own from 0–0
         (as ``game.score_deal`` does); ``scoring`` overrides the game's scoring options
         (``defenders_score_tricks``, ``slam_minimum``; the caps never bite from 0)."""
         o = self.tb.options
-        defend = scoring.get("defenders_score_tricks", o.defenders_score_tricks)
-        slam = scoring.get("slam_minimum", o.slam_minimum)
-        made = self.made()
+        names = {f.name for f in fields(o)}
+        flags = scoring_flags(replace(o, **{k: v for k, v in scoring.items() if k in names}))
         taken = self.ctricks
-        gain = np.where(made, self.value, -self.value)
-        gain = np.where(made & ~self.misere & (taken == 10) & (slam > self.value), slam, gain)
+        gain = contract_points(self.value, self.need, taken, self.misere, flags.slam_minimum,
+                               flags.all_tricks)
         side = self.declarer % 2
         out = np.zeros((self.size, 2), dtype=np.int64)
         r = self._rows
         out[r, side] = gain
-        if defend:
-            out[r, 1 - side] = np.where(self.misere, 0, 10 * (self.n_tricks - taken))
+        out[r, 1 - side] = deal_points(False, gain, self.misere, False, 0, self.n_tricks - taken,
+                                       flags)
         return out
 
 

@@ -1,10 +1,12 @@
 """SplitMix64 and the Fisher–Yates shuffle over numpy arrays: one generator per deal.
 
-This is :mod:`cardlab.engine.rng` lifted to arrays, output for output: a
+This is :mod:`cardlab.engine.rng` run on arrays, output for output: a
 generator state is a ``uint64`` array (numpy's unsigned arithmetic wraps
-modulo 2**64, which is exactly SplitMix64's arithmetic), ``randbelow`` uses the
-same rejection rule, and :func:`shuffle_batch` walks ``i = n-1 … 1`` swapping
-with ``randbelow(i + 1)`` as :func:`cardlab.engine.rng.shuffled` does. So
+modulo 2**64, which is exactly SplitMix64's arithmetic) mixed by the engine's
+:func:`~cardlab.engine.rng.mix64`, ``randbelow`` rejects by the engine's
+:func:`~cardlab.engine.rng.randbelow_limit`, and :func:`shuffle_batch` is the
+engine's Fisher–Yates (:func:`~cardlab.engine.rng.shuffle_in_place`) over the
+batch's columns, one draw per deal at each step. So
 ``shuffle_batch(seeds, n)[b]`` is the pack order ``game.deal(seed=seeds[b])``
 starts from.
 
@@ -22,21 +24,25 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.engine.rng import GOLDEN_GAMMA, MASK64, MIX1, MIX2
+from cardlab.engine.rng import (
+    GOLDEN_GAMMA,
+    MASK64,
+    mix64,
+    randbelow_limit,
+    shuffle_bounds,
+    shuffle_in_place,
+)
 
 __all__ = ["PLAY_STREAM", "play_seed", "seeds_array", "next_u64", "randbelow", "shuffle_batch", "derive_seeds",
            "deal_seeds", "Streams"]
 
 _GAMMA = np.uint64(GOLDEN_GAMMA)
-_MIX1 = np.uint64(MIX1)
-_MIX2 = np.uint64(MIX2)
-_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 _MAX = np.uint64(MASK64)
 
 #: the rejection bound of randbelow(n) for small n: 2**64 mod n, and 2**64 minus that
 _SMALL = 256
 _REM = np.array([0] + [(1 << 64) % k for k in range(1, _SMALL)], dtype=np.uint64)
-_LIMIT = np.array([0] + [((1 << 64) - (1 << 64) % k) & MASK64 for k in range(1, _SMALL)],
+_LIMIT = np.array([0] + [randbelow_limit(k) & MASK64 for k in range(1, _SMALL)],
                   dtype=np.uint64)
 
 #: the ``derive_seed`` path step that turns a deal's seed into its play stream's seed
@@ -63,13 +69,7 @@ def seeds_array(seeds: Any) -> np.ndarray:
 def next_u64(state: np.ndarray) -> np.ndarray:
     """Advance every generator in ``state`` (in place) and return their outputs."""
     state += _GAMMA
-    z = state.copy()
-    z ^= z >> _S30
-    z *= _MIX1
-    z ^= z >> _S27
-    z *= _MIX2
-    z ^= z >> _S31
-    return np.asarray(z)
+    return np.asarray(mix64(state))
 
 
 def randbelow(state: np.ndarray, n: np.ndarray | int, where: np.ndarray | None = None
@@ -108,19 +108,31 @@ def randbelow(state: np.ndarray, n: np.ndarray | int, where: np.ndarray | None =
     return out
 
 
+class _Columns:
+    """A ``(B, n)`` array seen as a sequence of its ``n`` columns, where an index may be an
+    array of one position per row: so the engine's Fisher–Yates swaps every row at once."""
+
+    def __init__(self, a: np.ndarray) -> None:
+        self.a = a
+        self.rows = np.arange(a.shape[0])
+
+    def __len__(self) -> int:
+        return int(self.a.shape[1])
+
+    def __getitem__(self, i: Any) -> np.ndarray:
+        return np.asarray(self.a[self.rows, i])  # a copy: the swap reads both sides first
+
+    def __setitem__(self, i: Any, value: np.ndarray) -> None:
+        self.a[self.rows, i] = value
+
+
 def shuffle_batch(seeds: Any, n: int) -> np.ndarray:
     """``(len(seeds), n)`` int array: ``range(n)`` shuffled per seed exactly as
-    :func:`cardlab.engine.rng.shuffled` shuffles it."""
+    :func:`cardlab.engine.rng.shuffled` shuffles it (its Fisher–Yates, one stream per seed)."""
     state = seeds_array(seeds)
-    size = state.shape[0]
-    perm = np.tile(np.arange(n, dtype=np.int64), (size, 1))
-    flat = perm.reshape(-1)
-    base = np.arange(size, dtype=np.int64) * n
-    for i in range(n - 1, 0, -1):
-        j = base + randbelow(state, i + 1)
-        a = flat[base + i]
-        flat[base + i] = flat[j]
-        flat[j] = a
+    perm = np.tile(np.arange(n, dtype=np.int64), (state.shape[0], 1))
+    draws = (randbelow(state, m) for m in shuffle_bounds(n))  # one per deal at each step
+    shuffle_in_place(_Columns(perm), draws)  # type: ignore[arg-type]
     return perm
 
 

@@ -205,3 +205,61 @@ def test_sim_names_no_game_outside_its_simulators(game: str) -> None:
              if (m.startswith(("cardlab.sim.", "cardlab.engine.")) or m == "cardlab.sim")
              and m not in own and game in string_literals(p)]
     assert named == []
+
+
+# -- each rule written once: the kernels -------------------------------------------------------
+#: the game packages: every registered game's, and the example's (a template must have it too)
+GAME_PACKAGES = sorted({registry.module_of(n) for n in registry.names()} | {"cardlab.games.example"})
+
+
+def kernel_functions(package: str) -> set[str]:
+    """The functions a game's ``kernel.py`` exports (its ``__all__``, read by AST)."""
+    path = MODULES.get(f"{package}.kernel")
+    assert path is not None, f"{package} has no kernel.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    exported: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            exported = {e.value for e in ast.walk(node.value)
+                        if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    assert exported, f"{package}.kernel declares no __all__"
+    return exported & defined
+
+
+def defined_functions(path: Path) -> set[str]:
+    """The names of every function and method a source file defines."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef,
+                                                              ast.AsyncFunctionDef))}
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_a_kernel_imports_only_cards_and_engine(package: str) -> None:
+    """A kernel runs on ints and numpy arrays alike, so it needs no higher layer, no other
+    module of its game but the rules' tables, and no numpy at import."""
+    path = MODULES[f"{package}.kernel"]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    allowed = ("cardlab.cards", "cardlab.engine", f"{package}.rules", f"{package}.kernel")
+    bad = []
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for target in imported(node, package):
+                if target.startswith("cardlab") and not target.startswith(allowed):
+                    bad.append(target)
+                if target.split(".")[0] == "numpy":
+                    bad.append(target)
+    assert bad == []
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_no_module_but_the_kernel_defines_its_rules(package: str) -> None:
+    """#17: the legal masks, trick keys and deal points are written once, in the game's
+    kernel: no other module of cardlab defines a function of a name the kernel exports."""
+    names = kernel_functions(package)
+    assert names, f"{package}.kernel exports no function"
+    kernel = f"{package}.kernel"
+    clash = {m: sorted(names & defined_functions(p)) for m, p in MODULES.items()
+             if m != kernel and not m.endswith(".kernel")}
+    assert {m: f for m, f in clash.items() if f} == {}

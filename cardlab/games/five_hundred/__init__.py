@@ -79,10 +79,10 @@ name, ``G1``/``G2`` included; ``card_points`` None) and ``value`` (the contract'
 
 **Integer ids and fast playouts.** Every action has a stable integer id
 (``game.action_id('bid 7H')`` → 9, ``game.action_text(9)``; the layout is in
-:mod:`~cardlab.games.five_hundred.action_ids`). ``game.rollout(seed=…, dealer=…)`` and
+:mod:`~cardlab.games.five_hundred.game`). ``game.rollout(seed=…, dealer=…)`` and
 ``state.rollout()`` give a mutable deal driven by ids (``legal_ids()``, ``apply_id(i)``,
 ``clone()``, ``to_state()``) for random playouts and search:
-:mod:`~cardlab.games.five_hundred.rollout`.
+:mod:`cardlab.sim.five_hundred_rollout` (a fast path, in ``cardlab.sim``).
 
 **Glossary** (the spec's words): *kitty* (the three cards set aside), *contractor* (won the
 auction), *contract*, *left_bower* / *right_bower* (the jacks of the trump colour),
@@ -92,22 +92,14 @@ auction), *contract*, *left_bower* / *right_bower* (the jacks of the trump colou
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardlab.games.five_hundred.game import SPEC, FiveHundredGame
 from cardlab.games.five_hundred.rules import FiveHundredOptions
 from cardlab.games.five_hundred.state import FiveHundredState
 
-__all__ = ["GAME", "SPEC", "FiveHundredGame", "FiveHundredOptions", "FiveHundredRollout",
-           "FiveHundredState", "Rollout"]
-
-
-def __getattr__(name: str) -> Any:  # the rollout classes load on first use (rollout.py)
-    if name in ("FiveHundredRollout", "Rollout"):
-        from cardlab.games.five_hundred import rollout
-
-        return getattr(rollout, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__ = ["GAME", "SPEC", "FiveHundredGame", "FiveHundredOptions", "FiveHundredState"]
 
 #: the registry's entry point
 GAME = FiveHundredGame
+#: the modules beyond the common shape, each a mechanic of the game's own vocabulary: the
+#: auction (5H-5), the kitty with the partner call and the joker's nomination (5H-6)
+MECHANICS: tuple[str, ...] = ("auction", "kitty")

@@ -9,8 +9,6 @@ Calls are written without the verb: ``'pass'``, ``'7H'``, ``'misere'``,
 
 from __future__ import annotations
 
-from typing import cast
-
 from cardlab.engine.action import Verdict
 from cardlab.engine.auction import Auction
 from cardlab.games.five_hundred.rules import (
@@ -40,21 +38,6 @@ def after(b: Auction, seat: int, call: str, ladder: Ladder) -> Auction:
     if call == "pass":
         return b.call(seat, call)
     return b.call(seat, call, rank=ladder.rank[call.split(" ", 1)[0]], key=denomination_of(call))
-
-
-class Bidding(Auction):
-    """Deprecated: the rollout's old name for the auction record (to be removed)."""
-
-    @classmethod
-    def start(cls, order: tuple[int, ...]) -> Bidding:
-        return cls(order)
-
-    def after(self, seat: int, call: str, options: FiveHundredOptions,
-              ladder: Ladder) -> Bidding:
-        flags = start(self.order, options)
-        b = self._with(single_round=flags.single_round, rebid_on_change=flags.rebid_on_change,
-                       final_raise=flags.final_raise)
-        return cast(Bidding, after(b, seat, call, ladder))
 
 
 def _misere_window(b: Auction, ladder: Ladder) -> bool:

@@ -11,18 +11,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cardlab.cards import FRENCH_RANKS, Card, Deck, five_hundred_pack
 from cardlab.engine.ladder import Ladder as EngineLadder
 from cardlab.engine.ladder import LadderRow
 from cardlab.engine.options import option
 from cardlab.engine.tricks import CardOrder
+from cardlab.games.five_hundred import kernel
+from cardlab.games.five_hundred.kernel import NO_SUIT, PlayFlags, ScoringFlags, trick_key
+
+if TYPE_CHECKING:
+    from cardlab.games.five_hundred.game import FiveHundredGame
 
 __all__ = [
     "FiveHundredOptions", "PRESETS", "SUITS", "DENOMINATIONS", "AVONDALE", "MISERE_VALUES",
     "TRUMP_LADDER", "PLAIN_LADDER", "ContractRules", "contract_rules", "Ladder", "ladder_for",
     "pack_for", "bid_label", "parse_bid", "SUIT_WORD", "SUIT_PLURAL", "MISERE_CALLS",
+    "TRICKS", "DEFENDED_TRICK_POINTS", "ALL_PASS_TRICK_POINTS", "play_flags", "scoring_flags",
+    "CardTable", "card_table", "order_table", "TABLE_KEYS",
 ]
 
 #: 5H-0.1 suits in ladder order (♠ ♣ ♦ ♥).
@@ -54,6 +61,18 @@ AVONDALE: Final = {
 #: 5H-8.1 the misère contracts and their values (blind misère: A-8).
 MISERE_VALUES: Final = {"misere": 250, "open_misere": 500, "blind_misere": 500}
 MISERE_CALLS: Final = tuple(MISERE_VALUES)
+#: 5H-4 every deal has ten tricks (the last is trick 10).
+TRICKS: Final = 10
+#: 5H-8.3 what a defending side scores per trick; A-12 each side per trick when all passed
+#: and the hand was played in NT.
+DEFENDED_TRICK_POINTS: Final = 10
+ALL_PASS_TRICK_POINTS: Final = 10
+#: J4 / J5 the joker options as the kernel's codes
+JOKER_LEAD_NOMINATION: Final = {"unled_suits": kernel.UNLED_SUITS,
+                                "not_shown_void": kernel.NOT_SHOWN_VOID, "any": kernel.ANY_SUIT}
+JOKER_AFTER_ALL_SUITS_LED: Final = {"none": kernel.NO_LIMIT,
+                                    "no_lead_before_last_trick": kernel.NO_LEAD_BEFORE_LAST,
+                                    "no_play_before_last_trick": kernel.NO_PLAY_BEFORE_LAST}
 #: plain words for the misère calls.
 MISERE_WORDS: Final = {"misere": "misère", "open_misere": "open misère",
                        "blind_misere": "blind misère"}
@@ -119,6 +138,26 @@ PRESETS: Final = {
     "american": {"auction": "american_single_round", "misere_requires_seven": False,
                  "misere_rank": "after_8S", "win_by_defending": True},
 }
+
+
+@lru_cache(maxsize=64)
+def play_flags(options: FiveHundredOptions) -> PlayFlags:
+    """5H-7.3 J3-J6 the play options as the kernel reads them (cached per options)."""
+    return PlayFlags(nomination=JOKER_LEAD_NOMINATION[options.joker_lead_nomination],
+                     after_all=JOKER_AFTER_ALL_SUITS_LED[options.joker_after_all_suits_led],
+                     lead_only_last=bool(options.joker_lead_only_last_trick),
+                     j3=bool(options.misere_void_must_play_joker), last_trick=TRICKS)
+
+
+def scoring_flags(options: FiveHundredOptions) -> ScoringFlags:
+    """5H-8 / 5H-10 the scoring options as the kernel reads them."""
+    limit = options.defender_points_ignored_above
+    cap = options.defensive_cap
+    return ScoringFlags(per_trick=DEFENDED_TRICK_POINTS if options.defenders_score_tricks else 0,
+                        limit_on=limit is not None, limit=limit or 0,
+                        cap_on=cap is not None, cap=cap or 0,
+                        slam_minimum=options.slam_minimum, all_tricks=TRICKS,
+                        all_pass_per_trick=ALL_PASS_TRICK_POINTS)
 
 
 def pack_for(options: FiveHundredOptions) -> Deck:
@@ -223,6 +262,85 @@ def contract_rules(deck: Deck, denomination: str, nominated: str | None = None) 
     return ContractRules(suit_of=suit_of, power=power, trump=None, wild=tuple(trumps),
                          denomination="NT", nominated=nominated, suits=suits,
                          special=special)
+
+
+# -- the card order as integer tables (for card masks) -------------------------------------
+#: every contract's card order: ``(denomination, nominated joker suit)`` (NT and misère
+#: share the ``NT`` rows; a nomination exists only there, 5H-6.3)
+TABLE_KEYS: Final[tuple[tuple[str, str | None], ...]] = (
+    ("S", None), ("C", None), ("D", None), ("H", None), ("NT", None),
+    ("NT", "S"), ("NT", "C"), ("NT", "D"), ("NT", "H"))
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """One contract's card order, indexed by the card's position in ``game.deck``.
+
+    :ivar denomination: ``'S' 'C' 'D' 'H'`` or ``'NT'`` (NT and misère).
+    :ivar nominated: the joker's nominated suit in NT/misère, or None.
+    :ivar trump: the trump suit's code (0-3, ``SUITS`` order), or -1 in NT.
+    :ivar eff: per card, its effective suit code (5H-3.4), :data:`NO_SUIT` for a free joker.
+    :ivar power: per card, its strength within its effective suit (higher wins).
+    :ivar suit_masks: per effective suit code 0-4, the mask of its cards (index 4: the
+        unnominated jokers, 0 in trump contracts and after a nomination).
+    :ivar strength: ``strength[led][card]``: how strongly the card bids for a trick led in
+        suit ``led`` (class + power, see :data:`FOLLOW`), 0 if it cannot win that trick.
+    :ivar lead_key: per card, its strength when it leads (class + power).
+    """
+
+    denomination: str
+    nominated: str | None
+    trump: int
+    eff: tuple[int, ...]
+    power: tuple[int, ...]
+    suit_masks: tuple[int, ...]
+    strength: tuple[tuple[int, ...], ...]
+    lead_key: tuple[int, ...]
+
+    @property
+    def free_jokers(self) -> int:
+        """The mask of the unnominated jokers (no suit, 5H-7.3)."""
+        return self.suit_masks[NO_SUIT]
+
+
+def card_table(game: FiveHundredGame, denomination: str, nominated: str | None) -> CardTable:
+    """5H-3 / 5H-7.1 the tables of one contract of ``game`` (cached), indexed by a card's
+    position in ``game.deck`` (bit ``i`` of a hand mask is ``game.deck[i]``): the card masks
+    and strengths the kernel, the rollout and the batch read.
+
+    >>> import cardlab
+    >>> game = cardlab.load("five_hundred")
+    >>> t = card_table(game, "H", None)
+    >>> SUITS[t.eff[game.deck.index(game.deck.parse("JD"))]]   # the left bower is a heart
+    'H'
+    >>> t.strength[0][game.deck.index(game.deck.parse("AS"))] > t.strength[0][
+    ...     game.deck.index(game.deck.parse("KS"))]
+    True
+    """
+    nominated = nominated if denomination == "NT" else None
+    return order_table(game.deck, game.contract_rules(denomination, nominated))
+
+
+@lru_cache(maxsize=256)
+def order_table(deck: Deck, rules: ContractRules) -> CardTable:
+    """5H-3 / 5H-7.1 the tables of the contract whose card order is ``rules`` (cached): the
+    effective suits and powers are the order's, every strength is the kernel's
+    :func:`~.kernel.trick_key` of them."""
+    eff: list[int] = []
+    power: list[int] = []
+    masks = [0] * 5
+    for i, card in enumerate(deck):
+        s = rules.suit_of[card]
+        e = NO_SUIT if s is None else SUITS.index(s)
+        eff.append(e)
+        power.append(rules.power[card])
+        masks[e] |= 1 << i
+    trump = SUITS.index(rules.trump) if rules.trump is not None else -1
+    rows = tuple(tuple(trick_key(e, p, led, trump) for e, p in zip(eff, power))
+                 for led in range(len(SUITS)))
+    lead = tuple(trick_key(e, p, e, trump) for e, p in zip(eff, power))
+    return CardTable(rules.denomination, rules.nominated, trump, tuple(eff), tuple(power),
+                     tuple(masks), rows, lead)
 
 
 # -- the bid ladder --------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 """Five Hundred's scoring (5H-8): the Avondale table, slam, defenders' tens, misère, caps.
 
 :func:`score` turns the facts of a finished deal into a
-:class:`~cardlab.engine.result.Result`. The running scores before the deal
-matter only for the 490/480 cap and the "over 400" rule (they are zero for a
-deal scored on its own; a match passes its totals).
+:class:`~cardlab.engine.result.Result`: the arithmetic is the kernel's
+(:func:`~.kernel.contract_points`, :func:`~.kernel.defence_points`,
+:func:`~.kernel.deal_points`); this module adds the breakdown a learner reads. The
+running scores before the deal matter only for the 490/480 cap and the "over 400" rule
+(they are zero for a deal scored on its own; a match passes its totals).
 """
 
 from __future__ import annotations
@@ -13,15 +15,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlab.engine.result import Result, core_figures
+from cardlab.games.five_hundred.kernel import (
+    contract_made,
+    contract_points,
+    deal_points,
+)
 from cardlab.games.five_hundred.rules import (
+    ALL_PASS_TRICK_POINTS,
     MISERE_VALUES,
     FiveHundredOptions,
     bid_label,
     parse_bid,
+    scoring_flags,
     trick_value,
 )
 
-__all__ = ["DealFacts", "score", "contract_value", "defensive_points"]
+__all__ = ["DealFacts", "score", "contract_value"]
 
 
 @dataclass(frozen=True)
@@ -65,25 +74,6 @@ def contract_value(call: str) -> int:
     return MISERE_VALUES[base] if base in MISERE_VALUES else trick_value(base)
 
 
-def defensive_points(old: int, tricks: int, options: FiveHundredOptions) -> int:
-    """5H-8.3 / 5H-10 V5 the points a defending side adds for ``tricks``, given its score ``old``.
-
-    ``defender_points_ignored_above``: nothing once the side's score is above the threshold;
-    ``defensive_cap`` (490/480 rule): ``new = old if old >= cap else min(old + 10·tricks, cap)``.
-    """
-    if not options.defenders_score_tricks:
-        return 0
-    pts = 10 * tricks
-    limit = options.defender_points_ignored_above
-    if limit is not None and old > limit:
-        pts = 0
-    cap = options.defensive_cap
-    if cap is not None:
-        new = old if old >= cap else min(old + pts, cap)
-        pts = new - old
-    return pts
-
-
 def score(facts: DealFacts, options: FiveHundredOptions,
           scores_before: Mapping[str, int] | None = None) -> Result:
     """5H-8 the points of a finished deal per side, with a breakdown a learner can read."""
@@ -92,6 +82,7 @@ def score(facts: DealFacts, options: FiveHundredOptions,
     side_tricks = {name: sum(facts.tricks[s] for s in seats) for name, seats in facts.sides.items()}
     points = {name: 0 for name in facts.sides}
     lines: list[str] = []
+    flags = scoring_flags(options)
     thrown_in = facts.contract is None and not facts.all_pass_nt
     figures = core_figures(facts.sides, facts.seat_names, facts.tricks, None,
                            facts.contractors if facts.contract is not None else (), thrown_in)
@@ -103,10 +94,10 @@ def score(facts: DealFacts, options: FiveHundredOptions,
             return Result(points, (0,) * (facts.n_seats or len(facts.tricks)), None, None, None,
                           tuple(lines), figures, **common)
         lines.append("All players passed: the hand was played in no trumps, and each side "
-                     "scores 10 per trick (all_pass = play_no_trumps).")
+                     f"scores {ALL_PASS_TRICK_POINTS} per trick (all_pass = play_no_trumps).")
         for name, t in side_tricks.items():
-            points[name] = 10 * t
-            lines.append(f"{name}: {tricks_words(t)} × 10 = {10 * t}")
+            points[name] = deal_points(False, 0, False, True, before.get(name, 0), t, flags)
+            lines.append(f"{name}: {tricks_words(t)} × {ALL_PASS_TRICK_POINTS} = {points[name]}")
         n = facts.n_seats or len(facts.tricks)
         return Result(points, tuple(points[side_of[s]] for s in range(n)),
                       "NT", None, None, tuple(lines), figures, **common)
@@ -118,8 +109,9 @@ def score(facts: DealFacts, options: FiveHundredOptions,
     who = facts.seat_names[facts.declarer]
     seat_points = [0] * len(facts.tricks)
     if base in MISERE_VALUES:
-        made = facts.tricks[facts.declarer] == 0
-        gain = value if made else -value
+        own = facts.tricks[facts.declarer]
+        made = contract_made(own, 0, True)
+        gain = contract_points(value, 0, own, True, flags.slam_minimum, flags.all_tricks)
         lines.append(f"{who} bid {bid_label(base)} ({value}) and took "
                      f"{tricks_words(facts.tricks[facts.declarer])}: "
                      + ("made, " if made else "failed, ") + f"{gain:+d} (5H-8.4).")
@@ -131,18 +123,16 @@ def score(facts: DealFacts, options: FiveHundredOptions,
         parsed = parse_bid(base)
         assert parsed is not None
         need = parsed[0]
-        made = taken >= need
-        if made and taken == 10 and options.slam_minimum > value:
-            gain = options.slam_minimum
+        made = contract_made(taken, need, False)
+        gain = contract_points(value, need, taken, False, flags.slam_minimum, flags.all_tricks)
+        if made and gain != value:  # 5H-8.2 a slam scoring its minimum
             lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took all 10 "
                          f"tricks: a slam scores max({value}, {options.slam_minimum}) = "
                          f"{gain} (5H-8.2).")
         elif made:
-            gain = value
             lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took "
                          f"{tricks_words(taken)}: made, +{value} (5H-8.2).")
         else:
-            gain = -value
             lines.append(f"{who} bid {bid_label(facts.contract)} ({value}) and took "
                          f"{tricks_words(taken)}, {need - taken} short: failed, -{value} (5H-8.2).")
         for side in contractor_sides:
@@ -153,14 +143,14 @@ def score(facts: DealFacts, options: FiveHundredOptions,
             if name in contractor_sides:
                 continue
             t = side_tricks[name]
-            pts = defensive_points(before.get(name, 0), t, options)
+            pts = deal_points(False, gain, False, False, before.get(name, 0), t, flags)
             points[name] += pts
             for s in seats:
                 seat_points[s] = pts
             if not options.defenders_score_tricks:
                 lines.append(f"{name} defended and took {tricks_words(t)}: defenders score nothing "
                              "(defenders_score_tricks = false).")
-            elif pts != 10 * t:
+            elif pts != flags.per_trick * t:
                 lines.append(f"{name} defended and took {tricks_words(t)}: {pts:+d} (10 per trick, "
                              f"limited by the 490/480 or over-400 rule from {before.get(name, 0)}"
                              ").")

@@ -19,8 +19,8 @@ from cardlab.engine.result import Result
 from cardlab.engine.state import State
 from cardlab.engine.tricks import Play, Trick, trick_winner
 from cardlab.games.five_hundred import auction as au
+from cardlab.games.five_hundred.judge import PlayContext, judge_play, legal_plays
 from cardlab.games.five_hundred.kitty import judge_discard, judge_nominate, judge_partner_call
-from cardlab.games.five_hundred.play import PlayContext, judge_play, legal_plays
 from cardlab.games.five_hundred.rules import (
     MISERE_VALUES,
     SUITS,
@@ -526,8 +526,8 @@ class FiveHundredState(State):
 
     def rollout(self) -> Any:
         """This moment as a mutable deal driven by integer action ids, for fast playouts
-        and search (:mod:`cardlab.games.five_hundred.rollout`)."""
-        from cardlab.games.five_hundred.rollout import rollout_from_state
+        and search (:mod:`cardlab.sim.five_hundred_rollout`)."""
+        from cardlab.sim.five_hundred_rollout import rollout_from_state
 
         return rollout_from_state(self)
 

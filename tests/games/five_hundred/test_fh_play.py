@@ -6,7 +6,7 @@ import pytest
 from fh_helpers import discard_kitty, legal, load, run, stacked, to_play, win_auction
 
 import cardlab
-from cardlab.games.five_hundred.play import PlayContext, judge_play, legal_plays
+from cardlab.games.five_hundred.judge import PlayContext, judge_play, legal_plays
 
 HEARTS_N = "AH KH QH 10H 9H 8H 7H AS KS QS"
 KITTY = "5D 6D 7D"

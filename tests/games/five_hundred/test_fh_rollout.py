@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab.engine.rng import SplitMix64
-from cardlab.games.five_hundred.action_ids import FiveHundredActionIds
-from cardlab.games.five_hundred.rollout import EngineRollout, FiveHundredRollout
+from cardlab.games.five_hundred.game import FiveHundredActionIds
 from cardlab.games.five_hundred.rules import FiveHundredOptions
+from cardlab.sim.five_hundred_rollout import EngineRollout, FiveHundredRollout
 
 #: option sets for the differential test: every player count, both presets, and every
 #: option of 5H-12 with a non-default value at least once
@@ -246,7 +246,7 @@ def test_discard_ids_round_trip_with_big_kitties() -> None:
 
 def test_fast_discard_list_equals_reference() -> None:
     """5H-6.1: the numpy discard list equals the plain one (combinations in pack order)."""
-    from cardlab.games.five_hundred.rollout_core import positions_of, setup_for
+    from cardlab.sim.five_hundred_rollout_core import positions_of, setup_for
 
     game = game_for({})
     setup = setup_for(game)
@@ -419,29 +419,35 @@ def _unmix(z: int) -> int:
 
 
 def test_5h_4_shuffle_fast_path_and_rejection_fallback() -> None:
-    """5H-4: the rollout's vectorised SplitMix64 shuffle equals ``engine.rng.shuffled``; a
-    seed made so that a draw falls in rejection sampling's discard zone (2**64 mod n values
-    at the top) takes the scalar path and still deals exactly as ``game.deal``."""
+    """5H-4: the engine's shuffle (its draws mixed all at once) equals one ``randbelow`` at a
+    time; a seed made so that a draw falls in rejection sampling's discard zone (2**64 mod n
+    values at the top) takes the one-at-a-time path, and the rollout (which deals with the
+    engine's shuffle) still deals exactly as ``game.deal``."""
     from cardlab.engine.rng import GOLDEN_GAMMA, MASK64, SplitMix64, shuffled
-    from cardlab.games.five_hundred.rollout_core import setup_for, shuffled_positions
+
+    def one_at_a_time(n: int, seed: int) -> list[int]:
+        rng, out = SplitMix64(seed), list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = rng.next_u64()
+            while j >= (1 << 64) - ((1 << 64) % (i + 1)):
+                j = rng.next_u64()
+            out[i], out[j % (i + 1)] = out[j % (i + 1)], out[i]
+        return out
 
     game = game_for({})
-    shuffle = setup_for(game).shuffle
     for seed in [*range(300), 2**64 - 1, 2**63]:
-        order = shuffled(range(43), seed)
-        assert shuffle(seed) == [1 << i for i in order]
-        assert shuffled_positions(43, seed) == order
+        assert shuffled(range(43), seed) == one_at_a_time(43, seed)
     # the first draw is randbelow(43): outputs >= 2**64 - (2**64 % 43) are rejected
     z = MASK64 - 1
     assert z >= (1 << 64) - ((1 << 64) % 43)
     seed = (_unmix(z) - GOLDEN_GAMMA) & MASK64
     assert SplitMix64(seed).next_u64() == z
-    assert shuffle(seed) == [1 << i for i in shuffled(range(43), seed)]
+    assert shuffled(range(43), seed) == one_at_a_time(43, seed)
     assert game.rollout(seed=seed, dealer=2).hands == game.deal(seed=seed, dealer=2).hands
 
 
 # -- the built-in random playout ----------------------------------------------------------------
-def step_driver(roll: Any, rng: random.Random) -> int:
+def step_driver(roll: Any, rng: Any) -> int:
     """The playout ``play_random`` promises to equal: ``choice`` over ``legal_ids()``."""
     k = 0
     while not roll.is_over:
@@ -460,24 +466,25 @@ def inner(roll: Any) -> Any:
 
 def assert_play_random_equals_driver(roll: Any, seed: int) -> Any:
     """``play_random`` on a clone of ``roll`` against the step driver on ``roll`` itself,
-    both with ``random.Random(seed)``: the same count, actions, points, final state and
+    both with ``SplitMix64(seed)``: the same count, actions, points, final state and
     generator state. Returns the finished clone."""
     copy = roll.clone()
-    ours, theirs = random.Random(seed), random.Random(seed)
+    ours, theirs = SplitMix64(seed), SplitMix64(seed)
     k = copy.play_random(ours)
     assert k == step_driver(roll, theirs)
     assert copy.is_over and roll.is_over
     assert copy.history_ids == roll.history_ids
     assert copy.points == roll.points
     assert inner(copy) == inner(roll)
-    assert ours.random() == theirs.random()  # the generators drew exactly the same
+    assert ours.state == theirs.state  # the generators drew exactly the same
+    assert ours.next_u64() == theirs.next_u64()
     return copy
 
 
 @pytest.mark.parametrize("opts", OPTION_SETS, ids=_name)
 def test_play_random_equals_the_step_driver(opts: dict[str, Any]) -> None:
-    """``play_random(random.Random(s))`` plays exactly the actions of ``while not is_over:
-    apply_id(rng.choice(legal_ids()))`` with ``random.Random(s)``, from the deal, from a
+    """``play_random(SplitMix64(s))`` plays exactly the actions of ``while not is_over:
+    apply_id(rng.choice(legal_ids()))`` with ``SplitMix64(s)``, from the deal, from a
     clone part-way (mid-auction, mid-play) and from ``state.rollout()`` of an immutable
     state part-way (every player count, both presets, every option; fast path and the
     engine wrapper alike)."""
@@ -489,15 +496,15 @@ def test_play_random_equals_the_step_driver(opts: dict[str, Any]) -> None:
         assert_play_random_equals_driver(game.rollout(seed=seed, dealer=dealer), seed)
         # part-way: a clone after some random steps (the fast path caches the legal ids)
         roll = game.rollout(seed=seed, dealer=dealer)
-        walk = random.Random(seed + 1000)
-        for _ in range(walk.randrange(1, 35)):
+        walk = SplitMix64(seed + 1000)
+        for _ in range(1 + walk.randbelow(34)):
             if roll.is_over:
                 break
             roll.apply_id(walk.choice(roll.legal_ids()))
         roll.legal_ids()
         assert_play_random_equals_driver(roll, seed)
     state = game.deal(seed=5, dealer=1)
-    walk = random.Random(5)
+    walk = SplitMix64(5)
     for _ in range(20):
         if state.is_over:
             break
@@ -512,7 +519,7 @@ def test_play_random_reaches_every_phase_and_joker_rule() -> None:
     for opts in ({}, {"players": 5}, {"joker_lead_nomination": "not_shown_void"},
                  {"joker_after_all_suits_led": "no_play_before_last_trick"}):
         game = game_for(opts)
-        for seed in range(100, 130):
+        for seed in (*range(100, 130), 145, 151):  # 145 and 151: a misère
             roll = game.rollout(seed=seed, dealer=seed % game.players)
             done = assert_play_random_equals_driver(roll, seed)
             for a in done.to_state().history:
@@ -526,56 +533,42 @@ def test_play_random_reaches_every_phase_and_joker_rule() -> None:
                     "misere"}, seen
 
 
-def test_play_random_draws_as_choice_and_randrange() -> None:
-    """The assumption ``play_random`` rests on: ``Random.choice(seq)`` draws as
-    ``seq[rng.randrange(len(seq))]`` and as ``getrandbits(len(seq).bit_length())`` with
-    rejection (the inline draw), leaving the generator in the same state; and the pick of
-    the ``r``-th set bit of a mask equals ``choice`` over that mask's ids."""
-    from cardlab.games.five_hundred.rollout_core import ids_of, pick_card
+def test_play_random_draws_as_choice() -> None:
+    """The assumption ``play_random`` rests on: ``SplitMix64.choice(seq)`` draws as
+    ``seq[rng.randbelow(len(seq))]``, leaving the generator in the same state (its outputs
+    computed ahead or one at a time alike); and the pick of the ``r``-th set bit of a mask
+    equals ``choice`` over that mask's ids."""
+    from cardlab.sim.five_hundred_rollout_core import ids_of, pick_card
 
     for n in [*range(1, 130), 286, 3003, 8008]:
         for seed in range(3):
-            a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
-            x = a.choice(range(n))
-            assert x == b.randrange(n)
-            bits = n.bit_length()
-            r = c.getrandbits(bits)
-            while r >= n:
-                r = c.getrandbits(bits)
-            assert r == x
-            assert a.random() == b.random() == c.random()
-    rng = random.Random(9)
+            a, b, c = SplitMix64(seed), SplitMix64(seed), SplitMix64(seed)
+            x = a.choice(range(n))  # type: ignore[arg-type]
+            assert x == b.randbelow(n)
+            assert x == c.next_u64() % n  # no rejection at these seeds
+            assert a.state == b.state == c.state
+            assert a.next_u64() == b.next_u64() == c.next_u64()
+    rng = SplitMix64(9)
     for _ in range(300):
-        m = sum(1 << i for i in rng.sample(range(63), rng.randrange(1, 17)))
-        seed = rng.randrange(1 << 30)
-        a, b = random.Random(seed), random.Random(seed)
-        assert 60 + pick_card(m, a.getrandbits) == b.choice(ids_of(m))
-        assert a.random() == b.random()
+        m = sum(1 << i for i in random.Random(rng.next_u64()).sample(range(63),
+                                                                   1 + rng.randbelow(16)))
+        seed = rng.randbelow(1 << 30)
+        a, b = SplitMix64(seed), SplitMix64(seed)
+        assert 60 + pick_card(m, a.randbelow) == b.choice(list(ids_of(m)))
+        assert a.state == b.state
 
 
 def test_play_random_with_other_generators_and_when_over() -> None:
-    """A ``Random`` subclass with its own ``random()`` (so its ``_randbelow`` does not use
-    ``getrandbits``) or its own ``_randbelow`` gets the plain loop: still the driver's
-    playout. ``SystemRandom`` (its own ``getrandbits``) plays a whole deal. An ended deal
-    plays nothing."""
-
-    class Floats(random.Random):
-        def random(self) -> float:
-            return super().random()
-
-    class Halves(random.Random):
-        def _randbelow(self, n: int) -> int:  # type: ignore[override]
-            return n // 2
-
+    """A generator without ``randbelow`` (``random.Random``) gets the plain loop: still the
+    driver's playout. An ended deal plays nothing."""
     game = game_for({})
-    for cls in (Floats, Halves):
-        roll, copy = game.rollout(seed=3, dealer=1), game.rollout(seed=3, dealer=1)
-        ours, theirs = cls(4), cls(4)
-        assert copy.play_random(ours) == step_driver(roll, theirs)
-        assert inner(copy) == inner(roll)
-        assert ours.random() == theirs.random()
+    roll, copy = game.rollout(seed=3, dealer=1), game.rollout(seed=3, dealer=1)
+    ours, theirs = random.Random(4), random.Random(4)
+    assert copy.play_random(ours) == step_driver(roll, theirs)  # type: ignore[arg-type]
+    assert inner(copy) == inner(roll)
+    assert ours.random() == theirs.random()
     roll = game.rollout(seed=3, dealer=1)
-    k = roll.play_random(random.SystemRandom())
+    k = roll.play_random(SplitMix64(7))
     assert roll.is_over and k == len(roll.history_ids) > 0
     assert roll.points == roll.to_state().result.points
-    assert roll.play_random(random.Random(0)) == 0
+    assert roll.play_random(SplitMix64(0)) == 0

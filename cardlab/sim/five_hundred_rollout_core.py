@@ -1,35 +1,43 @@
 """The parts of the Five Hundred rollout state that are not the state itself.
 
-Made once per game and kept on it (:func:`setup_for`): the seeded shuffle (SplitMix64 and
-Fisher–Yates exactly as ``cardlab.engine.rng``, all draws at once), where each position of the
+Made once per game and kept on it (:func:`setup_for`): the pack as card bits (for the
+engine's seeded shuffle, :func:`cardlab.engine.rng.shuffled`), where each position of the
 pack goes for each dealer, the meaning of every winning call, the contracts' card tables
-(:mod:`~cardlab.games.five_hundred.tables`), the auction's legal call lists (from the
+(:func:`~cardlab.games.five_hundred.rules.card_table`), the auction's legal call lists (from the
 engine's :func:`~cardlab.games.five_hundred.auction.legal_calls`, cached per situation),
 the play options as flags and the scoring tables; and, for any game, the tables that turn
 a hand mask (bit ``i`` = ``game.deck[i]``) into ``play`` ids. :class:`Rollout` is the id
-API that both rollout classes share (:mod:`cardlab.games.five_hundred.rollout`), and
+API that both rollout classes share (:mod:`cardlab.sim.five_hundred_rollout`), and
 :class:`EngineRollout` the one over the immutable engine (for ghost partners).
 """
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from math import comb
-from operator import index, itemgetter, mod
-from struct import Struct
+from operator import index, itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from cardlab.cards import Card
 from cardlab.engine.action import Action
+from cardlab.engine.auction import Auction
 from cardlab.engine.result import Result
-from cardlab.engine.rng import GOLDEN_GAMMA, MASK64, MIX1, MIX2
+from cardlab.engine.rng import SplitMix64
 from cardlab.errors import IllegalAction
 from cardlab.games.five_hundred import auction as au
-from cardlab.games.five_hundred.action_ids import CALL_IDS, PASS, PLAY_BASE, FiveHundredActionIds
-from cardlab.games.five_hundred.rules import MISERE_VALUES, parse_bid
-from cardlab.games.five_hundred.scoring import contract_value, defensive_points
-from cardlab.games.five_hundred.tables import TABLE_KEYS, card_table
+from cardlab.games.five_hundred.game import CALL_IDS, PASS, PLAY_BASE, FiveHundredActionIds
+from cardlab.games.five_hundred.kernel import contract_points, deal_points, legal_mask
+from cardlab.games.five_hundred.rules import (
+    MISERE_VALUES,
+    SUITS,
+    TABLE_KEYS,
+    CardTable,
+    card_table,
+    parse_bid,
+    play_flags,
+    scoring_flags,
+)
+from cardlab.games.five_hundred.scoring import contract_value
 
 if TYPE_CHECKING:
     from cardlab.games.five_hundred.game import FiveHundredGame
@@ -52,19 +60,9 @@ POSITIONS: Final = tuple(tuple(tuple(i - PLAY_BASE for i in ids) for ids in chun
 P0, P1, P2, P3 = POSITIONS[:4]
 #: the number of set bits of each 11-bit chunk
 COUNTS: Final = tuple(v.bit_count() for v in range(2048))
-#: ``n.bit_length()`` by ``n``: the bits ``Random._randbelow(n)`` draws at a time
-BITS: Final = tuple(n.bit_length() for n in range(256))
-#: ``random.Random``'s own ``_randbelow`` (``getrandbits`` with rejection): a generator whose
-#: class keeps it is drawn from inline by ``play_random``, exactly as ``choice`` would
-RANDBELOW: Final[Any] = vars(random.Random)["_randbelow"]
 #: the auction kept on a few ints: passing final (5H-5.4d), or one call each (5H-5.6); or
-#: the engine's Bidding record (the final raise and the rebid options)
+#: the engine's Auction record (the final raise and the rebid options)
 AUSTRALIAN, AMERICAN, ENGINE_AUCTION = range(3)
-#: J4 (``joker_lead_nomination``) and J5 (``joker_after_all_suits_led``) as codes
-_NOMINATION: Final = {"unled_suits": 0, "not_shown_void": 1, "any": 2}
-_AFTER_ALL: Final = {"none": 0, "no_lead_before_last_trick": 1, "no_play_before_last_trick": 2}
-#: SplitMix64's rejection limit for ``randbelow(n)`` (cardlab.engine.rng), by n
-_LIMITS: Final = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(129))
 ALL_SUITS: Final = (0, 1, 2, 3)
 
 
@@ -90,25 +88,11 @@ def positions_of(m: int) -> tuple[int, ...]:
     return out
 
 
-def randbelow(n: int, getbits: Any) -> int:
-    """``random.Random._randbelow(n)`` made with the generator's ``getrandbits``: the same
-    draws, so a pick from a list of ``n`` is the pick ``rng.choice`` would make."""
-    b = n.bit_length()
-    r = getbits(b)
-    while r >= n:
-        r = getbits(b)
-    return r
-
-
-def pick_card(m: int, getbits: Any) -> int:
+def pick_card(m: int, randbelow: Any) -> int:
     """The pack position of a card drawn uniformly from mask ``m`` (non-empty) exactly as
-    ``rng.choice(ids_of(m))`` would (``getbits`` is the generator's ``getrandbits``):
-    ``_randbelow(popcount)``, then the ``r``-th set bit, counted 11 bits at a time."""
-    n = m.bit_count()
-    b = BITS[n]
-    r = getbits(b)
-    while r >= n:
-        r = getbits(b)
+    ``rng.choice(ids_of(m))`` would (``randbelow`` is the generator's): ``randbelow(popcount)``,
+    then the ``r``-th set bit, counted 11 bits at a time."""
+    r = randbelow(m.bit_count())
     if m >> 44:
         return positions_of(m)[r]
     x = m & 2047
@@ -126,72 +110,6 @@ def pick_card(m: int, getbits: Any) -> int:
     if r < k:
         return P2[x][r]
     return P3[m >> 33][r - k]
-
-
-def check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
-    return seed & MASK64
-
-
-class Shuffler:
-    """``cardlab.engine.rng.shuffled(range(n), seed)`` for one pack size, fast. SplitMix64's
-    ``k``-th output depends only on ``seed + k·γ``, so the ``n − 1`` draws of the
-    Fisher–Yates shuffle are computed at once: each draw lives in its own 128-bit lane of
-    one Python integer, and every step of the mixer (add, shift, xor, multiply, ``& MASK64``)
-    acts on all lanes together (a lane's 64-bit value times a 64-bit constant fits its 128
-    bits; shifts are masked so no lane leaks into the next). A draw that rejection sampling
-    would throw away (odds about n / 2**64 per deal) sends the deal to the scalar loop, so
-    the result is always the engine's."""
-
-    def __init__(self, n: int) -> None:
-        k = n - 1
-        self.n = n
-        self.ones = sum(1 << (128 * i) for i in range(k))
-        self.lanes = MASK64 * self.ones  # MASK64 in every lane
-        self.steps = sum((((i + 1) * GOLDEN_GAMMA) & MASK64) << (128 * i) for i in range(k))
-        self.unpack = Struct("<" + "QQ" * k).unpack
-        self.nbytes = 16 * k
-        self.sizes = tuple(range(n, 1, -1))  # i + 1 for i = n-1 … 1
-        #: no draw below this is ever rejected (every limit is above 2**64 − n)
-        self.safe = (1 << 64) - n
-        self.pairs = tuple(range(n - 1, 0, -1))
-        self.bits = tuple(1 << i for i in range(n))
-
-    def __call__(self, seed: int) -> list[int]:
-        """The shuffled pack as card bits: item ``p`` is ``1 << i`` for the card ``deck[i]``
-        at position ``p`` (top first)."""
-        lanes = self.lanes
-        x = (self.ones * seed + self.steps) & lanes
-        x = ((x ^ ((x >> 30) & lanes)) * MIX1) & lanes
-        x = ((x ^ ((x >> 27) & lanes)) * MIX2) & lanes
-        x ^= (x >> 31) & lanes
-        draws = self.unpack(x.to_bytes(self.nbytes, "little"))[::2]
-        if max(draws) >= self.safe and any(z >= _LIMITS[m] for z, m in zip(draws, self.sizes)):
-            return [1 << i for i in shuffled_positions(self.n, seed)]  # a rejected draw
-        pack = list(self.bits)
-        for i, j in zip(self.pairs, map(mod, draws, self.sizes)):
-            pack[i], pack[j] = pack[j], pack[i]
-        return pack
-
-
-def shuffled_positions(n: int, seed: int) -> list[int]:
-    """``cardlab.engine.rng.shuffled(range(n), seed)``, one draw at a time."""
-    perm = list(range(n))
-    state = seed
-    limits = _LIMITS
-    for i in range(n - 1, 0, -1):
-        m = i + 1
-        while True:
-            state = (state + GOLDEN_GAMMA) & MASK64
-            z = ((state ^ (state >> 30)) * MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * MIX2) & MASK64
-            z ^= z >> 31
-            if z < limits[m]:
-                break
-        j = z % m
-        perm[i], perm[j] = perm[j], perm[i]
-    return perm
 
 
 class CallInfo:
@@ -231,7 +149,8 @@ class RolloutSetup:
         #: 5H-4 who gets each position of the pack when ``dealer`` deals: per recipient (the
         #: seats, then ``dead`` = n, then the kitty = n + 1) an itemgetter of its positions
         self.deal_getters = tuple(self._getters(d) for d in range(game.players))
-        self.shuffle = Shuffler(c)
+        #: the pack as card bits, for the seeded shuffle (bit ``i`` = ``deck[i]``)
+        self.pack_bits = tuple(1 << i for i in range(c))
         self.fast = n == game.players  # no ghost partners (the EngineRollout covers those)
         # the auction (5H-5)
         if o.allow_final_raise or o.rebid_after_pass_on_denomination_change:
@@ -248,6 +167,11 @@ class RolloutSetup:
                                for p in range(game.players))
         #: 5H-3 the card tables of every contract
         self.tables = {key: card_table(game, *key) for key in TABLE_KEYS}
+        # 5H-7 the play options as the kernel reads them
+        self.play = play_flags(o)
+        #: per contract, per suit led, the cards a hand without an unnominated joker follows
+        #: with (the kernel's legal mask of a hand holding every other card: the suit's cards)
+        self.follow_masks = {key: self._follow_masks(t) for key, t in self.tables.items()}
         #: 5H-6.2 who plays a misère (per declarer), and the next active position (per
         #: pattern of who plays)
         everyone = (True,) * n
@@ -258,10 +182,6 @@ class RolloutSetup:
                             for a in {everyone, *self.misere_active}}
         # play options (5H-12)
         self.track_voids = o.joker_lead_nomination == "not_shown_void"
-        self.nomination = _NOMINATION[o.joker_lead_nomination]
-        self.after_all = _AFTER_ALL[o.joker_after_all_suits_led]
-        self.lead_only_last = bool(o.joker_lead_only_last_trick)
-        self.j3 = bool(o.misere_void_must_play_joker)
         self.stop_misere = bool(o.stop_misere_on_first_trick_won)
         self.left_leads = o.first_lead == "left_of_dealer"
         self.all_pass_nt = o.all_pass == "play_no_trumps"
@@ -272,11 +192,28 @@ class RolloutSetup:
         self.side_seats = tuple(sides.values())
         self.side_of = tuple(next(k for k, seats in enumerate(self.side_seats) if p in seats)
                              for p in range(n))
-        self.defence = tuple(defensive_points(0, t, o) for t in range(11))
-        self.slam = o.slam_minimum
+        # 5H-8 the kernel's deal points as tables (a deal's score is then a few look-ups):
+        # the contracting side's gain per call and tricks taken; a defending side's points
+        # per tricks (index 1: in misère); each side's points per trick when all passed
+        f = scoring_flags(o)
+        tricks = range(f.all_tricks + 1)
+        self.gain = {i: tuple(contract_points(info.value, info.need, t, info.misere,
+                                              f.slam_minimum, f.all_tricks) for t in tricks)
+                     for i, info in self.call_info.items()}
+        self.defence = tuple(tuple(deal_points(False, 0, mis, False, 0, t, f) for t in tricks)
+                             for mis in (False, True))
+        self.all_pass_points = tuple(deal_points(False, 0, False, True, 0, t, f) for t in tricks)
         self._discard_arrays: Any = None
         self._discard_masks: list[int] | None = None
         self._combos: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    def _follow_masks(self, table: CardTable) -> tuple[int, ...]:
+        """Per suit led, the kernel's legal mask of a hand holding every card but the
+        unnominated jokers: the cards that follow that suit (5H-7.1, the bowers 5H-7.2)."""
+        free = table.free_jokers
+        others = (1 << self.n_cards) - 1 - free
+        return tuple(legal_mask(others, table.suit_masks[led], False, free, 0, 0, 1, False,
+                                self.play)[0] for led in range(len(SUITS)))
 
     def _getters(self, dealer: int) -> tuple[tuple[int, Any], ...]:
         g = self.game
@@ -295,9 +232,9 @@ class RolloutSetup:
     def calls_after(self, high: int, called: int) -> tuple[int, ...]:
         """5H-5.4 the legal call ids over the high call ``high`` (-1: none) for a seat that
         is not the high bidder (``called``: it has called before, A-8), from the engine's
-        :func:`~.auction.legal_calls`."""
+        :func:`~cardlab.games.five_hundred.auction.legal_calls`."""
         text = self.call_text[high] if high >= 0 else None
-        b = au.Bidding(order=(0,), calls=((0, "pass"),) if called else (), high=text,
+        b = Auction(order=(0,), calls=((0, "pass"),) if called else (), high=text,
                        high_seat=-1 if text else None,
                        high_rank=self.ladder.rank[text.split(" ")[0]] if text else -1,
                        to_call=0)
@@ -352,27 +289,20 @@ class RolloutSetup:
             return tuple(sorted({declarer} | ({partner} if partner is not None else set())))
         return self.side_seats[self.side_of[declarer]]
 
-    def deal_points(self, declarer: int | None, call: int, contractors: tuple[int, ...],
+    def side_points(self, declarer: int | None, call: int, contractors: tuple[int, ...],
                     won: list[int] | None) -> tuple[int, ...]:
-        """5H-8 the points per side of a finished deal, from 0-0 (``score(…).points``, the
-        test checks them equal): ``won`` is the tricks per seat, None when thrown in."""
-        pts = [0] * len(self.side_names)
+        """5H-8 the points per side of a finished deal, from 0-0 (``score(…).points``; the
+        kernel's arithmetic, tabled at setup): ``won`` is the tricks per seat, None when
+        thrown in."""
         if won is None:  # 5H-5.5 thrown in: nobody scores
-            return tuple(pts)
+            return (0,) * len(self.side_names)
         side_tricks = [sum(won[p] for p in seats) for seats in self.side_seats]
-        if declarer is None:  # all passed and NT was played: 10 a trick
-            return tuple(10 * t for t in side_tricks)
-        info = self.call_info[call]
-        if info.misere:  # 5H-8.4 the contractor alone; defenders score nothing
-            pts[self.side_of[declarer]] = info.value if won[declarer] == 0 else -info.value
-            return tuple(pts)
-        taken = sum(won[p] for p in contractors)
-        made = taken >= info.need
-        gain = (self.slam if made and taken == 10 and self.slam > info.value
-                else info.value if made else -info.value)  # 5H-8.2
+        if declarer is None:  # all passed and NT was played
+            return tuple(self.all_pass_points[t] for t in side_tricks)
+        gain = self.gain[call][sum(won[p] for p in contractors)]  # misère: the contractor's
+        defence = self.defence[self.call_info[call].misere]
         mine = {self.side_of[p] for p in contractors}
-        return tuple(gain if k in mine else self.defence[side_tricks[k]]  # 5H-8.3
-                     for k in range(len(pts)))
+        return tuple(gain if k in mine else defence[t] for k, t in enumerate(side_tricks))
 
     def discard_mask(self, action_id: int) -> int:
         """The mask of a discard id's cards (0 for an id that is no discard); three-card
@@ -455,10 +385,11 @@ class Rollout:
         """The immutable state at this point."""
         raise NotImplementedError
 
-    def play_random(self, rng: random.Random) -> int:
+    def play_random(self, rng: SplitMix64) -> int:
         """Play the deal to its end choosing uniformly among the legal actions at every step,
         exactly as ``while not r.is_over: r.apply_id(rng.choice(r.legal_ids()))`` does with
-        the same ``rng`` (the same actions, final state and generator state afterwards).
+        the same ``rng`` (a :class:`~cardlab.engine.rng.SplitMix64`, or any generator with
+        ``choice``): the same actions, final state and generator state afterwards.
         Returns the number of actions taken (0 when the deal is already over)."""
         k = 0
         while not self.is_over:

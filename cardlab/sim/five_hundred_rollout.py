@@ -2,14 +2,16 @@
 
 :class:`~cardlab.games.five_hundred.state.FiveHundredState` is the teaching API: immutable,
 every action judged and explainable. Search and rollouts want what OpenSpiel offers
-instead: one mutable state, integer actions (:mod:`~.action_ids`), no objects made per
+instead: one mutable state, integer actions
+(:mod:`~cardlab.games.five_hundred.game`), no objects made per
 action. ``game.rollout(seed=…, dealer=…)`` (the arguments of ``game.deal``, the same cards
 to the same seats) and ``state.rollout()`` (from any moment of a deal) give one:
 
->>> import cardlab, random
+>>> import cardlab
+>>> from cardlab.engine.rng import SplitMix64
 >>> game = cardlab.load("five_hundred")
 >>> r = game.rollout(seed=7, dealer=3)
->>> rng = random.Random(0)
+>>> rng = SplitMix64(0)
 >>> while not r.is_over:
 ...     r.apply_id(rng.choice(r.legal_ids()))
 >>> r.phase, r.points == r.to_state().result.points
@@ -19,7 +21,7 @@ to the same seats) and ``state.rollout()`` (from any moment of a deal) give one:
 twice the speed: most steps copy no list and call no method):
 
 >>> r2 = game.rollout(seed=7, dealer=3)
->>> r2.play_random(random.Random(0)) == len(r.history_ids), r2.history_ids == r.history_ids
+>>> r2.play_random(SplitMix64(0)) == len(r.history_ids), r2.history_ids == r.history_ids
 (True, True)
 
 The API: ``legal_ids()`` (a new list, in exactly the order of ``legal_actions()`` of the
@@ -31,36 +33,43 @@ attribute: read at every step of a playout), ``to_move``, ``phase``, ``history_i
 engine's full :class:`~cardlab.Result`), ``clone()`` (an independent copy) and
 ``to_state()`` (the immutable state, by replaying ``history_ids`` through the engine: for
 checks and widgets), ``play_random(rng)`` (the deal played out uniformly at random, exactly
-as the driver loop above with the same ``random.Random``; returns the actions taken);
+as the driver loop above with the same :class:`~cardlab.engine.rng.SplitMix64`; returns the
+actions taken);
 ``legal_actions()`` and ``apply(text)`` speak the notation.
 
-**Which configurations run on the fast path.** :class:`FiveHundredRollout` (bitmask hands,
-bit ``i`` = ``game.deck[i]``; per-contract tables from :func:`~.tables.card_table`; legal
-lists from precomputed tuples; the score by a short formula checked equal to
-:func:`~.scoring.score`) covers every player count and every option, with one exception:
-two players with ``two_player_form='ghost_partners_43'`` (face-down piles) get
-:class:`~.rollout_core.EngineRollout`, the same id API over the immutable engine (exact,
-an order of magnitude slower). Inside the fast path, the auction runs on a few ints under
-the ``australian`` and ``american_single_round`` auctions; with ``allow_final_raise`` or
-``rebid_after_pass_on_denomination_change`` it keeps the engine's own
-:class:`~.auction.Bidding` record instead (exact, slower per call). Every legal list of
-the auction comes from the engine's :func:`~.auction.legal_calls` (cached per situation),
-and every refusal from the engine's judge, so the rules live in one place. The per-game
-look-ups live in :mod:`~.rollout_core`. Random playouts (deal, auction, kitty, play and
-score) driven step by step run at about six times the immutable engine's actions per
-second, and ``play_random`` at about twice that again (``benchmarks/run.py``).
-"""
+**Which configurations run on the fast path.** :class:`FiveHundredRollout` (bitmask hands, bit
+``i`` = ``game.deck[i]``) plays by the game's kernel
+(:mod:`~cardlab.games.five_hundred.kernel`): the cards that follow each suit and every card's
+strength in a trick (:func:`~cardlab.games.five_hundred.kernel.trick_key`) are tabled per
+contract at setup by calling it (:func:`~cardlab.games.five_hundred.rules.card_table`), the
+joker's rules J1-J6 call :func:`~cardlab.games.five_hundred.kernel.legal_mask` whenever an
+unnominated joker is in hand, and the points of a deal are the kernel's, tabled per call and
+tricks (equal to :func:`~cardlab.games.five_hundred.scoring.score`, a test checks). It covers
+every player count and every option, with one exception: two players with
+``two_player_form='ghost_partners_43'`` (face-down piles) get
+:class:`~cardlab.sim.five_hundred_rollout_core.EngineRollout`, the same id API over the
+immutable engine (exact, an order of magnitude slower). Inside the fast path, the auction runs
+on a few ints under the ``australian`` and ``american_single_round`` auctions; with
+``allow_final_raise`` or ``rebid_after_pass_on_denomination_change`` it keeps the engine's own
+:class:`~cardlab.engine.auction.Auction` record instead (exact, slower per call). Every legal
+list of the auction comes from the engine's
+:func:`~cardlab.games.five_hundred.auction.legal_calls` (cached per situation), and every
+refusal from the engine's judge, so the rules live in one place. The per-game look-ups live in
+:mod:`~cardlab.sim.five_hundred_rollout_core`. Random playouts (deal, auction, kitty, play and
+score) driven step by step run at about six times the immutable engine's actions per second,
+and ``play_random`` at about twice that again (``benchmarks/run.py``). """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, cast
 
 from cardlab.cards import Card
+from cardlab.engine.auction import Auction
 from cardlab.engine.result import Result
+from cardlab.engine.rng import SplitMix64, shuffled
 from cardlab.errors import IllegalAction
 from cardlab.games.five_hundred import auction as au
-from cardlab.games.five_hundred.action_ids import (
+from cardlab.games.five_hundred.game import (
     CALL_ALONE,
     CALL_IDS,
     NOMINATE_BASE,
@@ -68,11 +77,13 @@ from cardlab.games.five_hundred.action_ids import (
     PASS,
     PLAY_BASE,
 )
-from cardlab.games.five_hundred.rollout_core import (
+from cardlab.games.five_hundred.kernel import NO_SUIT, legal_mask
+from cardlab.games.five_hundred.rules import SUITS, CardTable
+from cardlab.games.five_hundred.scoring import DealFacts, score
+from cardlab.sim.five_hundred_rollout_core import (
     ALL_SUITS,
     AUCTION,
     AUSTRALIAN,
-    BITS,
     C0,
     C1,
     C2,
@@ -86,21 +97,15 @@ from cardlab.games.five_hundred.rollout_core import (
     NOMINATE,
     PHASES,
     PLAY,
-    RANDBELOW,
     EngineRollout,
     Rollout,
     RolloutSetup,
     as_id,
-    check_seed,
     ids_of,
     pick_card,
     positions_of,
-    randbelow,
     setup_for,
 )
-from cardlab.games.five_hundred.rules import SUITS
-from cardlab.games.five_hundred.scoring import DealFacts, score
-from cardlab.games.five_hundred.tables import NO_SUIT, CardTable
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -116,7 +121,8 @@ class FiveHundredRollout(Rollout):
 
     Inside: a mask per seat (bit ``i`` = ``game.deck[i]``); in the auction the high call's
     id, its seat and masks of who passed and who called; in the play the contract's
-    :class:`~.tables.CardTable` rows, the suit led, the strength and seat of the card
+    :class:`~cardlab.games.five_hundred.rules.CardTable` rows, the suit led, the strength and
+    seat of the card
     winning the trick so far, the suits led and shown voids (for the joker rules), and the
     tricks won per seat.
     """
@@ -166,10 +172,10 @@ class FiveHundredRollout(Rollout):
         self._passed = 0
         self._called = 0
         self._ncalls = 0
-        self._bidding: au.Bidding | None = None
+        self._bidding: Auction | None = None
         if s.auction == ENGINE_AUCTION:
             order = tuple((dealer + k) % s.players for k in range(1, s.players + 1))
-            self._bidding = au.Bidding.start(order)
+            self._bidding = au.start(order, s.options)
         self.declarer: int | None = None
         self._call = -1
         self._active: tuple[bool, ...] = (True,) * s.n
@@ -182,7 +188,7 @@ class FiveHundredRollout(Rollout):
 
     @classmethod
     def _seeded(cls, s: RolloutSetup, seed: int, dealer: int) -> FiveHundredRollout:
-        pack = s.shuffle(check_seed(seed))  # card bits, top first
+        pack = shuffled(s.pack_bits, seed)  # card bits, top first (the engine's shuffle)
         parts = [0] * (s.n + 2)
         for r, get in s.deal_getters[dealer]:
             parts[r] = sum(get(pack))  # distinct bits: the sum is the mask
@@ -252,6 +258,7 @@ class FiveHundredRollout(Rollout):
                             FOLLOW_IDS[m] = leg
                     self._legal = leg
                     return list(leg)
+                # void: the kernel's follow_mask is the whole hand; J1-J6 with a free joker
                 m = hand if not hand & self._free else self._void_with_joker(hand)
             elif self._phase != PLAY:
                 if self._phase == AUCTION:  # on apply_id's fast path too
@@ -282,39 +289,28 @@ class FiveHundredRollout(Rollout):
         return list(leg)
 
     def _void_with_joker(self, hand: int) -> int:
-        """5H-7.3 J1/J3/J5: void in the suit led, holding an unnominated joker."""
-        s = self._s
-        jokers = hand & self._free
-        if s.after_all == 2 and self._suits_led == 15 and self._n_tricks < 9:
-            return (hand & ~jokers) or hand  # J5, literal reading: no joker before trick 10
-        if s.j3 and self._call >= 0 and s.call_info[self._call].misere:
-            return jokers  # J3 in misère the void holder must play the joker
-        return hand
+        """5H-7.3 J1/J3/J5: void in the suit led, holding an unnominated joker (the kernel's
+        legal mask; no card of the suit led is held, and the suits a void shows matter only
+        to a lead)."""
+        cards: int = legal_mask(hand, 0, False, self._free, self._suits_led, 0,
+                                self._n_tricks + 1, self._misere(), self._s.play)[0]
+        return cards
+
+    def _misere(self) -> bool:
+        return self._call >= 0 and self._s.call_info[self._call].misere
 
     def _lead_with_joker(self, hand: int) -> tuple[int, ...]:
-        """5H-7.3 J4-J6: leading with an unnominated joker in hand: the other cards, then
-        each joker once per suit it may name."""
+        """5H-7.3 J4-J6: leading with an unnominated joker in hand (the kernel's legal mask):
+        the other cards, then each joker once per suit it may name."""
         s = self._s
-        free = hand & self._free
-        ids = ids_of(hand & ~free)
-        if self._n_tricks >= 9:
-            suits: tuple[int, ...] = ALL_SUITS  # J5 the last trick: any suit
-        elif s.lead_only_last or (s.after_all and self._suits_led == 15):
-            suits = ()  # J6, J5
-        elif s.nomination == 0:
-            suits = tuple(x for x in ALL_SUITS if not self._suits_led >> x & 1)
-        elif s.nomination == 1:
-            shown = self._voids[self._turn]
-            suits = tuple(x for x in ALL_SUITS if not shown >> x & 1)
-        else:
-            suits = ALL_SUITS
+        free = self._free
+        cards, names = legal_mask(hand, 0, True, free, self._suits_led, self._voids[self._turn],
+                                  self._n_tricks + 1, self._misere(), s.play)
         first = PLAY_BASE + s.ids.jokers[0]
-        jokers = [i - first for i in ids_of(free)]  # which joker: 0, or 0 and 1
+        jokers = [i - first for i in ids_of(cards & free)]  # which joker: 0, or 0 and 1
         jl = self._jl
-        out = ids + tuple(jl + 4 * j + x for j in jokers for x in suits)
-        if not out:  # only jokers and no suit to name: any suit
-            out = tuple(jl + 4 * j + x for j in jokers for x in ALL_SUITS)
-        return out
+        return ids_of(cards & ~free) + tuple(jl + 4 * j + x for j in jokers for x in ALL_SUITS
+                                              if names >> x & 1)
 
     def _legal_other(self) -> Any:
         s = self._s
@@ -470,7 +466,7 @@ class FiveHundredRollout(Rollout):
             return
         if s.auction == ENGINE_AUCTION:
             assert self._bidding is not None
-            b = self._bidding = self._bidding.after(seat, s.call_text[i], s.options, s.ladder)
+            b = self._bidding = au.after(self._bidding, seat, s.call_text[i], s.ladder)
             if b.to_call is not None:
                 self._turn = b.to_call
                 return
@@ -540,7 +536,7 @@ class FiveHundredRollout(Rollout):
     def _start_play(self, table: CardTable, leader: int) -> None:
         s = self._s
         self._tab = table
-        self._sm = table.suit_masks
+        self._sm = s.follow_masks[table.denomination, table.nominated]
         self._eff = table.eff
         self._str = table.strength
         self._free = table.suit_masks[NO_SUIT]
@@ -570,11 +566,12 @@ class FiveHundredRollout(Rollout):
         self._olegal = None
         d = self.declarer
         contractors = () if d is None else s.contractors(d, self._call, self._partner)
-        self._points = s.deal_points(d, self._call, contractors,
+        self._points = s.side_points(d, self._call, contractors,
                                      self._won if self._tab is not None else None)
 
     def _result(self) -> Result:
-        """The engine's scoring of this deal (:func:`~.scoring.score`), without a replay."""
+        """The engine's scoring of this deal
+        (:func:`~cardlab.games.five_hundred.scoring.score`), without a replay."""
         g = self.game
         d = self.declarer
         s = self._s
@@ -587,26 +584,24 @@ class FiveHundredRollout(Rollout):
         return score(facts, g.options)
 
     # -- random playouts ----------------------------------------------------------------------
-    def play_random(self, rng: random.Random) -> int:
+    def play_random(self, rng: SplitMix64) -> int:
         """Play the deal to its end choosing uniformly among the legal actions at every step,
         exactly as ``while not r.is_over: r.apply_id(rng.choice(r.legal_ids()))`` does with
         the same ``rng``: the same actions (``history_ids``), final state and generator
         state afterwards. Returns the number of actions taken (0 when already over).
 
-        ``Random.choice(seq)`` is ``seq[rng._randbelow(len(seq))]``, so the draws are made
-        here with the generator's ``getrandbits`` as ``_randbelow`` makes them (a generator
-        whose ``_randbelow`` is not ``random.Random``'s own, e.g. a subclass with its own
-        ``random()``, gets the plain loop above), and the action is taken from the
-        legal set without copying it: in the play a card is the ``r``-th set bit of the legal
-        mask (``legal_ids`` lists cards in pack order, i.e. ascending bits), one loop holding
-        the trick in locals; a joker lead naming a suit, the auction, nomination and calls
-        use the legal tuples of ``legal_ids``; a discard is the ``r``-th set of
-        ``combinations`` of the hand, as ``legal_ids`` orders them.
+        ``SplitMix64.choice(seq)`` is ``seq[rng.randbelow(len(seq))]``, so the draws are the
+        generator's ``randbelow`` (a generator without one, e.g. ``random.Random``, gets the
+        plain loop above), and the action is taken from the legal set without copying it: in
+        the play a card is the ``r``-th set bit of the legal mask (``legal_ids`` lists cards
+        in pack order, i.e. ascending bits), one loop holding the trick in locals; a joker
+        lead naming a suit, the auction, nomination and calls use the legal tuples of
+        ``legal_ids``; a discard is the ``r``-th set of ``combinations`` of the hand, as
+        ``legal_ids`` orders them.
         """
-        rb = getattr(rng, "_randbelow", None)
-        if getattr(rb, "__func__", None) is not RANDBELOW:
+        rb = getattr(rng, "randbelow", None)
+        if rb is None:
             return super().play_random(rng)
-        getbits = rng.getrandbits
         history = self._history
         start = len(history)
         s = self._s
@@ -615,7 +610,7 @@ class FiveHundredRollout(Rollout):
         while not self.is_over:
             ph = self._phase
             if ph == PLAY:
-                self._play_out(getbits)
+                self._play_out(rb)
                 break
             if ph == AUCTION:  # 5H-5 a call from legal_ids' tuple, applied as apply_id does
                 seat = self._turn
@@ -623,20 +618,20 @@ class FiveHundredRollout(Rollout):
                     2 * self._high + (self._called >> seat & 1))
                 if leg is None:
                     leg = self.legal_ids()
-                i = leg[randbelow(len(leg), getbits)]
+                i = leg[rb(len(leg))]
                 self._legal = None
                 history.append(i)
                 self._after_call(seat, i)
             elif ph == KITTY:  # 5H-6.1 the r-th discard, in legal_ids' order
                 pos = positions_of(self._hands[self._turn])
-                r = randbelow(s.discard_count(len(pos)), getbits)
+                r = rb(s.discard_count(len(pos)))
                 self._apply_other(s.discard_at(pos, r))
             else:  # a partner call, a nomination
                 leg = self.legal_ids()
-                self.apply_id(leg[randbelow(len(leg), getbits)])
+                self.apply_id(leg[rb(len(leg))])
         return len(history) - start
 
-    def _play_out(self, getbits: Any) -> None:
+    def _play_out(self, randbelow: Any) -> None:
         """``play_random`` in the play: every trick to the end of the deal, one loop with the
         trick in locals (the steps of ``apply_id``, with the legal sets of ``legal_ids``)."""
         hands = self._hands
@@ -661,7 +656,6 @@ class FiveHundredRollout(Rollout):
         jl = self._jl
         jokers = self._s.ids.jokers
         follow = FOLLOW_IDS
-        bits = BITS
         while True:
             hand = hands[seat]
             if n:  # 5H-7.1 follow the effective suit led
@@ -672,15 +666,10 @@ class FiveHundredRollout(Rollout):
                         leg = ids_of(m)
                         if len(follow) < FOLLOW_MAX:
                             follow[m] = leg
-                    k = len(leg)
-                    b = bits[k]
-                    r = getbits(b)
-                    while r >= k:
-                        r = getbits(b)
-                    c = leg[r] - 60  # PLAY_BASE
+                    c = leg[randbelow(len(leg))] - 60  # PLAY_BASE
                 else:  # void: any card (J1/J3/J5 with an unnominated joker)
                     c = pick_card(hand if not hand & free else self._void_with_joker(hand),
-                                  getbits)
+                                  randbelow)
                 hands[seat] = hand ^ 1 << c
                 append(60 + c)
                 x = row[c]
@@ -693,12 +682,7 @@ class FiveHundredRollout(Rollout):
                 if hand & free:  # J4-J6 an unnominated joker may lead naming a suit
                     self._turn = seat
                     leg = self._lead_with_joker(hand)
-                    k = len(leg)
-                    b = bits[k]
-                    r = getbits(b)
-                    while r >= k:
-                        r = getbits(b)
-                    i = leg[r]
+                    i = leg[randbelow(len(leg))]
                     append(i)
                     if i < jl:
                         c = i - 60
@@ -707,7 +691,7 @@ class FiveHundredRollout(Rollout):
                         j, led = divmod(i - jl, 4)
                         c = jokers[j]
                 else:
-                    c = pick_card(hand, getbits)
+                    c = pick_card(hand, randbelow)
                     append(60 + c)
                     led = eff[c]
                 hands[seat] = hand ^ 1 << c

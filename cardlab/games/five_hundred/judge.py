@@ -1,9 +1,12 @@
 """Five Hundred's card play (5H-7): which cards may be played now, and why.
 
-Everything goes through one card order (:class:`ContractRules`, a
-:class:`~cardlab.engine.tricks.CardOrder`, 5H-3.4); the trick winner is the engine's
-:func:`~cardlab.engine.tricks.trick_winner` over it (5H-7.1). A play is ``(card, named)`` where ``named`` is the suit a leader
-names for an unnominated joker in NT or misère (``play JK H``), else None.
+The decision is the kernel's :func:`~cardlab.games.five_hundred.kernel.legal_mask` (5H-7.1
+follow the effective suit, 5H-7.2 the bowers, 5H-7.3 the joker J1-J6) over the card masks
+of the contract's order (:class:`ContractRules`, a :class:`~cardlab.engine.tricks.CardOrder`,
+5H-3.4, as :func:`~.rules.order_table`); this module adds the plain-words reasons. The
+trick winner is the engine's :func:`~cardlab.engine.tricks.trick_winner` over the order
+(5H-7.1). A play is ``(card, named)`` where ``named`` is the suit a leader names for an
+unnominated joker in NT or misère (``play JK H``), else None.
 """
 
 from __future__ import annotations
@@ -12,12 +15,16 @@ from collections.abc import Sequence
 
 from cardlab.cards import Card, Deck
 from cardlab.engine.action import Verdict
+from cardlab.games.five_hundred.kernel import legal_mask
 from cardlab.games.five_hundred.rules import (
     SUIT_PLURAL,
     SUIT_WORD,
     SUITS,
+    TRICKS,
     ContractRules,
     FiveHundredOptions,
+    order_table,
+    play_flags,
 )
 
 __all__ = ["PlayContext", "legal_plays", "judge_play", "suit_change", "changes_suit"]
@@ -60,59 +67,55 @@ def _free_jokers(ctx: PlayContext) -> list[Card]:
     return [c for c in ctx.hand if ctx.rules.suit_of[c] is None]
 
 
-def _joker_lead_suits(ctx: PlayContext) -> tuple[tuple[str, ...], Verdict | None]:
-    """5H-7.3 J4-J6: the suits a leader may name for the unnominated joker, or why none."""
-    o = ctx.options
-    if ctx.trick_no >= 10:
-        return SUITS, None  # J5: at trick 10, the holder's last card, any suit may be named
-    if o.joker_lead_only_last_trick:
-        return (), Verdict(False, "under this variation the joker may be led only at the last "
-                           "trick", "joker_lead_only_last_trick", "5H-7.3 J6")
-    if len(ctx.suits_led) == 4 and o.joker_after_all_suits_led != "none":
-        return (), Verdict(False, "all four suits have been led, so the joker may not be led "
-                           "before the last trick", "joker_after_all_suits_led", "5H-7.3 J5")
-    if o.joker_lead_nomination == "unled_suits":
-        suits = tuple(s for s in SUITS if s not in ctx.suits_led)
-    elif o.joker_lead_nomination == "not_shown_void":
-        suits = tuple(s for s in SUITS if s not in ctx.shown_void)
-    else:
-        suits = SUITS
-    return suits, None
+def _suit_bits(suits: frozenset[str]) -> int:
+    """Suits as bits 0-3 (``SUITS`` order), as the kernel reads them."""
+    return sum(1 << k for k, s in enumerate(SUITS) if s in suits)
 
 
-def _joker_play_barred(ctx: PlayContext) -> bool:
-    """5H-7.3 J5, literal reading: no playing the joker at all before the last trick."""
-    return (ctx.options.joker_after_all_suits_led == "no_play_before_last_trick"
-            and len(ctx.suits_led) == 4 and ctx.trick_no < 10)
+def _legal_masks(ctx: PlayContext) -> tuple[int, int]:
+    """The kernel's decision for the seat to move: the legal cards (mask, bit ``i`` =
+    ``deck[i]``) and the suits a led unnominated joker may name (bits 0-3)."""
+    table = order_table(ctx.deck, ctx.rules)
+    index = ctx.deck.index
+    hand = 0
+    for c in ctx.hand:
+        hand |= 1 << index(c)
+    led = ctx.led
+    return legal_mask(hand, 0 if led is None else table.suit_masks[SUITS.index(led)],
+                      led is None, table.free_jokers, _suit_bits(ctx.suits_led),
+                      _suit_bits(ctx.shown_void), ctx.trick_no, ctx.misere,
+                      play_flags(ctx.options))
 
 
 def legal_plays(ctx: PlayContext) -> list[tuple[Card, str | None]]:
-    """5H-7.1-5H-7.3 every legal play now, cards in the pack's order (a joker lead per suit)."""
-    rules = ctx.rules
+    """5H-7.1-5H-7.3 every legal play now, cards in the hand's (the pack's) order, a led
+    unnominated joker once per suit it may name (:func:`~.kernel.legal_mask`)."""
+    cards, names = _legal_masks(ctx)
+    index = ctx.deck.index
+    suit_of = ctx.rules.suit_of
     out: list[tuple[Card, str | None]] = []
-    if ctx.led is None:
-        for c in ctx.hand:
-            if rules.suit_of[c] is None:
-                suits, _ = _joker_lead_suits(ctx)
-                out += [(c, s) for s in suits]
+    for c in ctx.hand:
+        if cards >> index(c) & 1:
+            if ctx.led is None and suit_of[c] is None:
+                out += [(c, s) for k, s in enumerate(SUITS) if names >> k & 1]
             else:
                 out.append((c, None))
-    else:
-        follow = rules.of_suit(ctx.hand, ctx.led)  # 5H-7.1 following by effective suit
-        if follow:
-            out = [(c, None) for c in follow]
-        else:
-            jokers = _free_jokers(ctx)
-            if jokers and _joker_play_barred(ctx):
-                out = [(c, None) for c in ctx.hand if c not in jokers]
-            elif jokers and ctx.misere and ctx.options.misere_void_must_play_joker:
-                out = [(c, None) for c in jokers]  # J3
-            else:
-                out = [(c, None) for c in ctx.hand]
-    if not out:  # only jokers left and every restriction bites: they may be played (any suit)
-        out = [(c, s if ctx.led is None else None) for c in ctx.hand
-               for s in (SUITS if ctx.led is None else (None,))]
     return out
+
+
+def _joker_lead_refusal(ctx: PlayContext) -> Verdict | None:
+    """5H-7.3 J5/J6: the words for a joker that may not lead now (None: it may lead, naming
+    only some suits). Which plays are legal is the kernel's; this picks the reason."""
+    o = ctx.options
+    if ctx.trick_no >= TRICKS:
+        return None
+    if o.joker_lead_only_last_trick:
+        return Verdict(False, "under this variation the joker may be led only at the last "
+                       "trick", "joker_lead_only_last_trick", "5H-7.3 J6")
+    if len(ctx.suits_led) == 4 and o.joker_after_all_suits_led != "none":
+        return Verdict(False, "all four suits have been led, so the joker may not be led "
+                       "before the last trick", "joker_after_all_suits_led", "5H-7.3 J5")
+    return None
 
 
 def _name(deck: Deck, rules: ContractRules, card: Card) -> str:
@@ -264,7 +267,8 @@ def _judge_free_joker(ctx: PlayContext, card: Card, named: str | None,
                       legal: list[tuple[Card, str | None]]) -> Verdict:
     """5H-7.3 J1-J6: the unnominated joker in NT and misère."""
     if ctx.led is None:
-        suits, refusal = _joker_lead_suits(ctx)
+        suits = [s for c, s in legal if c == card]
+        refusal = _joker_lead_refusal(ctx)
         if (card, named) in legal:
             return Verdict(True, f"you lead the joker and name {SUIT_PLURAL[named or '']}: the "
                            f"others must follow {SUIT_PLURAL[named or '']} if they can, and the "
@@ -292,10 +296,10 @@ def _judge_free_joker(ctx: PlayContext, card: Card, named: str | None,
         return Verdict(True, f"you hold no {SUIT_WORD[led]}, so you may play the joker; it wins "
                        "the trick (you could also keep it and discard another card)", "",
                        "5H-7.3 J1")
-    if _joker_play_barred(ctx):
+    follow = [c for c in ctx.hand if ctx.rules.suit_of[c] == ctx.led]
+    if not follow:  # void, yet the joker may not follow: J5 bars it before the last trick
         return Verdict(False, "all four suits have been led, so the joker may not be played "
                        "before the last trick", "joker_not_before_last_trick", "5H-7.3 J5")
-    follow = [c for c in ctx.hand if ctx.rules.suit_of[c] == ctx.led]
     names = ", ".join(_name(ctx.deck, ctx.rules, c) for c in follow)
     return Verdict(False, f"the joker may follow only when you hold no {SUIT_WORD[ctx.led or '']}"
                    f", and you hold {names}", "must_follow_suit", "5H-7.3 J1")
