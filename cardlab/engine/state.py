@@ -14,7 +14,8 @@ part cannot be instantiated (``TypeError`` naming the missing methods):
 * the facts: ``phase``, ``to_move``, ``hands``, ``result``;
 * what a seat may see and hear: ``_view(seat)``, ``hidden_cards(seat)``,
   ``_describe(action)``;
-* the cards in their context: ``trump_order()``, ``effective_suit(card)``, and the
+* the cards in their context: ``card_order()`` (the contract's
+  :class:`~cardlab.engine.tricks.CardOrder`), ``trump_order()``, ``effective_suit(card)``, and the
   deal as text, ``deal_string()``.
 
 Everything else has a default a game may override: ``is_over`` (the phase is
@@ -22,13 +23,22 @@ Everything else has a default a game may override: ``is_over`` (the phase is
 ``_context`` (the phase), ``_legal_index`` (a cached set of ``legal_actions()``).
 The checks common to every game — notation, a finished deal, the acting seat —
 live here, so each game states only its own rules (``docs/adding_a_game.md``).
+
+Successors: :func:`evolve` is the one way a state makes its successor — a shallow copy
+with ``parent`` set to it, ``history`` one action longer, its per-state caches cleared
+and the fields the action changes replaced, whether the class keeps its fields in
+``__slots__`` or ``__dict__``. The copy is the hot path of every random playout on the
+teaching engine, so each class's copier is generated once (explicit assignments, as
+``dataclasses`` generates ``__init__``). :func:`intern_action` gives one
+:class:`~cardlab.engine.action.Action` per text, and ``_legal_index`` is the one cached
+legal map.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardlab.engine import phrases
 from cardlab.engine.action import Action, Explanation, Verdict
@@ -38,8 +48,9 @@ if TYPE_CHECKING:
     from cardlab.cards import Card
     from cardlab.engine.game import Game
     from cardlab.engine.result import Result
+    from cardlab.engine.tricks import CardOrder
 
-__all__ = ["State"]
+__all__ = ["State", "evolve", "intern_action", "caches_of"]
 
 #: how many legal actions an error message lists before "…"
 _LEGAL_SHOWN = 12
@@ -174,6 +185,12 @@ class State(ABC):
     def trump_order(self, contract: str | None = None) -> list[Card]:
         """Cards high to low in the current (or the given) trump context (hands are sorted
         by it; ``[]`` for a game without trumps)."""
+
+    @abstractmethod
+    def card_order(self) -> CardOrder:
+        """The :class:`~cardlab.engine.tricks.CardOrder` of this moment's contract (or trump
+        suit): the one order that legality, the trick winner, the view and
+        :meth:`effective_suit` read (:mod:`cardlab.engine.tricks`)."""
 
     @abstractmethod
     def effective_suit(self, card: Card | str) -> str | None:
@@ -364,3 +381,98 @@ class State(ABC):
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", {self.game.seat_name(self.to_move)} to move"
         return f"<{self.game.name} state: {self.phase}, {len(self.history)} actions{mover}>"
+
+
+# -- successors and actions ---------------------------------------------------------------
+S = TypeVar("S")
+
+#: fields every state has that :func:`evolve` sets itself
+_OWN = ("parent", "history")
+#: per-state caches every state may have; :func:`evolve` clears them
+_BASE_CACHES = ("_legal_memo",)
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def caches_of(cls: type) -> tuple[str, ...]:
+    """The per-state cache fields of ``cls``: the base ones and its ``_CACHES`` (cleared on
+    every successor, because they describe one moment)."""
+    return _BASE_CACHES + tuple(getattr(cls, "_CACHES", ()))
+
+
+def _slots(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        for name in klass.__dict__.get("__slots__", ()):
+            if name not in ("__dict__", "__weakref__") and name not in names:
+                names.append(name)
+    return names
+
+
+def _copier(cls: type) -> Callable[[Any], Any]:
+    """Generate the shallow copier of ``cls``: slot fields by explicit assignment, then the
+    instance dict (if the class has one) in one update."""
+    skip = set(_OWN) | set(caches_of(cls))
+    slots = [n for n in _slots(cls) if n not in skip and n.isidentifier()]
+    has_dict = any("__slots__" not in k.__dict__ or "__dict__" in k.__dict__["__slots__"]
+                   for k in cls.__mro__ if k is not object)
+    lines = ["def copy(self):", "    new = _new(_cls)"]
+    lines += [f"    new.{n} = self.{n}" for n in slots]
+    if has_dict:
+        lines.append("    d = getattr(self, '__dict__', None)")
+        lines.append("    if d: new.__dict__.update(d)")
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own slot names
+    fn: Callable[[Any], Any] = scope["copy"]
+    return fn
+
+
+def evolve(state: S, action: Action, **changes: Any) -> S:
+    """The successor of ``state`` after ``action``: a shallow copy whose ``parent`` is
+    ``state`` and whose ``history`` ends with ``action``, per-state caches cleared
+    (:func:`caches_of`), and ``changes`` (field → new value) applied.
+
+    >>> from cardlab.engine.action import Action
+    >>> class Tiny:
+    ...     __slots__ = ("parent", "history", "score", "_legal_memo")
+    ...     def __init__(self):
+    ...         self.parent, self.history, self.score, self._legal_memo = None, (), 0, "stale"
+    >>> a = Tiny()
+    >>> b = evolve(a, Action("score"), score=1)
+    >>> b.parent is a, b.history, b.score, b._legal_memo, a.score
+    (True, (Action('score'),), 1, None, 0)
+    """
+    cls = type(state)
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _COPIERS[cls] = _copier(cls)
+    new = copier(state)
+    new.parent = state
+    new.history = state.history + (action,)  # type: ignore[attr-defined]
+    for name in caches_of(cls):
+        setattr(new, name, None)
+    for name, value in changes.items():
+        setattr(new, name, value)
+    return new  # type: ignore[no-any-return]
+
+
+#: every action text met so far → its one :class:`Action` (a game's actions are few)
+_ACTIONS: dict[str, Action] = {}
+#: beyond this many distinct texts the table stops growing (forged input cannot fill memory)
+_ACTIONS_MAX = 200_000
+
+
+def intern_action(text: str) -> Action:
+    """The one :class:`Action` for ``text``: legal lists built on every state share their
+    actions (no new string per state, and ``is`` compares them).
+
+    >>> intern_action("play JD") is intern_action("play JD")
+    True
+    """
+    a = _ACTIONS.get(text)
+    if a is None:
+        a = Action(text)
+        if len(_ACTIONS) < _ACTIONS_MAX:
+            _ACTIONS[text] = a
+    return a

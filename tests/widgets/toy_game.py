@@ -32,6 +32,7 @@ from cardlab.engine.options import option
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
 from cardlab.engine.state import State
+from cardlab.engine.tricks import CardOrder
 
 #: T-1.2 the bid ladder, low to high.
 LADDER = ("S", "H")
@@ -251,6 +252,12 @@ class ToyState(State):
     def trump_order(self, contract: str | None = None) -> list[Card]:
         order = self.game.card_order(contract or self._contract)
         return [self.game.deck.parse(c) for c in order["trumps"]]
+
+    def card_order(self) -> CardOrder:
+        """The contract's order: printed suits, the trump ladder for the trump suit."""
+        trump = self._contract if self._contract in LADDER else None
+        return CardOrder.from_ranks(self.game.deck, PLAIN_ORDER, trump=trump,
+                                    trump_ladder=TRUMP_ORDER)
 
     def effective_suit(self, card: Card | str) -> str | None:
         """The toy's cards never change suit: the printed one."""

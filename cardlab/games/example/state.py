@@ -7,14 +7,13 @@ order, which gives the trick winner), the points in ``scoring.py``, what a seat 
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
 from cardlab.engine.action import Action, Verdict
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
-from cardlab.engine.state import State
+from cardlab.engine.state import State, evolve
 from cardlab.engine.tricks import CardOrder, Play, Trick, trick_winner
 from cardlab.games.example import judge
 from cardlab.games.example.rules import CALL_TRICKS, HAND_SIZE, trick_order
@@ -117,18 +116,10 @@ class ExampleState(State):
             return f" at trick {len(self.tricks) + 1}"
         return f" in the {self._phase}"
 
-    def _evolve(self, action: Action) -> ExampleState:
-        """A copy of this state one action on (the caller sets what the action changes)."""
-        new = copy.copy(self)
-        new.parent = self
-        new.history = self.history + (action,)
-        new._legal_memo = None
-        return new
-
     def _successor(self, action: Action) -> ExampleState:
         seat = self.to_move
         assert seat is not None
-        new = self._evolve(action)
+        new = evolve(self, action)  # the engine's one successor copier
         if action.verb == "call":  # EX-3.2 the call ends the calling; EX-4.1 the caller leads
             new.calls = self.calls + ((seat, "call"),)
             new.caller, new._phase, new.trick = seat, "play", Trick(seat)

@@ -16,7 +16,7 @@ from cardlab.cards import Card
 from cardlab.engine.action import Action, Verdict
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
-from cardlab.engine.state import State
+from cardlab.engine.state import State, evolve, intern_action
 from cardlab.engine.tricks import Play, Trick, trick_winner
 from cardlab.games.five_hundred import auction as au
 from cardlab.games.five_hundred.judge import PlayContext, judge_play, legal_plays
@@ -34,19 +34,10 @@ if TYPE_CHECKING:
 
 __all__ = ["FiveHundredState"]
 
-#: interned actions: legal_actions() hands out the same objects every time (fast and cheap)
-_ACTIONS: dict[str, Action] = {}
 
 
 #: (card, named suit) → its play notation
 _PLAY_TEXT: dict[tuple[Card, str | None], Action] = {}
-
-
-def _act(text: str) -> Action:
-    a = _ACTIONS.get(text)
-    if a is None:
-        a = _ACTIONS[text] = Action(text)
-    return a
 
 
 class FiveHundredState(State):
@@ -64,7 +55,9 @@ class FiveHundredState(State):
                  "_hands", "kitty", "discards", "dead_hand", "bidding", "contract", "sans_kitty",
                  "declarer", "nominated", "rules", "active", "partner_card", "partner",
                  "partner_known", "trick", "tricks", "tricks_won", "suits_led", "shown_void",
-                 "exposed", "piles", "_legal", "_result")
+                 "exposed", "piles", "_result")
+    #: per-state caches :func:`~cardlab.engine.state.evolve` clears on every successor
+    _CACHES = ("_result",)
 
     game: FiveHundredGame
 
@@ -106,44 +99,7 @@ class FiveHundredState(State):
         self.exposed = False
         self._phase = "auction"
         self._turn: int | None = order[0]
-        self._legal: dict[Action, Any] | None = None
         self._result: Result | None = None
-
-    def _copy(self, action: Action) -> FiveHundredState:
-        # explicit assignments: several times faster than a getattr/setattr loop (hot path)
-        new = object.__new__(FiveHundredState)
-        new.game = self.game
-        new.setup = self.setup
-        new.seed = self.seed
-        new.dealer = self.dealer
-        new._phase = self._phase
-        new._turn = self._turn
-        new._hands = self._hands
-        new.kitty = self.kitty
-        new.discards = self.discards
-        new.dead_hand = self.dead_hand
-        new.bidding = self.bidding
-        new.contract = self.contract
-        new.sans_kitty = self.sans_kitty
-        new.declarer = self.declarer
-        new.nominated = self.nominated
-        new.rules = self.rules
-        new.active = self.active
-        new.partner_card = self.partner_card
-        new.partner = self.partner
-        new.partner_known = self.partner_known
-        new.trick = self.trick
-        new.tricks = self.tricks
-        new.tricks_won = self.tricks_won
-        new.suits_led = self.suits_led
-        new.shown_void = self.shown_void
-        new.exposed = self.exposed
-        new.piles = self.piles
-        new.parent = self
-        new.history = self.history + (action,)
-        new._legal = None
-        new._result = None
-        return new
 
     # -- facts ------------------------------------------------------------------------
     @property
@@ -212,9 +168,8 @@ class FiveHundredState(State):
 
     # -- legal actions ------------------------------------------------------------------
     def _legal_map(self) -> dict[Action, Any]:
-        """Action (interned) → payload, for every legal action now (cached)."""
-        if self._legal is not None:
-            return self._legal
+        """Action (interned) → payload, for every legal action now (the engine caches it
+        per state: ``_legal_index``)."""
         out: dict[Action, Any] = {}
         seat = self._turn
         g = self.game
@@ -222,35 +177,34 @@ class FiveHundredState(State):
             pass
         elif self._phase == "auction":
             for c in au.legal_calls(self.bidding, seat, g.options, g.ladder):
-                out[_act("pass" if c == "pass" else "bid " + c)] = c
+                out[intern_action("pass" if c == "pass" else "bid " + c)] = c
         elif self._phase == "kitty":
             codes = [c.code for c in self._hands[seat]]
             out = dict.fromkeys(map(Action, map("discard ".__add__, map(" ".join, combinations(
                 codes, g.kitty_size)))))
         elif self._phase == "call":
-            out[_act("call alone")] = None
+            out[intern_action("call alone")] = None
             for c in g.deck:
                 if not c.is_joker and c not in self._hands[seat]:
-                    out[_act("call " + c.code)] = c
+                    out[intern_action("call " + c.code)] = c
         elif self._phase == "nominate":
             for s in SUITS:
-                out[_act("nominate " + s)] = s
-            out[_act("nominate none")] = "none"
+                out[intern_action("nominate " + s)] = s
+            out[intern_action("nominate none")] = "none"
         elif self._phase == "play":
             for play in legal_plays(self._play_context(seat)):
                 text = _PLAY_TEXT.get(play)
                 if text is None:
                     card, named = play
-                    text = _PLAY_TEXT[play] = _act(f"play {card.code} {named}" if named
+                    text = _PLAY_TEXT[play] = intern_action(f"play {card.code} {named}" if named
                                                    else "play " + card.code)
                 out[text] = play
-        self._legal = out
         return out
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now. Auction: ``pass`` then bids in ladder order; kitty: discards
         in the pack's order; play: cards in the pack's order (a joker lead once per suit)."""
-        return list(self._legal_map())  # the keys are interned Actions
+        return list(self._legal_index())  # the keys are interned Actions
 
     def playable(self, pos: int) -> tuple[Card, ...]:
         """The cards position ``pos`` may play from: its hand, or a ghost's face-up cards."""
@@ -343,18 +297,13 @@ class FiveHundredState(State):
         ctx = self._play_context(seat)
         verdict = judge_play(ctx, card, named)
         # one source of truth: the verdict must agree with the legal list
-        assert verdict.legal == (key in self._legal_map()), (key, verdict)
+        assert verdict.legal == (key in self._legal_index()), (key, verdict)
         return verdict
 
     # -- successors ---------------------------------------------------------------------
-    def _legal_index(self) -> dict[Action, Any]:
-        # the engine's apply() short path reads the cached legal map directly
-        return self._legal if self._legal is not None else self._legal_map()
-
     def _successor(self, action: Action) -> FiveHundredState:
-        legal = self._legal if self._legal is not None else self._legal_map()
-        payload = legal[action]
-        new = self._copy(action)
+        payload = self._legal_index()[action]
+        new = evolve(self, action)
         phase = self._phase
         if phase == "play":
             new._after_play(*payload)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardlab.cards import Card, Deck
 from cardlab.engine.action import Action, Verdict
-from cardlab.engine.successor import intern_action
+from cardlab.engine.state import intern_action
 from cardlab.engine.tricks import CardOrder
 from cardlab.games.officer_skat.kernel import call_games_mask, call_pass_legal, legal_mask
 from cardlab.games.officer_skat.rules import (

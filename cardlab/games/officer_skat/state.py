@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardlab.cards import Card
 from cardlab.engine.action import Action, Verdict
 from cardlab.engine.result import Result
-from cardlab.engine.state import State
-from cardlab.engine.successor import evolve
+from cardlab.engine.state import State, evolve
 from cardlab.engine.tricks import CardOrder, Play, Trick
 from cardlab.games.officer_skat import judge, view
 from cardlab.games.officer_skat.kernel import (
@@ -125,7 +124,7 @@ class OfficerSkatState(State):
     """One immutable moment of an Officer Skat deal (see the package docstring for phases)."""
 
     game: OfficerSkatGame
-    #: the per-state memos :func:`~cardlab.engine.successor.evolve` clears on a successor
+    #: the per-state memos :func:`~cardlab.engine.state.evolve` clears on a successor
     _CACHES: Final = ("_result", "_hands_memo", "_points_memo", "_won_memo")
 
     def __init__(self, game: OfficerSkatGame, layout: Layout, *, setup: dict[str, Any],

@@ -16,8 +16,7 @@ from cardlab.engine.auction import Auction
 from cardlab.engine.ladder import Ladder
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
-from cardlab.engine.state import State
-from cardlab.engine.successor import evolve, intern_action
+from cardlab.engine.state import State, evolve, intern_action
 from cardlab.engine.tricks import CardOrder, Play, Trick
 from cardlab.games.pandoeren import judge as J
 from cardlab.games.pandoeren import kernel as K
@@ -66,7 +65,7 @@ class PandoerenState(State):
     play, done). Seats 0-3 are N E S W, clockwise; each plays for herself."""
 
     game: PandoerenGame
-    #: per-state caches :func:`~cardlab.engine.successor.evolve` clears on every successor
+    #: per-state caches :func:`~cardlab.engine.state.evolve` clears on every successor
     _CACHES = ("_result",)
 
     def __init__(self, game: PandoerenGame, *, dealer: int, hands: tuple[tuple[Card, ...], ...],

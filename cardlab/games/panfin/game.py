@@ -16,8 +16,7 @@ from cardlab.engine.options import options_dict
 from cardlab.engine.record import cards_arg, list_arg, seat_arg
 from cardlab.engine.result import Result
 from cardlab.engine.rng import SplitMix64, derive_seed, shuffled
-from cardlab.engine.state import State
-from cardlab.engine.successor import intern_action
+from cardlab.engine.state import State, intern_action
 from cardlab.errors import IllegalAction
 from cardlab.games.panfin.chips import antes
 from cardlab.games.panfin.match import PanfinMatch

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from cardlab.cards import ITALIAN_SPECIAL_NAMES, ITALIAN_SUIT_NAMES, Card
 from cardlab.engine.action import Action, Verdict
-from cardlab.engine.successor import intern_action
+from cardlab.engine.state import intern_action
 from cardlab.engine.tricks import Play
 from cardlab.errors import IllegalAction
 from cardlab.games.panfin import kernel

@@ -2,7 +2,7 @@
 
 The phases, seats and notation are documented in :mod:`cardlab.games.panfin`. A state's
 facts are plain tuples; ``_successor`` makes the next state with the engine's
-:func:`~cardlab.engine.successor.evolve` (``parent`` = this) and changes on that fresh copy
+:func:`~cardlab.engine.state.evolve` (``parent`` = this) and changes on that fresh copy
 what the action changes. The trick phase's legal plays are the kernel's
 (:mod:`~cardlab.games.panfin.kernel`), their reasons :mod:`~cardlab.games.panfin.judge`'s,
 the settlement :mod:`~cardlab.games.panfin.scoring`'s.
@@ -17,8 +17,7 @@ from cardlab.cards import Card
 from cardlab.engine.action import Action, Verdict
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
-from cardlab.engine.state import State
-from cardlab.engine.successor import evolve
+from cardlab.engine.state import State, evolve
 from cardlab.engine.tricks import CardOrder, Play, Trick, trick_winner
 from cardlab.games.panfin import judge, kernel
 from cardlab.games.panfin.chips import Payment, apply_payments
@@ -43,7 +42,7 @@ class PanfinState(State):
     """One moment of a Panfin deal. Made by ``game.deal``; ``apply`` gives the next one."""
 
     game: PanfinGame
-    #: per-state caches :func:`~cardlab.engine.successor.evolve` clears on every successor
+    #: per-state caches :func:`~cardlab.engine.state.evolve` clears on every successor
     _CACHES = ("_result",)
 
     def __init__(self, game: PanfinGame, *, dealer: int, hands: tuple[tuple[Card, ...], ...],
