@@ -48,18 +48,18 @@ PHASES: Final = ("auction", "kitty", "call", "nominate", "play", "done")
 AUCTION, KITTY, CALL, NOMINATE, PLAY, DONE = range(6)
 #: a hand mask → its ``play`` ids (``PLAY_BASE + bit``), read 11 bits at a time: chunk ``k``
 #: maps the bits ``11k … 11k + 10`` to their ids (six chunks cover the 63-card pack)
-CHUNKS: Final = tuple(tuple(tuple(PLAY_BASE + lo + b for b in range(11) if v >> b & 1)
+CHUNKS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple(tuple(PLAY_BASE + lo + b for b in range(11) if v >> b & 1)
                              for v in range(2048)) for lo in range(0, 66, 11))
 C0, C1, C2, C3 = CHUNKS[:4]
 #: the ids of follow masks seen (a follow mask lies in one suit, so they recur; bounded)
 FOLLOW_IDS: dict[int, tuple[int, ...]] = {}
 FOLLOW_MAX: Final = 1 << 16
 #: the same for pack positions (``bit``)
-POSITIONS: Final = tuple(tuple(tuple(i - PLAY_BASE for i in ids) for ids in chunk)
+POSITIONS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple(tuple(i - PLAY_BASE for i in ids) for ids in chunk)
                           for chunk in CHUNKS)
 P0, P1, P2, P3 = POSITIONS[:4]
 #: the number of set bits of each 11-bit chunk
-COUNTS: Final = tuple(v.bit_count() for v in range(2048))
+COUNTS: Final[tuple[int, ...]] = tuple(v.bit_count() for v in range(2048))
 #: the auction kept on a few ints: passing final (5H-5.4d), or one call each (5H-5.6); or
 #: the engine's Auction record (the final raise and the rebid options)
 AUSTRALIAN, AMERICAN, ENGINE_AUCTION = range(3)
@@ -92,7 +92,7 @@ def pick_card(m: int, randbelow: Any) -> int:
     """The pack position of a card drawn uniformly from mask ``m`` (non-empty) exactly as
     ``rng.choice(ids_of(m))`` would (``randbelow`` is the generator's): ``randbelow(popcount)``,
     then the ``r``-th set bit, counted 11 bits at a time."""
-    r = randbelow(m.bit_count())
+    r: int = randbelow(m.bit_count())
     if m >> 44:
         return positions_of(m)[r]
     x = m & 2047

@@ -358,7 +358,7 @@ class PandoerenState(State):
         table = NO_TRUMPS if self.trump is None else FRENCH_SUITS.index(self.trump)
         led = tb.suit[index[plays[0].card]]
         keys = [K.trick_key(tb, table, led, index[p.card]) for p in plays]
-        return plays[K.trick_winner_index(keys)].seat
+        return plays[int(K.trick_winner_index(keys))].seat
 
     # -- words ---------------------------------------------------------------------------
     def _describe(self, action: str) -> str:

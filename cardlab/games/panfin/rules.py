@@ -234,7 +234,7 @@ def kernel_tables() -> KernelTables:
     above = [0] * (len(SUITS) * len(SUITS) * span)
     for d, order in enumerate(orders):
         for i, card in enumerate(pack):
-            e = SUITS.index(order.suit_of[card])  # type: ignore[arg-type]
+            e = SUITS.index(str(order.suit_of[card]))
             eff[d * stride + i] = e
             suit_mask[d * len(SUITS) + e] |= bit[i]
         for led, suit in enumerate(SUITS):
