@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.sim.rng import deal_seeds, shuffle_batch
+from cardlab.sim.sampling import fill_layouts
 
 __all__ = ["sample_layouts"]
 
@@ -38,7 +38,6 @@ def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
     slots = [s for s in range(4) if s != seat and not state.face_up(s)]
     need = [len(state.hands[s]) for s in slots]
     pool = sorted(deck.index(c) for c in hidden)
-    rest = len(pool) - sum(need)  # kitty / discards / nobody's
     rules = state.rules
     allowed = np.ones((len(slots) + 1, len(deck)), dtype=bool)
     for k, s in enumerate(slots):
@@ -53,54 +52,8 @@ def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
     for s in range(4):
         if s not in slots:
             base[s] = np.uint64(sum(1 << deck.index(c) for c in state.hands[s]))
-    owners = np.repeat(np.arange(len(slots) + 1), need + [rest])  # slot of each dealt place
-    pool_a = np.array(pool, dtype=np.int64)
-    out = np.zeros((n, 4), dtype=np.uint64)
-    got = 0
-    rounds = 0
-    while got < n and rounds < 8:
-        # rejection: shuffle the pool into the places; keep the layouts that respect voids
-        m = max(2 * (n - got), 16)
-        seeds = deal_seeds(seed, 10_000 * rounds, 10_000 * rounds + m)
-        cards = pool_a[shuffle_batch(seeds, len(pool_a))] if len(pool_a) else np.zeros(
-            (m, 0), dtype=np.int64)
-        ok = allowed[owners[None, :], cards].all(axis=1)
-        keep = tb.bit[cards[ok][: n - got]]
-        out[got:got + len(keep)] = base
-        for k, s in enumerate(slots):
-            out[got:got + len(keep), s] = np.bitwise_or.reduce(keep[:, owners == k], axis=1)
-        got += len(keep)
-        rounds += 1
-    rng = np.random.default_rng(seed)  # rare fallback: a greedy, void-respecting fill
-    while got < n:
-        out[got] = base
-        hands = _greedy_fill(pool, need, allowed, rng)
-        for k, s in enumerate(slots):
-            out[got, s] = np.uint64(sum(1 << c for c in hands[k]))
-        got += 1
-    return out
-
-
-def _greedy_fill(pool: list[int], need: list[int], allowed: np.ndarray,
-                 rng: np.random.Generator) -> list[list[int]]:
-    """Most-constrained cards first, each to a random seat that may hold it and has room."""
-    for _ in range(50):
-        order = sorted(pool, key=lambda c: (allowed[: len(need), c].sum(), rng.random()))
-        room = list(need) + [len(pool) - sum(need)]
-        hands: list[list[int]] = [[] for _ in room]
-        for c in order:
-            ok = [k for k in range(len(room)) if room[k] and allowed[k, c]]
-            if not ok:
-                break
-            k = ok[int(rng.integers(len(ok)))]
-            hands[k].append(c)
-            room[k] -= 1
-        else:
-            return hands
-    # no consistent layout found (should not happen): ignore the voids
-    shuffled = list(rng.permutation(pool))
-    out, pos = [], 0
-    for k in need:
-        out.append([int(c) for c in shuffled[pos:pos + k]])
-        pos += k
+    hands = fill_layouts(pool, need, allowed, n, seed)  # the one sampler (sampling.py)
+    out = np.repeat(base[None, :], n, axis=0)
+    for k, s in enumerate(slots):
+        out[:, s] = hands[:, k]
     return out

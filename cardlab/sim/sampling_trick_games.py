@@ -32,9 +32,8 @@ Gobbo must be led next" (B2.10.4, ``consecutive_forced``). The batch's public fi
 (trick so far, points, chips, announcements) come from the state.
 
 Nothing else is inferred (no reading of the bidding or of which card beat which). The
-sampler shuffles the unknown cards into the hidden places and keeps the layouts that
-respect every constraint; the rare remainder is filled greedily (most constrained card
-first), which is consistent but not exactly uniform.
+layouts come from the one sampler, :func:`cardlab.sim.sampling.fill_layouts`, given these
+constraints.
 """
 
 from __future__ import annotations
@@ -44,90 +43,9 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.sim.rng import deal_seeds, shuffle_batch
+from cardlab.sim.sampling import fill_layouts
 
-__all__ = ["fill_layouts", "pandoeren_batch", "panfin_batch"]
-
-Accept = Callable[[np.ndarray], bool]
-
-
-# -- the generic sampler ----------------------------------------------------------------------
-def fill_layouts(pool: list[int], need: list[int], allowed: np.ndarray, n: int, seed: int,
-                 accept: Accept | None = None) -> np.ndarray:
-    """``(n, len(need))`` hands as ``uint64`` masks (bit ``i`` = card ``i``): the cards of
-    ``pool`` dealt into places of sizes ``need`` (the rest go "elsewhere": stock, discards), each
-    card only to a place ``allowed[place, card]`` permits (row ``len(need)`` = elsewhere),
-    and, if given, only layouts ``accept(masks)`` approves (tried, not guaranteed)."""
-    k = len(need)
-    rest = len(pool) - sum(need)
-    if rest < 0:
-        raise ValueError("more hidden places than hidden cards")
-    bit = np.array([1 << c for c in range(64)], dtype=np.uint64)
-    out = np.zeros((n, k), dtype=np.uint64)
-    # cards with a single possible place go there in every layout
-    fixed = np.zeros(k, dtype=np.uint64)
-    room = list(need) + [rest]
-    free: list[int] = []
-    for c in pool:
-        places = np.flatnonzero(allowed[:, c])
-        if len(places) == 1 and room[places[0]] > 0:
-            room[places[0]] -= 1
-            if places[0] < k:
-                fixed[places[0]] |= bit[c]
-        else:
-            free.append(c)
-    owners = np.repeat(np.arange(k + 1), room)
-    pool_a = np.array(free, dtype=np.int64)
-    got, rounds = 0, 0
-    while got < n and rounds < 6:
-        m = max(4 * (n - got), 64)
-        seeds = deal_seeds(seed, 10_000 * rounds, 10_000 * rounds + m)
-        cards = pool_a[shuffle_batch(seeds, len(pool_a))] if len(pool_a) else np.zeros(
-            (m, 0), dtype=np.int64)
-        ok = allowed[owners[None, :], cards].all(axis=1) if len(pool_a) else np.ones(
-            m, dtype=bool)
-        cand = cards[ok]
-        masks = np.zeros((len(cand), k), dtype=np.uint64)
-        for j in range(k):
-            masks[:, j] = fixed[j] | np.bitwise_or.reduce(bit[cand[:, owners == j]], axis=1)
-        if accept is not None:
-            masks = masks[[accept(row) for row in masks]]
-        take = masks[: n - got]
-        out[got:got + len(take)] = take
-        got += len(take)
-        rounds += 1
-    rng = np.random.default_rng(seed)
-    while got < n:  # rare: a greedy fill that keeps the hard constraints
-        row = _greedy(free, room, allowed, rng)
-        for j in range(k):
-            out[got, j] = fixed[j] | np.uint64(sum(1 << c for c in row[j]))
-        got += 1
-    return out
-
-
-def _greedy(pool: list[int], room: list[int], allowed: np.ndarray, rng: np.random.Generator
-            ) -> list[list[int]]:
-    """Most-constrained cards first, each to a random place that may hold it and has room."""
-    for _ in range(50):
-        order = sorted(pool, key=lambda c: (allowed[:, c].sum(), rng.random()))
-        left = list(room)
-        hands: list[list[int]] = [[] for _ in left]
-        for c in order:
-            ok = [j for j in range(len(left)) if left[j] and allowed[j, c]]
-            if not ok:
-                break
-            j = ok[int(rng.integers(len(ok)))]
-            hands[j].append(c)
-            left[j] -= 1
-        else:
-            return hands
-    # no consistent layout found (the constraints contradict): ignore them
-    shuffled = [int(c) for c in rng.permutation(pool)]
-    out, pos = [], 0
-    for size in room:
-        out.append(shuffled[pos:pos + size])
-        pos += size
-    return out
+__all__ = ["pandoeren_batch", "panfin_batch"]
 
 
 def _mask(idx: dict[Any, int], cards: Any) -> int:
