@@ -58,6 +58,7 @@ from cardlab.games.five_hundred.rules import (
     play_flags,
     scoring_flags,
 )
+from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
 from cardlab.sim.sampling_five_hundred import sample_layouts
@@ -179,7 +180,7 @@ def discard_choice(game: Any, hand13: Sequence[Any], call: str, nominate: str | 
 
 
 # -- the batch --------------------------------------------------------------------------------
-class FiveHundredBatch:
+class FiveHundredBatch(Batch):
     """Many deals' play phases at once (see the module docstring). Arrays are public.
 
     ``hands`` are the hands when the batch was made; the cards played since are in
@@ -275,15 +276,8 @@ class FiveHundredBatch:
                 out.winners[b, i] = t.winner
         return out
 
-    def take(self, index: np.ndarray) -> FiveHundredBatch:
-        """A new batch of the deals ``index`` (copied; repeats allowed)."""
-        out = FiveHundredBatch.__new__(FiveHundredBatch)
-        for k, v in self.__dict__.items():
-            out.__dict__[k] = v[index].copy() if isinstance(v, np.ndarray) else v
-        out.size = len(index)
-        out._rows = np.arange(out.size)
-        out.record = None
-        return out
+    def _taken(self) -> None:
+        self.record = None  # a taken batch keeps no record of the plays
 
     def current_hands(self) -> np.ndarray:
         """``(B, 4)`` each seat's cards now."""
@@ -420,10 +414,10 @@ class FiveHundredBatch:
         trick's winner in ``winners`` and every play in ``record``."""
         if record:
             self.record = []
-        self._prep(force=True)
-        while not self.done.all():
-            self.step(policy, streams)
-        return self
+        return super().play(policy, streams)
+
+    def _before_play(self) -> None:
+        self._prep(force=True)  # the offsets of this batch's contracts
 
     # -- results ----------------------------------------------------------------------------
     def contractor_tricks(self) -> np.ndarray:

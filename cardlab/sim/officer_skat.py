@@ -73,6 +73,7 @@ from cardlab.games.officer_skat.rules import (
     deal_events,
     kernel_tables,
 )
+from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
 from cardlab.sim.rng import (
     PLAY_STREAM,
@@ -138,7 +139,7 @@ def tables_for(game: Any) -> SkatTables:
     return SkatTables(game)
 
 
-class OfficerSkatBatch:
+class OfficerSkatBatch(Batch):
     """Many Officer Skat deals' play phases at once (arrays are public)."""
 
     def __init__(self, tables: SkatTables, size: int) -> None:
@@ -203,15 +204,6 @@ class OfficerSkatBatch:
             for down, up in row:
                 self.under[b, deck.index(up)] = deck.index(down)
                 self.own[b, seat] |= np.uint64((1 << deck.index(up)) | (1 << deck.index(down)))
-
-    def take(self, index: np.ndarray) -> OfficerSkatBatch:
-        """A new batch of the deals ``index`` (copied; repeats allowed)."""
-        out = OfficerSkatBatch.__new__(OfficerSkatBatch)
-        for k, v in self.__dict__.items():
-            out.__dict__[k] = v[index].copy() if isinstance(v, np.ndarray) else v
-        out.size = len(index)
-        out._rows = np.arange(out.size)
-        return out
 
     # -- the rules --------------------------------------------------------------------------
     def tops(self) -> np.ndarray:
@@ -293,12 +285,8 @@ class OfficerSkatBatch:
             raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
         self.apply(card, live)
 
-    def play(self, policy: str = "random", streams: Streams | None = None) -> OfficerSkatBatch:
-        """Play every deal to its end (in place); returns self."""
-        self._prep(force=True)
-        while not self.done.all():
-            self.step(policy, streams)
-        return self
+    def _before_play(self) -> None:
+        self._prep(force=True)  # the offsets of this batch's contracts
 
     # -- results ----------------------------------------------------------------------------
     def made(self) -> np.ndarray:

@@ -43,6 +43,7 @@ import numpy as np
 
 from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
+from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.sampling_trick_games import pandoeren_batch
@@ -102,7 +103,7 @@ def tables_for(game: Any) -> PandoerenTables:
     return PandoerenTables(game)
 
 
-class PandoerenBatch:
+class PandoerenBatch(Batch):
     """The play phase of ``size`` Pandoeren deals, as arrays (see the module docstring)."""
 
     def __init__(self, tb: PandoerenTables, size: int) -> None:
@@ -211,15 +212,6 @@ class PandoerenBatch:
                     won += 1
             out.card_points[b] = pts
             out.n_tricks[b] = len(st.tricks)
-        return out
-
-    def take(self, index: np.ndarray) -> PandoerenBatch:
-        """A new batch of the deals ``index`` (copied; repeats allowed)."""
-        out = PandoerenBatch.__new__(PandoerenBatch)
-        for k, v in self.__dict__.items():
-            out.__dict__[k] = v[index].copy() if isinstance(v, np.ndarray) else v
-        out.size = len(index)
-        out._rows = np.arange(out.size)
         return out
 
     # -- the rules --------------------------------------------------------------------------
@@ -353,13 +345,6 @@ class PandoerenBatch:
         if ann.any():
             self.announce(say_roem, say_stuk)
         self.apply(card, live & ~ann)
-
-    def play(self, policy: str = "random", streams: Streams | None = None
-             ) -> PandoerenBatch:
-        """Play every deal to its end (in place); returns self."""
-        while not self.done.all():
-            self.step(policy, streams)
-        return self
 
     # -- results ----------------------------------------------------------------------------
     def team_mask(self) -> np.ndarray:

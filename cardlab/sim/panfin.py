@@ -46,6 +46,7 @@ from cardlab.games.panfin.rules import (
     kernel_tables,
     play_rules,
 )
+from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.sampling_trick_games import panfin_batch
@@ -85,7 +86,7 @@ def tables_for(game: Any) -> PanfinTables:
     return PanfinTables(game)
 
 
-class PanfinBatch:
+class PanfinBatch(Batch):
     """The trick phase of ``size`` Panfin deals, as arrays (see the module docstring)."""
 
     def __init__(self, tb: PanfinTables, size: int) -> None:
@@ -141,15 +142,6 @@ class PanfinBatch:
             if st.trick_:
                 out.led[b], out.led_key[b], out.double[b] = pos.led, pos.led_key, pos.double_led
                 out.best_key[b], out.best_seat[b] = pos.best_key, pos.best_seat
-        return out
-
-    def take(self, index: np.ndarray) -> PanfinBatch:
-        """A new batch of the deals ``index`` (copied; repeats allowed)."""
-        out = PanfinBatch.__new__(PanfinBatch)
-        for k, v in self.__dict__.items():
-            out.__dict__[k] = v[index].copy() if isinstance(v, np.ndarray) else v
-        out.size = len(index)
-        out._rows = np.arange(out.size)
         return out
 
     # -- the rules --------------------------------------------------------------------------
@@ -259,12 +251,6 @@ class PanfinBatch:
         first = np.where(is_pair, pos[r, a], one)
         second = np.where(is_pair, pos[r, b], c)
         self.apply(first, second, live)
-
-    def play(self, policy: str = "random", streams: Streams | None = None) -> PanfinBatch:
-        """Play every deal to its end (in place); returns self."""
-        while not self.done.all():
-            self.step(policy, streams)
-        return self
 
     # -- results ----------------------------------------------------------------------------
     def _deal_points(self) -> tuple[tuple[Any, ...], Any, Any, tuple[Any, ...]]:
