@@ -391,7 +391,7 @@ _OWN = ("parent", "history")
 #: per-state caches every state may have; :func:`evolve` clears them
 _BASE_CACHES = ("_legal_memo",)
 
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
+_COPIERS: dict[type, Callable[[Any, Action], Any]] = {}
 
 
 def caches_of(cls: type) -> tuple[str, ...]:
@@ -409,22 +409,27 @@ def _slots(cls: type) -> list[str]:
     return names
 
 
-def _copier(cls: type) -> Callable[[Any], Any]:
-    """Generate the shallow copier of ``cls``: slot fields by explicit assignment, then the
-    instance dict (if the class has one) in one update."""
-    skip = set(_OWN) | set(caches_of(cls))
+def _copier(cls: type) -> Callable[[Any, Action], Any]:
+    """Generate the successor maker of ``cls``: slot fields by explicit assignment, then the
+    instance dict (if the class has one) in one update, then ``parent``, ``history`` and the
+    cleared caches (:func:`caches_of`), all in one generated function."""
+    caches = [n for n in caches_of(cls) if n.isidentifier()]
+    skip = set(_OWN) | set(caches)
     slots = [n for n in _slots(cls) if n not in skip and n.isidentifier()]
     has_dict = any("__slots__" not in k.__dict__ or "__dict__" in k.__dict__["__slots__"]
                    for k in cls.__mro__ if k is not object)
-    lines = ["def copy(self):", "    new = _new(_cls)"]
+    lines = ["def copy(self, action):", "    new = _new(_cls)"]
     lines += [f"    new.{n} = self.{n}" for n in slots]
     if has_dict:
         lines.append("    d = getattr(self, '__dict__', None)")
         lines.append("    if d: new.__dict__.update(d)")
+    lines.append("    new.parent = self")
+    lines.append("    new.history = self.history + (action,)")
+    lines += [f"    new.{n} = None" for n in caches]
     lines.append("    return new")
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own slot names
-    fn: Callable[[Any], Any] = scope["copy"]
+    fn: Callable[[Any, Action], Any] = scope["copy"]
     return fn
 
 
@@ -447,11 +452,7 @@ def evolve(state: S, action: Action, **changes: Any) -> S:
     copier = _COPIERS.get(cls)
     if copier is None:
         copier = _COPIERS[cls] = _copier(cls)
-    new = copier(state)
-    new.parent = state
-    new.history = state.history + (action,)  # type: ignore[attr-defined]
-    for name in caches_of(cls):
-        setattr(new, name, None)
+    new = copier(state, action)
     for name, value in changes.items():
         setattr(new, name, value)
     return new  # type: ignore[no-any-return]

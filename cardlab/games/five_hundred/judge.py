@@ -11,11 +11,13 @@ unnominated joker in NT or misère (``play JK H``), else None.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
 
 from cardlab.cards import Card, Deck
 from cardlab.engine.action import Verdict
-from cardlab.games.five_hundred.kernel import legal_mask
+from cardlab.games.five_hundred.kernel import follow_mask, legal_mask
 from cardlab.games.five_hundred.rules import (
     SUIT_PLURAL,
     SUIT_WORD,
@@ -67,35 +69,62 @@ def _free_jokers(ctx: PlayContext) -> list[Card]:
     return [c for c in ctx.hand if ctx.rules.suit_of[c] is None]
 
 
+@lru_cache(maxsize=64)
 def _suit_bits(suits: frozenset[str]) -> int:
     """Suits as bits 0-3 (``SUITS`` order), as the kernel reads them."""
     return sum(1 << k for k, s in enumerate(SUITS) if s in suits)
 
 
+#: id of a deck, contract order or options → (that object, what is made of it): the tables
+#: the kernel is asked with, made once per object (hashing a 43-card pack or a 30-field
+#: options record on every card played costs more than the rule itself)
+_MADE: dict[int, tuple[Any, Any]] = {}
+
+
+def _once(obj: Any, make: Callable[[], Any]) -> Any:
+    hit = _MADE.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    if len(_MADE) > 1024:  # bounded: many games under many options
+        _MADE.clear()
+    value = make()
+    _MADE[id(obj)] = (obj, value)  # holds obj, so its id is not reused while here
+    return value
+
+
+def _card_bits(deck: Deck) -> dict[Card, int]:
+    return {c: 1 << i for i, c in enumerate(deck)}
+
+
 def _legal_masks(ctx: PlayContext) -> tuple[int, int]:
     """The kernel's decision for the seat to move: the legal cards (mask, bit ``i`` =
     ``deck[i]``) and the suits a led unnominated joker may name (bits 0-3)."""
-    table = order_table(ctx.deck, ctx.rules)
-    index = ctx.deck.index
+    table = _once(ctx.rules, lambda: order_table(ctx.deck, ctx.rules))
+    bits = _once(ctx.deck, lambda: _card_bits(ctx.deck))
     hand = 0
     for c in ctx.hand:
-        hand |= 1 << index(c)
+        hand |= bits[c]
     led = ctx.led
+    if not hand & table.free_jokers:
+        # no unnominated joker in hand: legal_mask is follow_mask (and names no suit), so
+        # ask the kernel the shorter question (the batch does the same)
+        return follow_mask(hand, 0 if led is None else table.suit_masks[SUITS.index(led)],
+                           led is None), 0
     return legal_mask(hand, 0 if led is None else table.suit_masks[SUITS.index(led)],
                       led is None, table.free_jokers, _suit_bits(ctx.suits_led),
                       _suit_bits(ctx.shown_void), ctx.trick_no, ctx.misere,
-                      play_flags(ctx.options))
+                      _once(ctx.options, lambda: play_flags(ctx.options)))
 
 
 def legal_plays(ctx: PlayContext) -> list[tuple[Card, str | None]]:
     """5H-7.1-5H-7.3 every legal play now, cards in the hand's (the pack's) order, a led
     unnominated joker once per suit it may name (:func:`~.kernel.legal_mask`)."""
     cards, names = _legal_masks(ctx)
-    index = ctx.deck.index
+    bits = _once(ctx.deck, lambda: _card_bits(ctx.deck))
     suit_of = ctx.rules.suit_of
     out: list[tuple[Card, str | None]] = []
     for c in ctx.hand:
-        if cards >> index(c) & 1:
+        if cards & bits[c]:
             if ctx.led is None and suit_of[c] is None:
                 out += [(c, s) for k, s in enumerate(SUITS) if names >> k & 1]
             else:

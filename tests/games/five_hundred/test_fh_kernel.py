@@ -195,3 +195,27 @@ def test_no_other_module_defines_the_kernel_functions() -> None:
         defined = {node.name for node in ast.walk(tree)
                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
         assert not defined & names, (path, defined & names)
+
+
+def test_without_a_free_joker_legal_mask_is_follow_mask() -> None:
+    """5H-7.1/5H-7.2: with no unnominated joker in hand the joker rules J1-J6 add nothing, so
+    ``legal_mask`` is ``follow_mask`` and names no suit (the judge asks the shorter question
+    then), over thousands of random positions and every play option set."""
+    import itertools
+
+    from cardlab.engine.rng import SplitMix64
+    from cardlab.games.five_hundred.kernel import PlayFlags, follow_mask, legal_mask
+
+    rng = SplitMix64(17)
+    free = 1 << 42
+    for nomination, after_all, only_last, j3 in itertools.product(range(3), range(3),
+                                                                  (False, True), (False, True)):
+        flags = PlayFlags(nomination=nomination, after_all=after_all, lead_only_last=only_last,
+                          j3=j3, last_trick=10)
+        for _ in range(150):
+            hand = rng.next_u64() & (free - 1)
+            suit = rng.next_u64() & (free - 1)
+            leading = rng.randbelow(4) == 0
+            got = legal_mask(hand, suit, leading, free, rng.randbelow(16), rng.randbelow(16),
+                             1 + rng.randbelow(10), rng.randbelow(2) == 1, flags)
+            assert got == (follow_mask(hand, suit, leading), 0)
