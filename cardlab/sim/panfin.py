@@ -2,7 +2,10 @@
 
 The cut, the deal, the declarations, combinations and the dealer's swap come from
 the scalar engine (:meth:`PanfinBatch.from_states` reads states in the play
-phase, at any point of it); the batch plays the tricks with array operations:
+phase, at any point of it) or, for whole deals (:func:`whole_deals`, what
+``compare_variants`` runs), from :mod:`cardlab.sim.panfin_calls`, which deals and calls
+whole arrays of deals as the heuristic bot does (:func:`opening_lead` builds the batch at
+the first lead); the batch plays the tricks with array operations:
 hands as ``uint64`` masks over the 40 Trevisane cards, the trump model of B2.2
 (Vecia > Gobbo > the dominant suit, the jokers outside their natural suits),
 the legal plays of B2.10.3 (answer the led suit and beat the winner —
@@ -28,7 +31,7 @@ deterministic player (:func:`heuristic_choice`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -52,7 +55,8 @@ from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.sampling_trick_games import panfin_batch
 from cardlab.sim.simulator import Simulator
 
-__all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "SIMULATOR"]
+__all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "opening_lead",
+           "whole_deals", "SIMULATOR"]
 
 #: the pair slots over the sorted hand's positions, in the engine's (combinations) order
 PAIRS = tuple(combinations(range(HAND_SIZE), 2))
@@ -113,6 +117,11 @@ class PanfinBatch(Batch):
         self.n_tricks = np.zeros(size, dtype=i64)
         self.done = np.zeros(size, dtype=bool)
         self.n_actions = np.zeros(size, dtype=i64)
+        #: the heuristic's card keys of each deal (:func:`heuristic_choice`), made once
+        self._keys: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def _taken(self) -> None:
+        self._keys = None  # the keys are per deal: made again for the rows taken
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -159,7 +168,8 @@ class PanfinBatch(Batch):
 
     def legal(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """B2.10.3-4: the legal single cards (mask), the legal pair slots ``(B, 6)`` and the
-        hand's card positions ``(B, HAND_SIZE)`` the slots refer to: the kernel's
+        hand's card positions ``(B, HAND_SIZE)`` the slots refer to (zeros when no deal may
+        play a pair): the kernel's
         :func:`~cardlab.games.panfin.kernel.legal_mask` and
         :func:`~cardlab.games.panfin.kernel.legal_pair` on the whole batch."""
         tb, r = self.tb, self._rows
@@ -170,9 +180,14 @@ class PanfinBatch(Batch):
         leading = self.n_played == 0
         single = kernel.legal_mask(t, hand, d, leading, self.double, self.led, self.best_key,
                                    self.led_key, self.gobbo_due == p, rules)
+        pairs = np.zeros((self.size, len(PAIRS)), dtype=bool)
+        # the kernel allows a pair only on a lead that holds both jokers or in answer to the
+        # jokers' double lead: with neither anywhere in the batch, no slot needs asking
+        jokers = (hand & t.jokers) == t.jokers
+        if not ((leading & jokers) | (~leading & self.double)).any():
+            return np.asarray(single), pairs, np.zeros((self.size, HAND_SIZE), dtype=np.int64)
         pos = self.positions(hand)
         valid = pos < tb.n_cards
-        pairs = np.zeros((self.size, len(PAIRS)), dtype=bool)
         for k, (a, b) in enumerate(PAIRS):
             pair = tb.bit[pos[:, a]] | tb.bit[pos[:, b]]
             pairs[:, k] = valid[:, a] & valid[:, b] & kernel.legal_pair(
@@ -203,11 +218,12 @@ class PanfinBatch(Batch):
         key, seat = kernel.trick_best(k1, p, self.best_key, self.best_seat)
         self.best_key = np.where(lead, k1, np.where(live, key, self.best_key))
         self.best_seat = np.where(lead, p, np.where(live, seat, self.best_seat))
-        key, seat = kernel.trick_best(kernel.trick_key(t, d, self.led, second), p,
-                                      self.best_key, self.best_seat)
         two = live & (second < c)
-        self.best_key = np.where(two, key, self.best_key)
-        self.best_seat = np.where(two, seat, self.best_seat)
+        if two.any():  # a second card: the jokers led together, or an answer to them
+            key, seat = kernel.trick_best(kernel.trick_key(t, d, self.led, second), p,
+                                          self.best_key, self.best_seat)
+            self.best_key = np.where(two, key, self.best_key)
+            self.best_seat = np.where(two, seat, self.best_seat)
         self.n_played += live
         self.n_actions += live
         # the next active seat in the direction of play
@@ -286,18 +302,27 @@ def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray
     trick, else the cheapest card (ties: the earlier card in the pack)."""
     tb = batch.tb
     t = tb.kernel
-    bits = ((single[:, None] >> tb.shifts) & ONE).astype(bool)
-    d = batch.dominant[:, None]
-    cards = tb.cards[None, :]
-    lead_key = kernel.trick_key(t, d, kernel.trick_led_suit(t, d, cards), cards)
-    strength = kernel.trick_key(t, d, batch.led[:, None], cards)
+    r = batch._rows
+    if batch._keys is None:  # each seat's cards and their keys: fixed once the play starts
+        d = batch.dominant[:, None, None]
+        held = np.stack([batch.positions(batch.hands[:, s]) for s in range(tb.players)], axis=1)
+        lead = kernel.trick_key(t, d, kernel.trick_led_suit(t, d, held), held)
+        by_led = np.stack([kernel.trick_key(t, d, np.full_like(d, led), held)
+                           for led in range(t.suits)], axis=1)
+        batch._keys = (held, lead, by_led)
+    held, lead, by_led = batch._keys
+    p = batch.to_move
+    cards = held[r, p]  # (B, 4) the mover's cards in pack order, as the legal mask sees them
+    lead_key = lead[r, p]
+    strength = by_led[r, batch.led, p]
+    bits = ((single[:, None] >> cards.astype(np.uint64)) & ONE).astype(bool)
     big, small = np.int64(1 << 40), np.int64(-(1 << 40))
     cheapest = np.argmin(np.where(bits, lead_key, big), axis=1)
     strongest = np.argmax(np.where(bits, lead_key, small), axis=1)
     beats = bits & (strength > batch.best_key[:, None])
     win = np.where(beats.any(axis=1), np.argmin(np.where(beats, lead_key, big), axis=1),
                    cheapest)
-    one = np.where(batch.n_played == 0, strongest, win)
+    one = cards[r, np.where(batch.n_played == 0, strongest, win)]
     is_pair = single == ZERO
     slot = np.argmax(pairs, axis=1)
     return np.asarray(one), np.asarray(is_pair), np.asarray(slot)
@@ -329,7 +354,69 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
     return [value[i * n:(i + 1) * n].astype(float) for i in range(k)]
 
 
+# -- whole deals: the deal and the heuristic bot's calls over arrays ----------------------------
+def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
+                 ) -> tuple[Any, np.ndarray, PanfinBatch | None]:
+    """The deals of ``seeds`` by ``dealers`` with the heuristic bot's calls
+    (:mod:`cardlab.sim.panfin_calls`), and the batch of those that reach the trick phase,
+    at its first lead: the batch :meth:`PanfinBatch.from_states` builds from the scalar
+    engine's states there. Returns ``(calls, idx, batch)``: ``idx`` the deals in the
+    batch (None if none)."""
+    from cardlab.sim.panfin_calls import deal_cards, heuristic_calls
+
+    calls = heuristic_calls(game, deal_cards(game, seeds, dealers), dealers, seeds)
+    idx = np.flatnonzero(calls.outcome < 0)
+    if not idx.size:
+        return calls, idx, None
+    out = PanfinBatch(tables_for(game), idx.size)
+    out.hands[:] = calls.hands[idx]
+    out.active[:] = calls.active[idx]
+    out.net[:] = -calls.antes[idx]
+    out.dominant[:] = calls.dominant[idx]
+    out.n_active[:] = out.active.sum(axis=1)
+    out.to_move[:] = calls.leader[idx]
+    out.pot[:] = calls.pot[idx]
+    return calls, idx, out
+
+
+def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+                rescore: Sequence[Mapping[str, Any]] = ({},)
+                ) -> tuple[list[dict[str, Any]], np.ndarray]:
+    """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
+    ``dealers``, called by the heuristic bot (:func:`~cardlab.sim.panfin_calls.heuristic_calls`),
+    the trick phase played by the batch with ``policy`` on each deal's play stream, and
+    settled; the per-deal arrays of a ``compare_variants`` chunk: ``scores`` ``(B, n)``,
+    ``has_contract`` (every finished Panfin deal names how it ended), ``made`` (never: no
+    contract is made), ``length`` (actions) and ``contracts`` (how it ended → count), equal
+    to the scalar path's; no deal is left to the scalar path."""
+    from cardlab.sim.panfin_calls import OUTCOMES, declaration_scores
+    from cardlab.sim.simulator import play_on
+
+    size = len(seeds)
+    calls, idx, batch = opening_lead(game, seeds, dealers)
+    scores = np.zeros((size, game.players), dtype=np.int64)
+    length = calls.n_actions.copy()
+    decided = np.flatnonzero(calls.outcome >= 0)
+    contracts: dict[str, int] = {}
+    if decided.size:
+        scores[decided] = declaration_scores(game, calls, decided)
+        codes, counts = np.unique(calls.outcome[decided], return_counts=True)
+        contracts = {OUTCOMES[int(k)]: int(m) for k, m in zip(codes, counts, strict=True)}
+    if batch is not None:
+        play_on(batch, np.asarray(seeds)[idx], policy)
+        scores[idx] = batch.scores()
+        length[idx] += batch.n_actions
+        for label in _contract_labels([], idx, batch):
+            contracts[label] = contracts.get(label, 0) + 1
+    # each variant is played (rescores=False): one set of scoring options, the game's own
+    assert not any(rescore), "Panfin's batch does not rescore"
+    part = {"scores": scores, "has_contract": np.ones(size, dtype=bool),
+            "made": np.zeros(size, dtype=bool), "length": length,
+            "contracts": dict(sorted(contracts.items())), "sides": list(game.seat_names)}
+    return [part], np.zeros(size, dtype=bool)
+
+
 #: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
 #: batch settles under the options it was built with
 SIMULATOR = Simulator(batch=PanfinBatch, rescores=False, contract_labels=_contract_labels,
-                      hint=_hint)
+                      hint=_hint, whole_deals=whole_deals)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardlab.games.panfin.kernel import ante_due
 from cardlab.games.panfin.rules import PanfinOptions
 
 __all__ = ["POT", "Payment", "antes", "apply_payments"]
@@ -62,9 +63,11 @@ def apply_payments(pot: int, stacks: Sequence[int], payments: Sequence[Payment]
 def antes(options: PanfinOptions, players: int, dealer: int, pot: int) -> list[Payment]:
     """B2.3: an empty pot takes 1 from everyone and ``dealer_ante_multiplier`` from the
     dealer; a carried-over pot takes ``carryover_dealer_adds`` from the dealer only (F-A22)."""
+    # the amounts are the kernel's, which the batch simulator runs on arrays too
+    dues = [ante_due(s, dealer, pot, options.dealer_ante_multiplier,
+                     options.carryover_dealer_adds) for s in range(players)]
     if pot == 0:
-        return [Payment(s, POT, options.dealer_ante_multiplier if s == dealer else 1,
-                        "dealer's ante" if s == dealer else "ante", "B2.3")
+        return [Payment(s, POT, dues[s], "dealer's ante" if s == dealer else "ante", "B2.3")
                 for s in range(players)]
-    return [Payment(dealer, POT, options.carryover_dealer_adds,
-                    "the dealer adds to the carried-over pot", "B2.3")]
+    return [Payment(dealer, POT, dues[dealer], "the dealer adds to the carried-over pot",
+                    "B2.3")]

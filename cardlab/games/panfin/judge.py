@@ -34,7 +34,6 @@ from cardlab.games.panfin.rules import (
     PanfinOptions,
     card_index,
     card_mask,
-    holds_one_suit,
     kernel_tables,
     play_rules,
     trick_order,
@@ -450,11 +449,13 @@ def _judge_choose(state: PanfinState, action: Action) -> Verdict:
 
 def _judge_servito(state: PanfinState, hand: tuple[Card, ...]) -> Verdict:
     """B2.7 / B2.8: servito needs four cards of one suit, jokers wild."""
-    suit = holds_one_suit(hand)
-    if suit is None:
+    # the kernel's four-of-a-suit (jokers wild), the test the settlement makes too
+    held = kernel.hand_suit(kernel.combination_tables(), card_mask(hand)) if len(hand) == 4 \
+        else -1
+    if held < 0:
         return Verdict(False, "servito needs four cards of one suit (the Vecia and Gobbo "
                        "are wild)", "not_servito", "B2.8")
-    return Verdict(True, f"you hold four of {state.game.deck.suit_name(suit)}: servito "
+    return Verdict(True, f"you hold four of {state.game.deck.suit_name(SUITS[held])}: servito "
                    "wins the pot unless another hand ties it or a Naturali or Simezi "
                    "beats it", "", "B2.8")
 
@@ -463,11 +464,12 @@ def _judge_tengo(state: PanfinState, cards: tuple[Card | str, ...]) -> Verdict:
     """B2.7 / F-A9: tengo, exchanging 0 to ``max_exchange`` cards, capped by the stock."""
     k = len(cards)
     cap = state.options.max_exchange
-    if k > cap:
+    legal = k <= kernel.exchange_limit(cap, len(state.stock))
+    if not legal and k > cap:
         return Verdict(False, f"you may exchange at most {cap} card(s) "
                        f"(max_exchange={cap}), and 'tengo' names {k}", "too_many_cards",
                        "B2.7")
-    if k > len(state.stock):
+    if not legal:
         return Verdict(False, f"the stock holds only {len(state.stock)} card(s), so you can "
                        f"exchange no more than that", "stock_short", "F-A9")
     if k == 0:

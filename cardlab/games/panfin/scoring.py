@@ -3,9 +3,15 @@
 
 The settlement is a pure function of the deal's :class:`Outcome` and the options, so
 ``game.score_deal(state, **options)`` can rescore a finished deal (:func:`rescore`). The
-arithmetic of the trick phase's settlement is the kernel's
-(:func:`~cardlab.games.panfin.kernel.deal_points`, the same function the batch simulator
-runs on arrays); this module turns it into :class:`~.chips.Payment` records and words.
+decisions are the kernel's, the functions the batch simulator runs on arrays: the trick
+phase's arithmetic (:func:`~cardlab.games.panfin.kernel.deal_points`), which hand makes
+which combination and which wins (:func:`~cardlab.games.panfin.kernel.combination_kind`,
+:func:`~cardlab.games.panfin.kernel.combination_rank`), a servito's ties
+(:func:`~cardlab.games.panfin.kernel.hand_suit`,
+:func:`~cardlab.games.panfin.kernel.servito_share`) and what each seat owes after a
+combination (:func:`~cardlab.games.panfin.kernel.combination_dues`,
+:func:`~cardlab.games.panfin.kernel.stamp_liable`); this module turns them into
+:class:`~.chips.Payment` records and words.
 """
 
 from __future__ import annotations
@@ -19,12 +25,12 @@ from cardlab.engine.result import Result, core_figures
 from cardlab.games.panfin import kernel
 from cardlab.games.panfin.chips import POT, Payment, antes, apply_payments
 from cardlab.games.panfin.rules import (
-    JOKERS,
+    COMBINATIONS,
+    SUITS,
     Combination,
     PanfinOptions,
-    best_combination,
+    card_mask,
     classify,
-    holds_one_suit,
 )
 
 if TYPE_CHECKING:
@@ -85,17 +91,12 @@ def _take_pot(seat: int, pot: int, why: str, rule: str) -> Payment:
     return Payment(POT, seat, pot, f"wins the pot: {why}", rule)
 
 
-def _seats(outcome: Outcome, active_only: bool) -> list[int]:
-    return [s for s in range(len(outcome.hands)) if outcome.active[s] or not active_only]
-
-
 def _settle_declarations(options: PanfinOptions, outcome: Outcome, pot: int,
                          names: Sequence[str]) -> Settlement:
     active = [s for s in outcome.order if outcome.active[s]]
-    hands = outcome.hands
     if outcome.servito is not None:
         return _settle_servito(options, outcome, active, pot, names)
-    combo = best_combination(hands, active, outcome.order, outcome.dominant, options)
+    combo = _best_combination(options, outcome, active, COMBINATIONS)
     if combo is not None:
         return _settle_combination(options, outcome, combo, pot, names)
     if len(active) == 1:
@@ -114,21 +115,21 @@ def _settle_servito(options: PanfinOptions, outcome: Outcome, active: list[int],
     seat = outcome.servito
     assert seat is not None
     others = [s for s in active if s != seat]
-    beater = best_combination(outcome.hands, others, outcome.order, outcome.dominant, options,
-                              kinds=("naturali", "simezi"))
+    beater = _best_combination(options, outcome, others, ("naturali", "simezi"))
     if beater is not None:
         done = _settle_combination(options, outcome, beater, pot, names)
         line = (f"{names[seat]}'s servito is beaten by {names[beater.seat]}'s "
                 f"{beater.label} (B2.8).")
         return Settlement(done.payments, done.winner, done.contract, (line, *done.lines))
-    tied = [seat] + [s for s in others if holds_one_suit(outcome.hands[s]) is not None]
+    c = kernel.combination_tables()
+    tied = [seat] + [s for s in others if kernel.hand_suit(c, card_mask(outcome.hands[s])) >= 0]
     if len(tied) == 1:
         return Settlement((_take_pot(seat, pot, "servito", "B2.8"),), seat, "servito",
                           (f"{names[seat]} is servito and wins the pot of {pot}; no bonus and "
                            "no stamp (B2.8, F-A10).",))
     who = ", ".join(names[s] for s in tied)
     if options.servito_tie == "split":
-        share = pot // len(tied)
+        share = kernel.servito_share(pot, len(tied))
         pays = tuple(Payment(POT, s, share, "a share of the pot: servito tie", "F-A11")
                      for s in tied if share)
         left = pot - share * len(tied)
@@ -140,52 +141,63 @@ def _settle_servito(options: PanfinOptions, outcome: Outcome, active: list[int],
                        f"pot of {pot} stays for the next deal (B2.8, F-A11).",))
 
 
+def _dominant_index(dominant: str | None) -> int:
+    """The kernel's dominant suit: an index into ``SUITS`` (-1: none chosen yet)."""
+    return -1 if dominant is None else SUITS.index(dominant)
+
+
+def _best_combination(options: PanfinOptions, outcome: Outcome, seats: list[int],
+                      kinds: tuple[str, ...]) -> Combination | None:
+    """B2.9 / F-A15: the best combination of the ``kinds`` among ``seats`` (the kernel's
+    :func:`~cardlab.games.panfin.kernel.combination_rank`), or None."""
+    c, rules = kernel.combination_tables(), kernel.combination_rules(options)
+    d = _dominant_index(outcome.dominant)
+    codes = {len(COMBINATIONS) - COMBINATIONS.index(k) for k in kinds}
+    best, best_seat = 0, -1
+    for seat in seats:
+        hand = card_mask(outcome.hands[seat])
+        if kernel.combination_kind(c, hand, d) not in codes:
+            continue
+        rank = kernel.combination_rank(c, hand, d, outcome.order.index(seat), rules)
+        if rank > best:
+            best, best_seat = rank, seat
+    return None if best_seat < 0 else classify(outcome.hands[best_seat], outcome.dominant,
+                                                best_seat)
+
+
 def _settle_combination(options: PanfinOptions, outcome: Outcome, combo: Combination, pot: int,
                         names: Sequence[str]) -> Settlement:
-    """B2.9: the best combination takes the pot, with its bonus or stamp fees."""
+    """B2.9: the best combination takes the pot, with its bonus or stamp fees (each seat's
+    dues: the kernel's :func:`~cardlab.games.panfin.kernel.combination_dues`)."""
     seat = combo.seat
     pays = [_take_pot(seat, pot, combo.label, "B2.9")]
     lines = [f"{names[seat]} shows {combo.label} and wins the pot of {pot} (B2.9)."]
+    c, rules = kernel.combination_tables(), kernel.combination_rules(options)
+    d = _dominant_index(outcome.dominant)
+    stamps: list[Payment] = []
+    for s, hand in enumerate(outcome.hands):
+        liable = kernel.stamp_liable(c, card_mask(hand), d)
+        bonus, stamp = kernel.combination_dues(combo.precedence, s, seat, outcome.active[s],
+                                               liable, pot, rules)
+        if bonus and combo.kind == "naturali":
+            pays.append(Payment(s, seat, bonus, "Naturali bonus", "B2.9"))
+        elif bonus:
+            pays.append(Payment(s, seat, bonus, "Simezi bonus", "B2.9 F-A13"))
+        if stamp:
+            stamps.append(Payment(s, POT, stamp, f"stamp fee to the next pot "
+                                  f"({names[seat]}'s Tronfi)", "B2.9 F-A14"))
     if combo.kind == "naturali":
-        payers = [s for s in range(len(outcome.hands)) if s != seat]
-        pays += [Payment(s, seat, options.naturali_bonus, "Naturali bonus", "B2.9")
-                 for s in payers]
         lines.append(f"Every other player, folded or not, pays {options.naturali_bonus} "
                      "(Naturali bonus, B2.9).")
     elif combo.kind == "simezi":
-        active_only = options.simezi_bonus_payers == "active_only"
-        payers = [s for s in _seats(outcome, active_only) if s != seat]
-        pays += [Payment(s, seat, options.simezi_bonus, "Simezi bonus", "B2.9 F-A13")
-                 for s in payers]
-        who = "every other active player" if active_only else "every other player"
+        who = ("every other player" if rules.simezi_all_pay else "every other active player")
         lines.append(f"{who.capitalize()} pays {options.simezi_bonus} (Simezi bonus, B2.9, "
                      "F-A13).")
-    elif combo.kind == "tronfi":
-        stamps = _tronfi_stamps(options, outcome, combo, pot, names)
-        pays += stamps
-        if stamps:
-            lines.append("Stamp fee of the pot into the next pot from "
-                         + ", ".join(names[int(p.payer)] for p in stamps) + " (B2.9, F-A14).")
+    pays += stamps
+    if stamps:
+        lines.append("Stamp fee of the pot into the next pot from "
+                     + ", ".join(names[int(p.payer)] for p in stamps) + " (B2.9, F-A14).")
     return Settlement(tuple(pays), seat, combo.kind, tuple(lines))
-
-
-def _tronfi_stamps(options: PanfinOptions, outcome: Outcome, combo: Combination, pot: int,
-                   names: Sequence[str]) -> list[Payment]:
-    """B2.9 / F-A14: every other (active) player pays the pot into the next pot, except
-    holders of the Vecia or Gobbo, lower Tronfi and False."""
-    active_only = options.tronfi_stamp_payers == "active_non_exempt"
-    out = []
-    for s in _seats(outcome, active_only):
-        if s == combo.seat or pot == 0:
-            continue
-        hand = outcome.hands[s]
-        mine = classify(hand, outcome.dominant, s)
-        if any(j in hand for j in JOKERS) or (mine is not None and mine.kind in ("tronfi",
-                                                                                 "false")):
-            continue
-        out.append(Payment(s, POT, pot, f"stamp fee to the next pot ({names[combo.seat]}'s "
-                           "Tronfi)", "B2.9 F-A14"))
-    return out
 
 
 def _settle_piatti(outcome: Outcome, pot: int, names: Sequence[str]) -> Settlement:

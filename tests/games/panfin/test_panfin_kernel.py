@@ -194,3 +194,120 @@ def test_b2_11_deal_points_ints_equal_arrays_and_engine_settlement() -> None:
         assert st.result.declarer == (w if w >= 0 else None)
         seen += 1
     assert seen > 50
+
+
+def _combination_hands(n: int, seed: int):
+    """Seeded four-card hands, two in three drawn from one suit or one rank (with the
+    jokers) so that every combination comes up often; with dominants (None too) and call
+    positions."""
+    from cardlab.cards import treviso_pack
+
+    rng = random.Random(seed)
+    pack = list(treviso_pack())
+    jokers = [c for c in pack if c.code in ("FS", "FB")]
+    out = []
+    for i in range(n):
+        if i % 3 == 0:
+            s = rng.choice(SUITS)
+            pool = [c for c in pack if c.suit == s] + jokers
+        elif i % 3 == 1:
+            r = rng.choice("ARCF765432")
+            pool = [c for c in pack if c.rank == r] + jokers
+        else:
+            pool = pack
+        hand = rng.sample(list(dict.fromkeys(pool)), 4)
+        out.append((hand, rng.choice([None, *SUITS]), rng.randrange(6)))
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"tiebreak_false": "tronfi_rule"},
+                                     {"tiebreak_simezi": "rank"}])
+def test_b2_9_combinations_ints_equal_arrays_and_rules(options) -> None:
+    """B2.7 / B2.8 / B2.9 / F-A14 / F-A15: over thousands of seeded hands the kernel's
+    :func:`kernel.hand_suit` is :func:`~cardlab.games.panfin.rules.holds_one_suit`,
+    :func:`kernel.combination_kind` is :func:`~cardlab.games.panfin.rules.classify`, two
+    combinations rank by :func:`kernel.combination_rank` as by
+    :func:`~cardlab.games.panfin.rules.combination_key`, :func:`kernel.stamp_liable` exempts
+    the jokers, Tronfi and False; and the same functions on arrays give the same answers."""
+    from cardlab.games.panfin.rules import classify, combination_key, holds_one_suit
+
+    game = cardlab.load("panfin", **options)
+    c, rules = kernel.combination_tables(), kernel.combination_rules(game.options)
+    codes = {None: kernel.NO_COMBINATION, "false": kernel.FALSE, "tronfi": kernel.TRONFI,
+             "simezi": kernel.SIMEZI, "naturali": kernel.NATURALI}
+    rows = _combination_hands(6000, 11)
+    masks = [card_mask(h) for h, _, _ in rows]
+    doms = [-1 if d is None else SUITS.index(d) for _, d, _ in rows]
+    kinds, ranks, liable, suits = [], [], [], []
+    for (hand, dom, pos), m, d in zip(rows, masks, doms):
+        combo = classify(hand, dom)
+        kinds.append(kernel.combination_kind(c, m, d))
+        assert kinds[-1] == codes[combo.kind if combo else None], hand
+        one = holds_one_suit(hand)
+        suits.append(kernel.hand_suit(c, m))
+        assert suits[-1] == (-1 if one is None else SUITS.index(one))
+        liable.append(kernel.stamp_liable(c, m, d))
+        assert liable[-1] == (not any(x.code in ("FS", "FB") for x in hand)
+                              and (combo is None or combo.kind not in ("tronfi", "false")))
+        ranks.append(kernel.combination_rank(c, m, d, pos, rules))
+        assert (ranks[-1] > 0) == (combo is not None)
+    seen = set(kinds)
+    assert seen == set(codes.values())
+    pick = random.Random(3)
+    for _ in range(8000):  # pairs under one dominant suit, at different call positions
+        i, j = pick.sample(range(len(rows)), 2)
+        (hi, dom, pi), (hj, _, pj) = rows[i], rows[j]
+        ci, cj = classify(hi, dom), classify(hj, dom)
+        if ci is None or cj is None or pi == pj:
+            continue
+        d = doms[i]
+        want = combination_key(ci, hi, pi, game.options) > combination_key(cj, hj, pj,
+                                                                            game.options)
+        assert (kernel.combination_rank(c, masks[i], d, pi, rules)
+                > kernel.combination_rank(c, masks[j], d, pj, rules)) == want
+    arr, darr = np.array(masks, dtype=np.uint64), np.array(doms)
+    parr = np.array([p for _, _, p in rows])
+    assert np.asarray(kernel.combination_kind(c, arr, darr)).tolist() == kinds
+    assert np.asarray(kernel.hand_suit(c, arr)).tolist() == suits
+    assert np.asarray(kernel.stamp_liable(c, arr, darr)).tolist() == liable
+    assert np.asarray(kernel.combination_rank(c, arr, darr, parr, rules)).tolist() == ranks
+
+
+def test_b2_3_b2_9_antes_and_dues_ints_equal_arrays() -> None:
+    """B2.3 / F-A22: :func:`kernel.ante_due` puts 1 from everyone and the dealer's
+    multiple into an empty pot, only the dealer's ``carryover_dealer_adds`` into a
+    carried-over one; B2.9 / F-A13 / F-A14: :func:`kernel.combination_dues` charges the
+    Naturali bonus to every other seat, the Simezi bonus to every other (active) seat and
+    the Tronfi stamp of the pot to every other active (or every) liable seat; the same on
+    ints and arrays over thousands of seeded cases."""
+    rng = random.Random(8)
+    cases = [(rng.randrange(6), rng.randrange(6), rng.choice([0, 0, 3, 7]), rng.choice([1, 2]),
+              rng.choice([1, 2])) for _ in range(3000)]
+    got = [kernel.ante_due(*case) for case in cases]
+    assert got == [(m if s == d else 1) if pot == 0 else (a if s == d else 0)
+                   for s, d, pot, m, a in cases]
+    cols = [np.array(col) for col in zip(*cases)]
+    assert np.asarray(kernel.ante_due(*cols)).tolist() == got
+    # B2.7 / F-A9: a tengo exchanges at most max_exchange cards, and no more than the stock
+    caps = [(rng.randrange(5), rng.randrange(8)) for _ in range(500)]
+    limits = [kernel.exchange_limit(cap, stock) for cap, stock in caps]
+    assert limits == [min(cap, stock) for cap, stock in caps]
+    assert np.asarray(kernel.exchange_limit(*map(np.array, zip(*caps)))).tolist() == limits
+    for options in ({}, {"simezi_bonus_payers": "active_only"},
+                    {"tronfi_stamp_payers": "all_non_exempt"}):
+        o = cardlab.load("panfin", **options).options
+        rules = kernel.combination_rules(o)
+        dues = [(rng.randrange(5), rng.randrange(4), rng.randrange(4), rng.random() < 0.7,
+                 rng.random() < 0.5, rng.randrange(12)) for _ in range(3000)]
+        scalar = [kernel.combination_dues(*case, rules) for case in dues]
+        for (kind, seat, winner, active, liable, pot), (bonus, stamp) in zip(dues, scalar):
+            other = seat != winner
+            assert bonus == (o.naturali_bonus if other and kind == kernel.NATURALI else
+                             o.simezi_bonus if other and kind == kernel.SIMEZI and (
+                                 active or rules.simezi_all_pay) else 0)
+            assert stamp == (pot if other and kind == kernel.TRONFI and liable and (
+                active or rules.stamp_all_pay) else 0)
+        cols = [np.array(col) for col in zip(*dues)]
+        bonus, stamp = kernel.combination_dues(*cols, rules)
+        assert np.asarray(bonus).tolist() == [b for b, _ in scalar]
+        assert np.asarray(stamp).tolist() == [s for _, s in scalar]
