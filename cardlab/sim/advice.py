@@ -8,14 +8,27 @@ valued as if that call became the contract (a learner's "what is this bid worth 
 my hand") — and the choices a seat makes for itself on the way to the play: a discard,
 an exchange, a joker nomination, a trump suit, a partner call. Such a choice is valued
 by what follows it: the seat's own heuristic bot makes its next choices up to the
-opening lead, and the lead it would make is valued as a card play. A choice after which
-another seat decides before the play (Panfin's swap: the next seat leads) is not valued,
-because its value would need layouts seen with the chooser's eyes from another seat's
-turn. Passing carries no value (no bar).
+opening lead, and the lead it would make is valued as a card play. Passing carries no
+value (no bar).
+
+Where other seats decide between the choice and the chooser's lead (Panfin: every
+declaration — tengo with its exchange, fold, servito — the dealer's choice of suit and
+her swap), a layout of the hidden hands is not enough, so the game's simulator samples
+whole states instead (``Simulator.sample_states``: the other hands, the discards and the
+stock's order, from what the chooser can see only). Each option is applied to the same
+sampled states (paired), every seat's heuristic bot decides up to the play, the batch
+plays the tricks, and the option's value is the chooser's side's result in the game's
+unit (Panfin: net chips); a deal that ends before the play (a combination, servito,
+folds) counts its result as it stands. Every option is valued, each exchange of every
+size too. In a game whose simulator samples no whole states, such a choice is not valued.
 
 A discard of several cards is valued card by card: each card's option is that card
 with the bot's own other choices (the bot's discard itself for the cards it drops), so
-a bar sits on each card of the hand.
+a bar sits on each card of the hand. Where every option is valued on sampled states, a
+card's bar is the best option that names it (an exchange of that card, alone or with
+others; the dealer's discard at her swap); an option no card carries (standing pat,
+fold, servito, keeping the hand at the swap, and an exchange that is no card's best)
+has its own bar, on its button.
 
 :func:`look_back` goes through a finished deal's decisions of some seats and marks each
 with its cost against the best option by the same estimate, each from the state the
@@ -37,7 +50,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
+from cardlab.engine.rng import derive_seed
 from cardlab.sim.montecarlo import hint
+from cardlab.sim.simulator import play_on
 from cardlab.sim.studies import bid_odds_table
 
 __all__ = ["Advice", "Decision", "LookBack", "advise", "look_back"]
@@ -45,7 +62,8 @@ __all__ = ["Advice", "Decision", "LookBack", "advise", "look_back"]
 #: the calls a bid-odds study values, by verb: the call's argument is the contract
 VALUED_CALLS = frozenset({"bid", "declare"})
 #: the choices valued by the play that follows them (the seat's own, before its lead)
-VALUED_CHOICES = frozenset({"discard", "nominate", "trump", "call", "swap"})
+VALUED_CHOICES = frozenset({"discard", "nominate", "trump", "call", "swap", "choose", "tengo",
+                            "fold", "servito"})
 #: a seat's own choices before its opening lead are few; more means it is not its lead
 _CHOICES_TO_LEAD = 8
 
@@ -64,7 +82,8 @@ class Advice:
     :ivar kind: ``"play"`` (cards), ``"call"`` (bids, by bid odds) or ``"choice"`` (a
         discard, exchange, nomination, trump or partner call, by the play after it).
     :ivar cards: for a discard valued card by card, option → the cards its bar sits on
-        (the bot's own discard carries the three cards it drops).
+        (the bot's own discard carries the three cards it drops; on sampled states, each
+        card carries the best option that names it).
     """
 
     seat: int
@@ -102,8 +121,17 @@ def valued_options(state: Any) -> tuple[str, list[str]]:
         return "call", calls
     choices = [a for a in legal if a.split()[0] in VALUED_CHOICES]
     if len(choices) > 1 and _hint_game(state):
+        if _simulator(state).sample_states is not None:
+            return "choice", choices  # every option, on sampled whole states
         return "choice", list(_card_options(state, choices))
     return "", []
+
+
+def _on_states(state: Any) -> bool:
+    """True if :func:`advise` values this moment's choices on sampled whole states."""
+    sim = _simulator(state)
+    return sim is not None and sim.sample_states is not None and \
+        valued_options(state)[0] == "choice"
 
 
 def _odds_game(state: Any) -> bool:
@@ -199,22 +227,84 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
 def _advise_choice(state: Any, options: list[str], n: int, seed: int,
                    include: Iterable[str]) -> Advice | None:
     """Each choice valued by its lead: the simulator's card-play value of the lead the
-    chooser's bot makes after it (the same layouts for every option)."""
+    chooser's bot makes after it (the same layouts for every option); or, where the
+    simulator samples whole states, on those (:func:`_advise_on_states`)."""
+    sim = _simulator(state)
+    if sim.sample_states is not None:
+        return _advise_on_states(state, options, n, seed, include)
     cards = _card_options(state, options)
     legal = {str(a) for a in state.legal_actions()}
     todo = list(cards) + [a for a in include if a in legal and a not in cards]
-    sim = _simulator(state)
     values, errs = {}, {}
     for a in todo:
         after = _lead_after(state, a, seed)
         if after is None:
-            return None  # another seat decides first: not valued (module docstring)
+            return None  # another seat decides first, and no whole states: not valued
         s, lead = after
         got = sim.hint(s, [lead], n, seed, "heuristic")[0]
         values[a] = float(got.mean())
         errs[a] = float(got.std() / max(1.0, len(got)) ** 0.5)
     return Advice(state.to_move, values, errs, n, "choice", seed,
                   {a: c for a, c in cards.items() if c})
+
+
+def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
+                      include: Iterable[str]) -> Advice:
+    """Each choice valued on ``n`` whole states sampled from the chooser's knowledge (the
+    same states for every option): the bots decide up to the play, the batch plays it,
+    and the value is the chooser's side's points (module docstring)."""
+    sim = _simulator(state)
+    seat = state.to_move
+    legal = {str(a) for a in state.legal_actions()}
+    todo = list(options) + [a for a in include if a in legal and a not in options]
+    samples = sim.sample_states(state, n, seed)
+    sides = list(state.game.sides)
+    side = next(k for k, name in enumerate(sides) if seat in state.game.sides[name])
+    got = np.zeros((len(todo), n))
+    played: list[tuple[int, int, Any]] = []  # (option, sample, state at the play)
+    for k, a in enumerate(todo):
+        for i, t in enumerate(samples):
+            u = _up_to_the_play(t.apply(a), derive_seed(seed, i))
+            if u.phase == "play":
+                played.append((k, i, u))
+            else:
+                got[k, i] = u.result.points[sides[side]]
+    if played:
+        batch = sim.batch.from_states([u for _, _, u in played])
+        play_on(batch, np.array([derive_seed(seed, i) for _, i, _ in played], dtype=np.uint64),
+                "heuristic")
+        scores = batch.scores()[:, side]
+        for (k, i, _), v in zip(played, scores):
+            got[k, i] = v
+    values = {a: float(got[k].mean()) for k, a in enumerate(todo)}
+    errs = {a: float(got[k].std() / max(1.0, n) ** 0.5) for k, a in enumerate(todo)}
+    return Advice(seat, values, errs, n, "choice", seed, _best_naming(state, values))
+
+
+def _up_to_the_play(state: Any, seed: int) -> Any:
+    """``state`` after every seat's heuristic bot (seat ``s``'s seeded
+    ``derive_seed(seed, s)``, the same whatever came before) has decided up to the play
+    or the end of the deal."""
+    bots: dict[int, Any] = {}
+    while not state.is_over and state.phase != "play":
+        seat = state.to_move
+        if seat not in bots:
+            bots[seat] = _bot(state, derive_seed(seed, seat))
+        state = state.apply(bots[seat].choose(state), seat=seat)
+    return state
+
+
+def _best_naming(state: Any, values: dict[str, float]) -> dict[str, tuple[str, ...]]:
+    """option → the cards of the mover's hand whose bar it is: for each card, the best
+    option naming it (ties: the earlier option)."""
+    hand = [c.code for c in state.hands[state.to_move]]
+    out: dict[str, tuple[str, ...]] = {}
+    for card in hand:
+        naming = [a for a in values if card in a.split()[1:]]
+        if naming:
+            best = max(naming, key=lambda a: values[a])
+            out[best] = (*out.get(best, ()), card)
+    return out
 
 
 def _hand_for_odds(state: Any) -> list[str]:
@@ -268,17 +358,19 @@ class LookBack:
 
 
 def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
-              seed: int = 0) -> LookBack:
+              seed: int = 0, n_states: int | None = None) -> LookBack:
     """Each decision of ``seats`` along ``line`` (the deal's states in order, or its last
     state) that had options to value, with its cost by :func:`advise`, the costly first
-    (ties: in the order played)."""
+    (ties: in the order played). ``n_states``: the layouts for a choice valued on sampled
+    whole states (each costs the bots' decisions up to the play; default ``n``)."""
     states = list(line.states()) if hasattr(line, "states") else list(line)
     wanted = set(seats)
     out = []
     for i, (s, nxt) in enumerate(zip(states, states[1:])):
         if s.to_move not in wanted:
             continue
-        advice = advise(s, n=n, seed=seed + i, include=[str(nxt.history[-1])])
+        k = n if n_states is None or not _on_states(s) else n_states
+        advice = advise(s, n=k, seed=seed + i, include=[str(nxt.history[-1])])
         if advice is None:
             continue
         chosen = str(nxt.history[-1])

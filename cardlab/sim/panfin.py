@@ -52,6 +52,7 @@ from cardlab.games.panfin.rules import (
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
+from cardlab.sim.sampling_panfin import sample_states
 from cardlab.sim.sampling_trick_games import panfin_batch
 from cardlab.sim.simulator import Simulator
 
@@ -419,4 +420,4 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
 #: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
 #: batch settles under the options it was built with
 SIMULATOR = Simulator(batch=PanfinBatch, rescores=False, contract_labels=_contract_labels,
-                      hint=_hint, whole_deals=whole_deals)
+                      hint=_hint, sample_states=sample_states, whole_deals=whole_deals)

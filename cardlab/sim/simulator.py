@@ -75,6 +75,14 @@ class Simulator:
     :ivar bid_odds: one chunk of a bid-odds study (:data:`BidOddsChunk`), or ``None``.
     :ivar sample_layouts: ``(state, n, seed)`` → ``n`` layouts of the cards the seat to move
         cannot see (the simulator's own form), or ``None``.
+    :ivar sample_states: ``(state, n, seed)`` → ``n`` whole scalar states at the moment of
+        ``state`` (a choice before the play), the cards the seat to move cannot see dealt
+        at random consistently with what it knows — the other hands, discards and the
+        stock's order — and the deal's public actions replayed, or ``None``. With it,
+        :func:`cardlab.sim.advice.advise` values the seat's choices where other seats
+        decide before its lead (each option applied to every state, the heuristic bots
+        deciding up to the play, the play by the batch); the batch's ``scores()`` then
+        have one column per side of ``game.sides``, in that order.
     :ivar whole_deals: whole deals at array speed (:data:`WholeDeals`): the deal, the
         heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
         then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
@@ -88,6 +96,7 @@ class Simulator:
     hint: HintValues | None = None
     bid_odds: BidOddsChunk | None = None
     sample_layouts: Callable[[Any, int, int], np.ndarray] | None = None
+    sample_states: Callable[[Any, int, int], list[Any]] | None = None
     whole_deals: WholeDeals | None = None
 
 

@@ -9,33 +9,55 @@ from typing import Any
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 
-__all__ = ["HINT_ROUNDS", "LOOK_BACK_N", "hint_view", "look_back_view", "option_words"]
+__all__ = ["HINT_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", "hint_view", "look_back_view",
+           "option_words", "value_unit"]
 
 #: layouts per option in each round of a hint: a quick first estimate (the first bars),
 #: then better ones, each a separate request so a click never waits behind a long one
 HINT_ROUNDS = {"play": (12, 60, 200), "call": (4, 16, 60), "choice": (4, 16, 60)}
 #: layouts per option for each decision of a look back
 LOOK_BACK_N = 100
+#: … for a choice valued on sampled whole states (each layout costs the bots' decisions up
+#: to the play: Panfin's declarations and swap), as many as the hint's last round
+LOOK_BACK_N_STATES = HINT_ROUNDS["choice"][-1]
 
 
 def option_words(s: State, action: str) -> str:
-    """An option in words: the card's name for a card play, the call's words otherwise."""
+    """An option in words, as the why line and the look back say it ("… is best", "N chose
+    …"): the card's name for a card play, the cards named for a discard or an exchange,
+    the call's words otherwise."""
     from cardlab.widgets.table import call_words
 
     a = Action(action)
+    names = _card_names(s, a.args)
     if a.verb == "discard" and a.args:
-        try:
-            names = [f"the {s.game.deck.name(s.game.deck.parse(c))}" for c in a.args]
-        except Exception:
-            names = list(a.args)
-        return "discard " + (names[0] if len(names) == 1 else
-                                ", ".join(names[:-1]) + " and " + names[-1])
+        return "discard " + names
+    if a.verb == "tengo":  # Panfin B2.7: tengo with the cards it exchanges, or none
+        return f"the exchange of {names}" if a.args else "standing pat"
+    if a.verb == "swap" and a.args:  # Panfin B2.10.1: the turn-up for a card of the hand
+        hand = {c.code for c in s.hands[s.to_move]} if s.to_move is not None else set()
+        return f"the turn-up for {names}" if a.args[0] in hand else "no swap (the hand as it is)"
+    if a.verb == "choose" and a.args:  # Panfin B2.6: the dealer names the dominant suit
+        return f"{s.game.deck.suit_name(a.args[0])} as the dominant suit"
     if a.verb == "play" and len(a.args) == 1:
-        try:
-            return "the " + str(s.game.deck.name(s.game.deck.parse(a.args[0])))
-        except Exception:
-            return str(a.args[0])
+        return names
     return call_words(s.game, a)
+
+
+def _card_names(s: State, codes: tuple[str, ...]) -> str:
+    """``the seven of spade, the two of coppe and …`` (the codes, if they are not cards)."""
+    try:
+        names = [f"the {s.game.deck.name(s.game.deck.parse(c))}" for c in codes]
+    except Exception:
+        names = list(codes)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] \
+        if names else ""
+
+
+def value_unit(s: State) -> str:
+    """What the values count: ``"chips"`` in a game played for chips (its view keeps a
+    purse, ``view()["chips"]``: Panfin), else ``"points"``."""
+    return "chips" if "chips" in s.view() else "points"
 
 
 def _cap(text: str) -> str:
@@ -46,10 +68,16 @@ def _points(x: float) -> str:
     return f"{x:+.1f}".replace("-", "−")
 
 
-def hint_view(s: State, advice: Any, *, round_: int, rounds: int) -> dict[str, Any]:
+def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
+              chosen: str | None = None) -> dict[str, Any]:
     """The hint's bars for ``s``: one per valued option, its value, and a length between
-    0.08 and 1 (the worst to the best, so every bar is visible), and the why line's words."""
+    0.08 and 1 (the worst to the best, so every bar is visible), and the why line's words.
+    An option's bar sits on each card :attr:`Advice.cards` gives it, else on the card it
+    plays or drops, else on its button (a Confirm button for a choice of cards). In a look
+    back, ``chosen`` is the option taken there; ``chosen_cards`` the cards of the hand
+    it named (outlined)."""
     values: Mapping[str, float] = advice.values
+    unit = value_unit(s)
     lo, hi = min(values.values()), max(values.values())
     span = hi - lo
     bars = []
@@ -59,19 +87,25 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int) -> dict[str, A
         # a bar on each card the option plays or drops, else on its button
         cards = advice.cards.get(a) or ((act.args[0],) if act.verb in ("play", "discard")
                                         and len(act.args) == 1 else (None,))
+        words = _cap(option_words(s, a))  # the bar's tooltip: which option it values
         for card in cards:
             bars.append({"action": a, "card": card, "value": round(v, 3),
                          "stderr": round(advice.stderr[a], 3), "length": round(length, 3),
-                         "best": a == advice.best})
+                         "best": a == advice.best, "words": words})
     ranked = sorted(values, key=lambda a: -values[a])
     best = ranked[0]
-    why = (f"Hint: {_cap(option_words(s, best))} is best, worth {_points(values[best])} points "
-           f"on average")
+    why = (f"Hint: {_cap(option_words(s, best))} is best, worth {_points(values[best])} "
+           f"{unit} on average")
     if len(ranked) > 1:
         why += (f", {advice.margin:.1f} more than {option_words(s, ranked[1])}")
     why += f" ({advice.n} layouts of the cards you cannot see each)."
-    return {"bars": bars, "best": best, "why": why, "n": advice.n, "kind": advice.kind,
-            "round": round_, "more": round_ + 1 < rounds}
+    out = {"bars": bars, "best": best, "why": why, "n": advice.n, "kind": advice.kind,
+           "round": round_, "more": round_ + 1 < rounds, "unit": unit}
+    if chosen is not None:
+        hand = {c.code for c in s.hands[s.to_move]} if s.to_move is not None else set()
+        out["chosen"] = chosen
+        out["chosen_cards"] = [c for c in Action(chosen).args if c in hand]
+    return out
 
 
 def look_back_view(line: list[State], look: Any, current: int | None) -> dict[str, Any]:
@@ -88,8 +122,8 @@ def look_back_view(line: list[State], look: Any, current: int | None) -> dict[st
         if d.chosen == d.best or d.cost <= 0:
             words = f"{name}: {chosen}, the best option by the estimate"
         else:
-            words = (f"{_points(-d.cost)} points: {name} chose {chosen}; {best} was worth "
-                     f"{d.cost:.1f} more (± {d.stderr:.1f})")
+            words = (f"{_points(-d.cost)} {value_unit(s)}: {name} chose {chosen}; {best} was "
+                     f"worth {d.cost:.1f} more (± {d.stderr:.1f})")
         rows.append({"i": k, "step": steps[d.index], "cost": round(d.cost, 3),
                      "stderr": round(d.stderr, 3), "chosen": d.chosen, "best": d.best,
                      "words": words, "current": k == current})

@@ -43,7 +43,13 @@ from cardlab.engine.state import State
 from cardlab.engine.view import secret_choice, viewer
 from cardlab.errors import IllegalAction, RecordError, did_you_mean
 from cardlab.widgets import _static
-from cardlab.widgets._advice import HINT_ROUNDS, LOOK_BACK_N, hint_view, look_back_view
+from cardlab.widgets._advice import (
+    HINT_ROUNDS,
+    LOOK_BACK_N,
+    LOOK_BACK_N_STATES,
+    hint_view,
+    look_back_view,
+)
 from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
 from cardlab.widgets._cards import card_face, parse_code
 from cardlab.widgets._view import (
@@ -702,8 +708,10 @@ class Table(CardlabWidget):
 
     # -- hint and look back ---------------------------------------------------------------------
     def hint(self) -> str:
-        """Value each option of the learner's turn (cards, and calls a study values) by
-        Monte Carlo over the cards the learner cannot see, shown as bars on the options.
+        """Value each option of the learner's turn (cards, the calls a study values, and
+        the choices on the way to the play: a discard, an exchange, Panfin's declarations
+        and swap; :mod:`cardlab.sim.advice`) by Monte Carlo over the cards the learner
+        cannot see, shown as bars on the options.
 
         :raises IllegalAction: ``not_your_turn`` when it is not the learner's decision,
             ``no_hint`` when there is nothing to value.
@@ -765,7 +773,8 @@ class Table(CardlabWidget):
              "look_back_open")
         need(tip.is_over, "look back once the deal is over", "not_over")
         seats = sorted(self._humans()) if self.seat is None else [self.seat]
-        look = look_back(self._line, seats, n=LOOK_BACK_N, seed=HINT_SEED)
+        look = look_back(self._line, seats, n=LOOK_BACK_N, seed=HINT_SEED,
+                         n_states=LOOK_BACK_N_STATES)
         need(bool(look.decisions), "there is no decision of yours to look back on",
              "no_decisions")
         self._look = look
@@ -808,7 +817,7 @@ class Table(CardlabWidget):
         if self._look is not None and self._line[-1].is_over:
             at = {d.index: d for d in self._look.decisions}.get(len(s.history))
             if at is not None:
-                hint = {**hint_view(s, at.advice, round_=0, rounds=1), "chosen": at.chosen}
+                hint = hint_view(s, at.advice, round_=0, rounds=1, chosen=at.chosen)
             current = self._look_at if at is not None else None
             if at is not None:
                 current = self._look.decisions.index(at)

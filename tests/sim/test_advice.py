@@ -95,8 +95,9 @@ def test_twin_deals_give_identical_hints_and_look_backs(name):
             one, two = advise(s, n=40, seed=3), advise(twin, n=40, seed=3)
             assert one is not None and two is not None
             assert one.values == two.values and one.stderr == two.stderr, seed
-            a = look_back(s.states(), [s.to_move], n=20, seed=1)
-            b = look_back(twin.states(), [s.to_move], n=20, seed=1)
+            # Panfin's declarations are valued on sampled deals: 8 each is enough here
+            a = look_back(s.states(), [s.to_move], n=20, seed=1, n_states=8)
+            b = look_back(twin.states(), [s.to_move], n=20, seed=1, n_states=8)
             assert [(d.index, d.chosen, d.advice.values) for d in a.decisions] == \
                 [(d.index, d.chosen, d.advice.values) for d in b.decisions]
             compared += 1
@@ -147,16 +148,163 @@ def test_a_choice_is_valued_by_the_lead_that_follows_it(name, phase):
         assert {b["action"] for b in bars} == set(options) and all(b["card"] is None for b in bars)
 
 
-def test_a_choice_another_seat_follows_is_not_valued():
-    """Panfin's dealer swaps, then the next seat leads: valuing the swap would need layouts
-    seen by the dealer at another seat's turn, so there is no bar (module docstring)."""
+def _direct_values(state, n, seed):
+    """Panfin's choice values computed directly, one sampled deal at a time: the option,
+    then each seat's bot (seeded as the advice seeds it) up to the play, then the batch on
+    that one deal; the chooser's net chips."""
+    from cardlab.engine.rng import derive_seed
+    from cardlab.sim.panfin import PanfinBatch
+    from cardlab.sim.sampling_panfin import sample_states
+
+    me = state.to_move
+    out = {}
+    for a in (str(x) for x in state.legal_actions()):
+        chips = []
+        for i, t in enumerate(sample_states(state, n, seed)):
+            u = t.apply(a)
+            bots = {}
+            while not u.is_over and u.phase != "play":
+                s = u.to_move
+                bots.setdefault(s, bot_for("panfin", "heuristic",
+                                           seed=derive_seed(derive_seed(seed, i), s)))
+                u = u.apply(bots[s].choose(u), seat=s)
+            if u.is_over:
+                chips.append(u.result.seat_points[me])
+            else:
+                chips.append(PanfinBatch.from_states([u]).play("heuristic").scores()[0, me])
+        out[a] = sum(chips) / n
+    return out
+
+
+@pytest.mark.parametrize("phase", ["declare", "swap", "choose"])
+def test_panfin_exchanges_are_valued_as_a_direct_computation_gives(phase):
+    """#20: Panfin's declarations (tengo with each exchange, fold, servito), the dealer's
+    swap and her choice of suit, where other seats decide before the chooser's lead, are
+    valued on whole deals
+    sampled from the chooser's knowledge: every legal option, the same deals for each, equal
+    to the direct computation; each card of the hand carries the best option naming it."""
     game = cardlab.load("panfin")
-    s = _first_choice(game, {"swap"}, range(200))
-    assert s is not None and valued_options(s)[0] == "choice"
-    assert advise(s, n=4, seed=0) is None
+    s = _first_choice(game, {phase}, range(3, 200))
+    assert s is not None
+    kind, options = valued_options(s)
+    assert kind == "choice" and options == [str(a) for a in s.legal_actions()]
+    advice = advise(s, n=6, seed=5)
+    assert advice is not None and set(advice.values) == set(options)
+    want = _direct_values(s, 6, 5)
+    assert advice.values == pytest.approx(want)
+    hand = [c.code for c in s.hands[s.to_move]]
+    carried = {c: a for a, cards in advice.cards.items() for c in cards}
+    # a bar on every card of the hand where the options name cards (not the choice of suit)
+    assert sorted(carried) == (sorted(hand) if phase != "choose" else [])
+    for card, a in carried.items():
+        naming = [o for o in options if card in o.split()[1:]]
+        assert advice.values[a] == max(advice.values[o] for o in naming)
 
 
-@pytest.mark.parametrize("name, phase", [("five_hundred", "kitty"), ("pandoeren", "exchange")])
+def test_panfin_sampled_deals_show_the_chooser_what_it_saw():
+    """The sampled deals are consistent with what the chooser can see (B2.5-B2.9): at every
+    declaration, choice of suit and swap of bot-played deals, each sampled deal shows the
+    chooser exactly its view of the real one (its hand, discards, the turn-up, the cut, every
+    declaration, the pot), while the hidden hands vary; a Gobbo kept at the cut stays with
+    the cutter (its hand or its discards)."""
+    from cardlab.sim.sampling_panfin import sample_states
+
+    moments = varied = 0
+    for opts, deals in (({}, 40), ({"players": 6}, 15),
+                        ({"players": 3, "servito_ends_declarations": False}, 15)):
+        game = cardlab.load("panfin", **opts)
+        bots = _bots(game)
+        for seed in range(deals):
+            s = game.deal(seed=seed, dealer=seed % game.players)
+            while s.phase in ("choose", "declare", "swap"):
+                me = s.to_move
+                sampled = sample_states(s, 4, seed)
+                for t in sampled:
+                    assert t.view(me) == s.view(me), (opts, seed, len(s.history))
+                    if s.cut and s.cut[0].code == "FB" and me != s.cutter:
+                        held = set(t.hands[s.cutter]) | {c for w, c in t.discards
+                                                         if w == s.cutter}
+                        assert game.card("FB") in held
+                varied += len({t.hands for t in sampled}) > 1
+                moments += 1
+                s = s.apply(bots[me].choose(s), seat=me)
+    assert moments > 200 and varied > 0.95 * moments
+
+
+def test_a_stacked_naturali_is_kept():
+    """B2.9: the first to declare holds four sevens (Naturali: the pot and 2 chips from
+    every other seat). Standing pat is ranked first, far ahead; the look back of a line
+    that exchanged a seven marks it with that cost, best option standing pat."""
+    game = cardlab.load("panfin")
+    s = game.deal(hands=["AC 3C 5D 2S", "7S 7B 7C 7D", "FS 6D 5S 4B", "AD 3D 2B 6B"],
+                  turnup="4D", dealer=0)
+    advice = advise(s, n=12, seed=2)
+    assert advice is not None and advice.best == "tengo"
+    assert advice.values["tengo"] == pytest.approx(10.0)  # pot 5 + 3 × 2, less the ante
+    assert advice.margin > 5
+    bots = _bots(game)
+    t = s.apply("tengo 7C")
+    while not t.is_over:
+        t = t.apply(bots[t.to_move].choose(t), seat=t.to_move)
+    worst = look_back(t, [1], n=12, seed=2).worst()
+    assert worst is not None and worst.chosen == "tengo 7C" and worst.best == "tengo"
+    assert worst.cost == pytest.approx(worst.advice.values["tengo"]
+                                       - worst.advice.values["tengo 7C"]) and worst.cost > 5
+
+
+def test_the_dealer_keeps_the_vecia_at_the_swap():
+    """B2.10.1: the dealer swaps in the turned-up re of the dominant suit: throwing away the
+    Vecia (the highest trump) is ranked below every discard of a plain card."""
+    game = cardlab.load("panfin")
+    s = game.deal(hands=["FS 2C 3S 4C", "AD 3C 5B 2S", "FB 6D 5S 4B", "3D 2B 6B 7C"],
+                  turnup="RD", dealer=0)
+    for _ in range(4):
+        s = s.apply("tengo")
+    assert s.phase == "swap"
+    advice = advise(s, n=16, seed=0)
+    assert advice is not None
+    v = advice.values
+    assert all(v["swap FS"] < v[a] for a in ("swap 2C", "swap 3S", "swap 4C")), v
+    assert advice.best in ("swap 2C", "swap 3S", "swap 4C")
+
+
+def test_the_table_draws_panfin_exchange_bars_and_looks_back_at_them():
+    """#20: the Table's Hint at a Panfin declaration: a bar on each card (its best exchange),
+    on the tengo (standing pat) and fold buttons, in chips, the values those of ``advise``
+    for the first round; the look back lists the learner's declaration and outlines the
+    cards it exchanged."""
+    from cardlab.widgets.table import HINT_SEED
+
+    game = cardlab.load("panfin")
+    s = game.deal(seed=3)
+    me = s.to_move
+    table = Table(s, seat=me, bot_delay=0)
+    said = table.hint()
+    assert said.startswith("Hint: ") and " chips on average" in said
+    hint_bars = table.view["hint"]["bars"]
+    want = advise(s, n=HINT_ROUNDS["choice"][0], seed=HINT_SEED)
+    assert {b["action"]: b["value"] for b in hint_bars} == pytest.approx(want.values, abs=1e-3)
+    on_cards = [b["card"] for b in hint_bars if b["card"]]
+    assert sorted(on_cards) == sorted(c.code for c in s.hands[me])
+    buttons = {b["action"] for b in hint_bars if b["card"] is None}
+    assert {"tengo", "fold"} <= buttons
+    assert {a["action"] for a in table.view["actions"]} >= {"tengo", "fold"}
+    exchange = next(a for a in table.view["legal"] if len(a.split()) == 3)
+    table.act(exchange)
+    while not table.state.is_over:
+        table.act(table.view["legal"][0])
+    table.look_back()
+    rows = table.view["look_back"]["decisions"]
+    first = next(r for r in rows if r["chosen"] == exchange)
+    table.handle({"type": "look_back_go", "i": first["i"]})
+    hint = table.view["hint"]
+    assert hint["chosen"] == exchange and sorted(hint["chosen_cards"]) == sorted(
+        exchange.split()[1:])
+    assert ("chips" in first["words"]) == (first["cost"] > 0)
+
+
+@pytest.mark.parametrize("name, phase", [("five_hundred", "kitty"), ("pandoeren", "exchange"),
+                                         ("panfin", "declare"), ("panfin", "swap")])
 def test_twin_deals_value_a_choice_alike(name, phase):
     """Hidden stays hidden at a choice too: two cards the chooser cannot see swapped give the
     same values."""

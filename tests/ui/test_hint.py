@@ -1,5 +1,7 @@
 """The hint and the look back in a real JupyterLab (issue #20): click **Hint** and see one bar
-per legal card; play a deal to its end through the table and open **Look back**."""
+per legal card; play a deal to its end through the table and open **Look back**; at a Panfin
+declaration, bars on the cards (each card's best exchange), on tengo and fold, and on the
+Confirm of the cards chosen, and a look back that outlines the cards exchanged."""
 
 from __future__ import annotations
 
@@ -29,11 +31,15 @@ while not (state.phase == "play" and state.to_move == 0
            and len([a for a in state.legal_actions() if a.verb == "play"]) > 1):
     state = state.apply(bots[state.to_move].choose(state), seat=state.to_move)
 Table(state, seat=0, bot_delay=0)"""
+#: a second table in the same notebook (one kernel start for both): a Panfin declaration
+PANFIN = """panfin = cardlab.load("panfin").deal(seed=3)
+Table(panfin, seat=panfin.to_move, bot_delay=0)"""
 
 
 @pytest.fixture(scope="module")
 def hint_notebook(lab_server: Any) -> str:
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SETUP)])
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SETUP),
+                                         nbformat.v4.new_code_cell(PANFIN)])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                  "language": "python"}
     (lab_server.root / "hint.ipynb").write_text(nbformat.writes(nb))
@@ -44,7 +50,7 @@ def test_hint_bars_on_every_legal_card_then_look_back(lab_server: Any, page: Any
                                                       hint_notebook: str) -> None:
     page.set_viewport_size({"width": 1100, "height": 1000})
     open_and_run_all(lab_server, page, hint_notebook)
-    wait_all_cells_ran(page, 1)
+    wait_all_cells_ran(page, 2)
     root = page.locator(".cardlab-root[data-step]").first
     root.wait_for()
     root.scroll_into_view_if_needed()
@@ -87,9 +93,68 @@ def test_hint_bars_on_every_legal_card_then_look_back(lab_server: Any, page: Any
     assert costs == sorted(costs, reverse=True), costs
     assert root.locator(".cardlab-card[data-hint]").count() >= 2, "the decision's bars"
     screenshot(page, "look-back")
+    _panfin_exchange(page, page.locator(".cardlab-root[data-step]").nth(1))
     page.close()
     shutdown_sessions(lab_server)
     assert not serious_errors(page.errors), page.errors
+
+
+def _panfin_exchange(page: Any, root: Any) -> None:
+    """#20 at a Panfin declaration: a bar on each of the learner's four cards (the best
+    exchange that throws it) and on the tengo and fold buttons, in chips; the Confirm of the
+    cards chosen carries that exchange's bar; after the deal, the look back at the
+    declaration outlines the card exchanged. Drawn at 968 and 420 px."""
+
+    def width(px: int) -> None:
+        root.evaluate(f"(e) => {{ e.parentElement.style.width = '{px}px'; "
+                      f"e.parentElement.style.maxWidth = '{px}px'; }}")
+        root.scroll_into_view_if_needed()
+
+    width(968)
+    hand = root.locator('.cardlab-seat[data-mover="true"] .cardlab-card')
+    assert hand.count() == 4
+    root.locator('[data-key="hint"]').click()
+    page.wait_for_function(
+        "(e) => e.querySelectorAll('.cardlab-seat[data-mover=\"true\"] .cardlab-hint-bar')"
+        ".length === 4", arg=root.element_handle(), timeout=20_000)
+    for action in ("tengo", "fold"):
+        bar = root.locator(f'.cardlab-action[data-action="{action}"] .cardlab-hint-bar')
+        assert bar.count() == 1
+    why = root.locator("[data-why]").inner_text()
+    assert why.startswith("Hint: ") and "chips on average" in why, why
+    title = root.locator(".cardlab-hint-bar").first.get_attribute("title") or ""
+    assert title.endswith("chips on average"), title
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / "hint-panfin-968.png"))
+    hand.first.click()  # one card chosen: its Confirm carries the bar of that exchange
+    confirm = root.locator(".cardlab-choice[data-action]").first
+    confirm.wait_for(timeout=15_000)
+    assert confirm.locator(".cardlab-hint-bar").count() == 1
+    width(420)
+    root.screenshot(path=str(ARTIFACTS / "hint-panfin-420.png"))
+    exchanged = (confirm.get_attribute("data-action") or "").split()[1:]
+    assert len(exchanged) == 1
+    confirm.click()
+    for _ in range(20):  # the tricks, then the look back at the declaration
+        if root.locator(".cardlab-table[data-phase='done']").count():
+            break
+        step = root.get_attribute("data-step")
+        root.locator('.cardlab-seat[data-mover="true"] .cardlab-card[data-legal="true"]').first.click()
+        page.wait_for_function("([e, s]) => e.getAttribute('data-step') !== s || "
+                               "e.querySelector(\".cardlab-table[data-phase='done']\")",
+                               arg=[root.element_handle(), step], timeout=15_000)
+    assert root.locator(".cardlab-table[data-phase='done']").count() == 1
+    root.locator('[data-key="look:open"]').click()
+    root.locator(".cardlab-look-back-go").first.wait_for(timeout=30_000)
+    row = root.locator(".cardlab-look-back-go", has_text="the exchange of")
+    assert row.count() == 1
+    row.click()
+    page.wait_for_function(
+        "(e) => e.querySelectorAll('.cardlab-card[data-chosen=\"true\"]').length === 1",
+        arg=root.element_handle(), timeout=15_000)
+    chosen = root.locator('.cardlab-card[data-chosen="true"]').first.get_attribute("data-card")
+    assert chosen == exchanged[0]
+    root.screenshot(path=str(ARTIFACTS / "look-back-panfin-420.png"))
 
 
 KITTY = """import cardlab
@@ -135,3 +200,4 @@ def test_hint_bars_on_each_card_of_a_discard(lab_server: Any, page: Any, width: 
     page.close()
     shutdown_sessions(lab_server)
     assert not serious_errors(page.errors), page.errors
+

@@ -293,15 +293,14 @@ function drawControls(view, send) {
 
 // -- hint and look back ------------------------------------------------------------------------
 // the hint's bars: one per valued option, on its card (the mover's hand or piles) or call
-// button; the longest bar is the best option
+// button; the Confirm button of the cards chosen carries the bar of exactly that choice (an
+// exchange of those cards); the longest bar is the best option
 function drawHintBars(view, parts) {
   const hint = view.hint;
   if (!hint) return;
-  for (const bar of hint.bars || []) {
-    const target = bar.card
-      ? parts.querySelector(`.cardlab-seat[data-mover="true"] .cardlab-card[data-card="${CSS.escape(bar.card)}"]`)
-      : parts.querySelector(`.cardlab-action[data-action="${CSS.escape(bar.action)}"]`);
-    if (!target) continue;
+  const unit = hint.unit || "points";
+  const mover = '.cardlab-seat[data-mover="true"] .cardlab-card';
+  const draw = (target, bar) => {
     target.setAttribute("data-hint", String(bar.value));
     if (bar.best) target.setAttribute("data-hint-best", "true");
     if (hint.chosen && hint.chosen === bar.action) target.setAttribute("data-chosen", "true");
@@ -309,10 +308,25 @@ function drawHintBars(view, parts) {
     target.append(h("span", {
       class: "cardlab-hint-bar", "data-hint-bar": String(bar.value), "aria-hidden": "true",
       style: `width: ${Math.round(Math.max(0.08, Math.min(1, bar.length)) * 100)}%`,
-      title: `${sign}${Math.abs(bar.value).toFixed(1)} points on average`,
+      title: `${bar.words ? bar.words + ": " : ""}${sign}${Math.abs(bar.value).toFixed(1)} ${unit} on average`,
     }));
     const label = target.getAttribute("aria-label") || "";
-    target.setAttribute("aria-label", `${label}; hint: ${sign}${Math.abs(bar.value).toFixed(1)} points`);
+    target.setAttribute("aria-label", `${label}; hint: ${sign}${Math.abs(bar.value).toFixed(1)} ${unit}`);
+  };
+  for (const bar of hint.bars || []) {
+    const target = bar.card
+      ? parts.querySelector(`${mover}[data-card="${CSS.escape(bar.card)}"]`)
+      : parts.querySelector(`.cardlab-action[data-action="${CSS.escape(bar.action)}"]`);
+    if (target) draw(target, bar);
+  }
+  for (const confirm of parts.querySelectorAll(".cardlab-choice[data-action]")) {
+    const bar = (hint.bars || []).find((b) => b.action === confirm.getAttribute("data-action"));
+    if (bar) draw(confirm, bar);
+  }
+  // a look back outlines the cards the learner's choice named (its exchange, its discard)
+  for (const card of hint.chosen_cards || []) {
+    const target = parts.querySelector(`${mover}[data-card="${CSS.escape(card)}"]`);
+    if (target) target.setAttribute("data-chosen", "true");
   }
   const why = parts.querySelector(".cardlab-why");
   if (why && hint.why) why.textContent = hint.why;

@@ -1,0 +1,197 @@
+"""Panfin: whole deals consistent with what the seat to move can see, before the tricks.
+
+:func:`sample_states` gives ``n`` scalar states at the same moment as ``state`` (the
+dealer's choice of suit, a declaration, the dealer's swap), each a real deal replayed to
+that moment, for valuing the options of the seat to move by what follows them: other
+seats decide before that seat plays a card, so a layout of the hidden hands is not
+enough — their later exchanges draw from the stock, whose order matters too.
+
+What a sampled state keeps, because the seat to move knows it: its own hand, as dealt
+and as it is now (its own exchange, its discards), the turned-up card(s) (B2.6), the
+card(s) shown at the cut, the pot and stacks, and every public declaration so far:
+who folded, who said servito, who said tengo and how many cards each exchanged (B2.7;
+the words say how many, never which). What it deals at random, from the cards that
+seat cannot see: the other hands now, the cards each of the others discarded, the stock
+and its order, and which of an exchanger's cards are the ones it drew. Constraints
+that follow from the rules:
+
+* the Gobbo kept at the cut (B2.5) was dealt to the cutter: it is in the cutter's hand
+  or its discards, never in the stock (and in its discards if the cutter exchanged four);
+* a seat that said servito (when declarations go on after it,
+  ``servito_ends_declarations=False``) holds four of one suit (B2.8);
+* at the swap, the declarations ended with no combination (B2.9): no active hand holds one.
+
+Nothing else is inferred (no reading of a seat's choices). The card shown at the cut is
+placed like any hidden card (a stacked deal may put it anywhere). The layouts come from
+the one sampler, :func:`cardlab.sim.sampling.fill_layouts`; the stock's order and the
+drawn cards from cardlab's own shuffle, so a seed gives the same states on every machine,
+and two deals the seat cannot tell apart give the same states.
+
+>>> import cardlab
+>>> state = cardlab.load("panfin").deal(seed=3).apply("tengo")
+>>> states = sample_states(state, 4, seed=1)
+>>> [(t.phase, t.to_move, t.hands[2] == state.hands[2]) for t in states][:2]
+[('declare', 2, True), ('declare', 2, True)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from cardlab.engine.rng import derive_seed, shuffled
+from cardlab.sim.sampling import fill_layouts
+
+__all__ = ["sample_states", "PHASES"]
+
+#: the moments :func:`sample_states` samples: before the trick phase, a seat deciding
+PHASES = ("choose", "declare", "swap")
+#: the seed paths of the stock's order and of the drawn cards (apart from fill_layouts')
+_STOCK, _DRAWN, _RETRY, _SERVITO = 0x53544F43, 0x44524157, 0x52455452, 0x53525654
+
+
+def sample_states(state: Any, n: int, seed: int) -> list[Any]:
+    """``n`` Panfin states at the moment of ``state`` (a phase of :data:`PHASES`), the
+    cards hidden from the seat to move dealt at random, consistent with what it knows
+    (module docstring); each is ``game.deal(...)`` of a sampled deal with the deal's
+    actions replayed, the others' exchanges naming the sampled discards."""
+    from cardlab.games.panfin.rules import GOBBO, classify, holds_one_suit
+
+    if state.phase not in PHASES or state.to_move is None:
+        raise ValueError(f"sample_states samples a moment before the tricks ({', '.join(PHASES)})"
+                         f", not the {state.phase} phase")
+    game, me = state.game, state.to_move
+    deck = game.deck
+    idx = {c: i for i, c in enumerate(deck)}
+    setup = state.setup
+    line = state.states()
+    acts = [(t.to_move, act) for t, act in zip(line, state.history)]
+    # what each seat said: the number of cards it exchanged (public), servito, in order
+    exchanged = {s: len(a.args) for s, a in acts if a.verb == "tengo" and a.args}
+    servito = [s for s, a in acts if a.verb == "servito" and s != me]
+    my_dealt = deck.parse_many(setup["hands"][me])
+    my_discards = [c for s, c in state.discards if s == me]
+    mine = set(state.hands[me]) | set(my_discards)
+    pool = sorted(idx[c] for c in deck if c not in mine and c not in state.turnup)
+    others = [s for s in range(game.players) if s != me]
+    piles = [s for s in others if s in exchanged]  # the others' discards, one place each
+    need = [len(state.hands[s]) for s in others] + [exchanged[s] for s in piles]
+    allowed = np.ones((len(need) + 1, len(deck)), dtype=bool)
+    gobbo_kept = bool(state.cut) and state.cut[0] is GOBBO and game.options.cut_gobbo_kept
+    if gobbo_kept and idx[GOBBO] in pool:  # B2.5: dealt to the cutter, never in the stock
+        allowed[:, idx[GOBBO]] = False
+        cutter = state.cutter
+        if exchanged.get(cutter, 0) < len(state.hands[cutter]):
+            allowed[others.index(cutter), idx[GOBBO]] = True
+        if cutter in piles:
+            allowed[len(others) + piles.index(cutter), idx[GOBBO]] = True
+    checks: list[tuple[int, Any]] = [(others.index(s), holds_one_suit) for s in servito]
+    if state.phase == "swap":  # B2.9: no combination, or the deal would have ended
+        checks += [(others.index(s), lambda h: classify(h, state.dominant) is None)
+                   for s in others if not state.folded[s]]
+    memo: dict[tuple[int, int], bool] = {}
+
+    def accept(row: np.ndarray) -> bool:
+        for j, test in checks:
+            key = (j, int(row[j]))
+            if key not in memo:
+                memo[key] = bool(test(_cards(deck, key[1])))
+            if not memo[key]:
+                return False
+        return True
+
+    if servito:
+        masks = _with_servito(deck, pool, need, allowed, n, seed, [others.index(s) for s in
+                                                                    servito], accept)
+    else:
+        masks = fill_layouts(pool, need, allowed, n, seed, accept if checks else None)
+        for i in range(n):  # fill_layouts may not find every row it was asked for: draw again
+            for attempt in range(50):
+                if accept(masks[i]):
+                    break
+                masks[i] = fill_layouts(pool, need, allowed, 1, derive_seed(seed, _RETRY, i,
+                                                                            attempt), accept)[0]
+            else:
+                raise ValueError("no deal fits what the seat to move knows")
+    out = []
+    for i, row in enumerate(masks):
+        now = {s: _cards(deck, int(row[j])) for j, s in enumerate(others)}
+        thrown = {s: _cards(deck, int(row[len(others) + j])) for j, s in enumerate(piles)}
+        placed = int(np.bitwise_or.reduce(row)) if len(row) else 0
+        stock = shuffled([deck[c] for c in pool if not placed >> c & 1],
+                         derive_seed(seed, _STOCK, i))
+        dealt, drawn = {}, []
+        for s in state.order:  # B2.7 the exchanges drew from the stock's top, in turn
+            if s == me:
+                dealt[s] = list(my_dealt)
+                kept = set(my_dealt) - set(my_discards)
+                drawn += [c for c in state.hands[me] if c not in kept]
+                continue
+            hand = now[s]
+            if s in exchanged:
+                # which of its cards it drew is hidden: any but a Gobbo kept at the cut
+                drawable = [c for c in hand if not (gobbo_kept and c is GOBBO)]
+                got = shuffled(drawable, derive_seed(seed, _DRAWN, i, s))[:exchanged[s]]
+                drawn += got
+                hand = [c for c in hand if c not in got] + thrown[s]
+            dealt[s] = hand
+        t = game.deal(dealer=state.dealer, hands=[_codes(dealt[s]) for s in range(game.players)],
+                      cut=setup.get("cut"), turnup=setup["turnup"],
+                      stock=_codes([*drawn, *stock]), pot=setup.get("pot", 0),
+                      stacks=setup.get("stacks"))
+        for s, act in acts:
+            if act.verb == "tengo" and s != me and act.args:
+                act = "tengo " + _codes(thrown[s])
+            t = t.apply(act)
+        assert t.to_move == me and t.phase == state.phase and t.hands[me] == state.hands[me]
+        out.append(t)
+    return out
+
+
+def _with_servito(deck: Any, pool: list[int], need: list[int], allowed: np.ndarray, n: int,
+                  seed: int, places: list[int], accept: Any) -> np.ndarray:
+    """B2.8 layouts where the hands at ``places`` hold four of one suit (jokers wild): each
+    such hand drawn uniformly from the pool's servito hands, the rest by fill_layouts."""
+    from itertools import combinations
+
+    from cardlab.engine.rng import SplitMix64
+    from cardlab.games.panfin.rules import holds_one_suit, is_joker
+
+    jokers = [c for c in pool if is_joker(deck[c])]
+    out = np.zeros((n, len(need)), dtype=np.uint64)
+    for i in range(n):
+        rng = SplitMix64(derive_seed(seed, _SERVITO, i))
+        for attempt in range(50):
+            left, row = list(pool), np.zeros(len(need), dtype=np.uint64)
+            for j in places:
+                hands = [h for suit in "SBCD" for h in combinations(
+                    sorted([c for c in left if deck[c].suit == suit and not is_joker(deck[c])]
+                           + [c for c in jokers if c in left]), need[j])
+                    if allowed[j, list(h)].all() and holds_one_suit([deck[c] for c in h])]
+                hands = sorted(set(hands))
+                if not hands:
+                    raise ValueError("no deal fits what the seat to move knows")
+                pick = hands[rng.randbelow(len(hands))]
+                row[j] = np.uint64(sum(1 << c for c in pick))
+                left = [c for c in left if c not in pick]
+            rest = [j for j in range(len(need)) if j not in places]
+            got = fill_layouts(left, [need[j] for j in rest],
+                               allowed[[*rest, len(need)]], 1,
+                               derive_seed(seed, _SERVITO, i, attempt))[0]
+            row[rest] = got
+            if accept(row):
+                out[i] = row
+                break
+        else:
+            raise ValueError("no deal fits what the seat to move knows")
+    return out
+
+
+def _cards(deck: Any, mask: int) -> list[Any]:
+    """The cards of ``mask`` (bit ``i`` = the pack's ``i``-th card), in pack order."""
+    return [deck[i] for i in range(len(deck)) if mask >> i & 1]
+
+
+def _codes(cards: Any) -> str:
+    return " ".join(c.code for c in cards)
