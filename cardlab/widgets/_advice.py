@@ -9,17 +9,22 @@ from typing import Any
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 
-__all__ = ["HINT_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", "hint_view", "look_back_view",
-           "option_words", "value_unit"]
+__all__ = ["HINT_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", "hint_view",
+           "look_back_view", "option_words", "value_unit"]
 
 #: layouts per option in each round of a hint: a quick first estimate (the first bars),
 #: then better ones, each a separate request so a click never waits behind a long one
-HINT_ROUNDS = {"play": (12, 60, 200), "call": (4, 16, 60), "choice": (4, 16, 60)}
+HINT_ROUNDS = {"play": (12, 60, 200), "call": (4, 16, 60), "choice": (4,) * 15}
+#: the kinds whose rounds are pooled: each round draws new layouts (its own seed) and adds
+#: them to the rounds before (``Advice.pooled``), because one of their layouts costs whole
+#: bot decisions (a choice valued on sampled states: up to ~30 ms each), so a long round
+#: would keep a click waiting; the others draw each round afresh, larger
+POOLED_ROUNDS = frozenset({"choice"})
 #: layouts per option for each decision of a look back
 LOOK_BACK_N = 100
 #: … for a choice valued on sampled whole states (each layout costs the bots' decisions up
 #: to the play: Panfin's declarations and swap), as many as the hint's last round
-LOOK_BACK_N_STATES = HINT_ROUNDS["choice"][-1]
+LOOK_BACK_N_STATES = sum(HINT_ROUNDS["choice"])
 
 
 def option_words(s: State, action: str) -> str:

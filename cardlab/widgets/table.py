@@ -47,6 +47,7 @@ from cardlab.widgets._advice import (
     HINT_ROUNDS,
     LOOK_BACK_N,
     LOOK_BACK_N_STATES,
+    POOLED_ROUNDS,
     hint_view,
     look_back_view,
 )
@@ -760,8 +761,13 @@ class Table(CardlabWidget):
     def _hint_round(self, s: State, kind: str, k: int) -> None:
         from cardlab.sim.advice import advise
 
-        advice = advise(s, n=HINT_ROUNDS[kind][k], seed=HINT_SEED)
+        pooled = kind in POOLED_ROUNDS
+        advice = advise(s, n=HINT_ROUNDS[kind][k], seed=HINT_SEED + k if pooled else HINT_SEED)
         need(advice is not None, "nothing to weigh here", "no_hint")
+        assert advice is not None
+        done = self._hint
+        if pooled and k and done is not None and done[0] is s:
+            advice = done[1].pooled(advice)  # this round's layouts added to the earlier ones
         self._hint = (s, advice, kind, k)
         self._publish(hint_view(s, advice, round_=k, rounds=len(HINT_ROUNDS[kind]))["why"])
 

@@ -447,3 +447,34 @@ def test_table_hint_and_look_back_refusals_and_flow():
             table.play(card)
     table.handle({"type": "look_back_close"})
     assert table.view["look_back"] is None and table.mode == "play"
+
+
+def test_choice_rounds_are_pooled_short_rounds_of_new_layouts():
+    """#20 ("never delaying a click"): a choice's hint refines in short rounds, each on new
+    layouts (its own seed) pooled with the rounds before, so no single request is long; the
+    last bars are the pooled estimate of every round, with its standard error."""
+    from cardlab.widgets._advice import POOLED_ROUNDS
+    from cardlab.widgets.table import HINT_SEED
+
+    assert "choice" in POOLED_ROUNDS and max(HINT_ROUNDS["choice"]) <= 4
+    game = cardlab.load("pandoeren")
+    s = _first_choice(game, {"trump"})
+    assert s is not None
+    table = Table(s, seat=s.to_move, bot_delay=0)
+    table.hint()
+    rounds = 1
+    while table.view["hint_pending"]:
+        table.handle({"type": "hint_more", "step": table.step})
+        rounds += 1
+    assert rounds == len(HINT_ROUNDS["choice"])
+    parts = [advise(s, n=k, seed=HINT_SEED + i) for i, k in enumerate(HINT_ROUNDS["choice"])]
+    assert len({tuple(p.values.values()) for p in parts}) > 1  # new layouts each round
+    for a in parts[0].values:  # the pool: the mean over all layouts, its standard error
+        n = sum(p.n for p in parts)
+        mean = sum(p.n * p.values[a] for p in parts) / n
+        err = sum((p.n * p.stderr[a]) ** 2 for p in parts) ** 0.5 / n
+        bar = next(b for b in table.view["hint"]["bars"] if b["action"] == a)
+        assert bar["value"] == pytest.approx(mean, abs=1e-3)
+        assert bar["stderr"] == pytest.approx(err, abs=1e-3)
+    with pytest.raises(ValueError, match="different options"):
+        parts[0].pooled(advise(_first_choice(game, {"call"}), n=4, seed=0))
