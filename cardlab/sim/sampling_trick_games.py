@@ -223,7 +223,8 @@ def _roem_table(facts: list[tuple[int, list[Any]]], d: int, p: int, bidders: set
 def panfin_batch(state: Any, n: int, seed: int) -> Any:
     """A ``PanfinBatch`` of ``n`` deals: ``state`` with the cards hidden from the seat to
     move dealt at random, consistent with what it knows (module docstring)."""
-    from cardlab.games.panfin.rules import GOBBO, VECIA, classify
+    from cardlab.games.panfin import kernel
+    from cardlab.games.panfin.rules import GOBBO, VECIA, dominant_index
     from cardlab.sim.panfin import PanfinBatch
 
     game, me = state.game, state.to_move
@@ -296,12 +297,14 @@ def panfin_batch(state: Any, n: int, seed: int) -> Any:
     check = [s for s in hidden if not state.folded[s] and not (state.swapped
                                                                and s == state.dealer)]
     memo: dict[int, bool] = {}
+    combos, d = kernel.combination_tables(), dominant_index(dom)
 
+    # B2.9 by the kernel: a mask over the game's deck is a kernel card mask (both are the
+    # Treviso pack in order), each hand here four cards (held now and played)
     def plain(mask: int) -> bool:
         got = memo.get(mask)
         if got is None:
-            got = memo[mask] = classify([deck[i] for i in range(len(deck)) if mask >> i & 1],
-                                        dom) is None
+            got = memo[mask] = kernel.combination_kind(combos, mask, d) == kernel.NO_COMBINATION
         return got
 
     def accept(row: np.ndarray) -> bool:

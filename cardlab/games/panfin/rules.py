@@ -7,24 +7,28 @@ and the bots all call these functions. The trick phase reads one :func:`trick_or
 dominant suit, an engine :class:`~cardlab.engine.tricks.CardOrder` written as the trump
 and plain lists; :func:`kernel_tables` writes the same orders as the tables of
 :mod:`.kernel`, so legality, the trick winner, ``explain``, the view and the batch agree.
+The combinations are the kernel's too: :func:`classify` and :func:`holds_one_suit` ask
+:func:`~cardlab.games.panfin.kernel.combination_kind` and
+:func:`~cardlab.games.panfin.kernel.hand_suit` and add only the words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final, Literal, NamedTuple
 
 from cardlab.cards import ITALIAN_RANK_NAMES, ITALIAN_SUIT_NAMES, ITALIAN_SUITS, Card, treviso_pack
 from cardlab.engine.options import option
 from cardlab.engine.tricks import TRUMPS, CardOrder, order_by_rank
+from cardlab.games.panfin import kernel
 
 __all__ = [
     "PanfinOptions", "VECIA", "GOBBO", "JOKERS", "PLAIN_LADDER", "TRUMP_LADDER", "SUITS",
     "COMBINATIONS", "Combination", "is_joker", "trick_order", "plain_rank",
-    "trump_rank", "classify", "combination_key", "best_combination",
-    "holds_one_suit", "trump_cards", "plain_cards", "HAND_SIZE", "TRICK_PIATTI",
+    "trump_rank", "classify", "dominant_index", "holds_one_suit", "trump_cards",
+    "plain_cards", "HAND_SIZE", "TRICK_PIATTI",
     "DOUBLE_TRICK_PIATTI", "KernelTables", "PlayRules", "play_rules", "kernel_tables",
     "card_mask", "card_index",
 ]
@@ -52,6 +56,8 @@ TRICK_PIATTI: Final = 1
 DOUBLE_TRICK_PIATTI: Final = 2
 #: B2.1 card → its index in the Treviso pack (the kernel's card masks).
 _PACK_INDEX: Final = {c: i for i, c in enumerate(treviso_pack())}
+#: B2.1 card → its bit in a kernel card mask.
+_PACK_BIT: Final = {c: 1 << i for c, i in _PACK_INDEX.items()}
 
 #: B2.2 rank → strength within a plain suit (higher wins), read off :data:`PLAIN_LADDER`.
 _PLAIN_STRENGTH: Final = order_by_rank(PLAIN_LADDER)
@@ -259,11 +265,20 @@ def card_index(card: Card) -> int:
 
 def card_mask(cards: Iterable[Card]) -> int:
     """The kernel's mask of ``cards`` (bit ``i``: card ``i`` of the Treviso pack)."""
-    index = _PACK_INDEX
-    return sum(1 << index[c] for c in cards)
+    mask = 0
+    for card in cards:  # a plain loop: the engine and the samplers ask this often
+        mask += _PACK_BIT[card]
+    return mask
 
 
 # -- combinations (B2.8, B2.9) --------------------------------------------------------
+# The rules of the combinations are the kernel's (hand_suit, combination_kind,
+# combination_rank); this section gives them to card lists and says them in words.
+def dominant_index(dominant: str | None) -> int:
+    """The kernel's dominant suit: an index into :data:`SUITS` (-1: none chosen yet)."""
+    return -1 if dominant is None else SUITS.index(dominant)
+
+
 @dataclass(frozen=True)
 class Combination:
     """A hand's combination: its kind (``'naturali'`` …), seat, and plain words."""
@@ -274,115 +289,75 @@ class Combination:
 
     @property
     def precedence(self) -> int:
-        """B2.9: higher is better (Naturali 4 … False 1)."""
+        """B2.9: higher is better (Naturali 4 … False 1): the kernel's code of the kind."""
         return len(COMBINATIONS) - COMBINATIONS.index(self.kind)
 
 
 def holds_one_suit(hand: Sequence[Card]) -> str | None:
-    """B2.7 / B2.8: the suit of a 4-card hand of one suit (jokers wild), else None.
+    """B2.7 / B2.8: the suit of a 4-card hand of one suit (jokers wild), else None: the
+    kernel's :func:`~cardlab.games.panfin.kernel.hand_suit`.
 
-    Two jokers with two cards of one suit count; a hand of the two jokers alone
-    (impossible with four cards) would not.
+    Two jokers with two cards of one suit count.
+
+    >>> holds_one_suit([VECIA, Card("A", "C"), Card("3", "C"), Card("2", "C")])
+    'C'
     """
-    if len(hand) != 4:
+    if len(hand) != HAND_SIZE:
         return None
-    suits = {c.suit for c in hand if not is_joker(c)}
-    if len(suits) == 1:
-        return suits.pop()
-    return None
-
-
-def _same_rank(hand: Sequence[Card]) -> str | None:
-    ranks = {c.rank for c in hand if not is_joker(c)}
-    return ranks.pop() if len(ranks) == 1 else None
+    suit = _hand_suit(card_mask(hand))
+    return None if suit < 0 else SUITS[suit]
 
 
 def classify(hand: Sequence[Card], dominant: str | None, seat: int = 0) -> Combination | None:
-    """B2.9: the combination a 4-card hand makes, or None.
+    """B2.9: the combination a 4-card hand makes, or None: the kernel's
+    :func:`~cardlab.games.panfin.kernel.combination_kind`, in words.
 
     * Naturali: four of a rank, no joker (never four Fanti: two of them are jokers);
     * Simezi: three of a rank and a joker, or two of a rank and both jokers;
     * Tronfi: four cards of the dominant suit, jokers wild;
     * False: four cards of one other suit, jokers wild.
 
-    The kinds cannot overlap in four cards, so a hand has at most one.
-
     >>> classify([Card("7", s) for s in "SBCD"], "C").kind
     'naturali'
-    >>> classify([Card("F", "S"), Card("A", "C"), Card("3", "C"), Card("2", "C")], "C").kind
-    'tronfi'
+    >>> classify([Card("F", "S"), Card("A", "C"), Card("3", "C"), Card("2", "C")], "C").label
+    'Tronfi (four of the dominant suit, coppe)'
     """
-    if len(hand) != 4:
+    if len(hand) != HAND_SIZE:
         return None
-    jokers = [c for c in hand if is_joker(c)]
-    rank = _same_rank(hand)
-    if rank is not None and not jokers:
-        return Combination("naturali", seat, f"Naturali of {_rank_words(rank)}")
-    if rank is not None and jokers:
-        names = " and ".join(("Vecia", "Gobbo")[JOKERS.index(j)] for j in jokers)
-        return Combination("simezi", seat, f"Simezi of {_rank_words(rank)} with the {names}")
-    suit = holds_one_suit(hand)
-    if suit is not None:
-        if suit == dominant:
-            return Combination("tronfi", seat, f"Tronfi (four of the dominant suit, "
-                                                f"{ITALIAN_SUIT_NAMES[suit]})")
-        return Combination("false", seat, f"False (four of {ITALIAN_SUIT_NAMES[suit]})")
-    return None
+    code = _combination_kind(card_mask(hand), dominant_index(dominant))
+    if code == kernel.NO_COMBINATION:
+        return None
+    kind = COMBINATIONS[len(COMBINATIONS) - code]
+    return Combination(kind, seat, _combination_words(kind, hand))
+
+
+# the samplers ask about the same few thousand hands again and again (a servito's hands,
+# the layouts they reject): the kernel's answer for a mask is kept, for 16k masks at most
+@lru_cache(maxsize=1 << 14)
+def _hand_suit(hand: int) -> int:
+    return int(kernel.hand_suit(kernel.combination_tables(), hand))
+
+
+@lru_cache(maxsize=1 << 14)
+def _combination_kind(hand: int, d: int) -> int:
+    return int(kernel.combination_kind(kernel.combination_tables(), hand, d))
+
+
+def _combination_words(kind: str, hand: Sequence[Card]) -> str:
+    """The name of the combination ``kind`` that ``hand`` makes, e.g. "Naturali of sevens"
+    (B2.9): its rank or suit is any plain card's, since all share it."""
+    card = next(c for c in hand if not is_joker(c))
+    if kind == "naturali":
+        return f"Naturali of {_rank_words(card.rank)}"
+    if kind == "simezi":
+        names = " and ".join(_JOKER_NAMES[c] for c in hand if is_joker(c))
+        return f"Simezi of {_rank_words(card.rank)} with the {names}"
+    if kind == "tronfi":
+        return f"Tronfi (four of the dominant suit, {ITALIAN_SUIT_NAMES[card.suit]})"
+    return f"False (four of {ITALIAN_SUIT_NAMES[card.suit]})"
 
 
 def _rank_words(rank: str) -> str:
     """A rank in words for a combination's name: ``"sevens"``, ``"re"`` (B2.9)."""
     word = ITALIAN_RANK_NAMES.get(rank, rank)
     return f"{word}s" if rank.isdigit() else word
-
-
-def _ranks_desc(hand: Iterable[Card]) -> tuple[int, ...]:
-    return tuple(sorted((plain_rank(c) for c in hand if not is_joker(c)), reverse=True))
-
-
-def _joker_key(hand: Sequence[Card]) -> tuple[bool, bool]:
-    return (VECIA in hand, GOBBO in hand)
-
-
-def combination_key(combo: Combination, hand: Sequence[Card], call_position: int,
-                    options: PanfinOptions) -> tuple[object, ...]:
-    """B2.9 / F-A15: a sort key for ``combo`` against another of the same kind (higher wins).
-
-    * Naturali: the higher rank;
-    * Simezi: ``tiebreak_simezi`` — ``"joker_then_rank"`` (the Vecia's Simezi first) or ``"rank"``;
-    * Tronfi: Vecia > Gobbo > no joker, then the highest cards, one by one [S-PF];
-    * False: ``tiebreak_false`` — ``"call_order"`` (first in declaration order) or
-      ``"tronfi_rule"`` (as Tronfi, then call order if still equal).
-    """
-    later = -call_position  # earlier in the declaration order is better
-    if combo.kind == "naturali":
-        return (combo.precedence, _ranks_desc(hand), later)
-    if combo.kind == "simezi":
-        rank = _ranks_desc(hand)[:1]
-        if options.tiebreak_simezi == "joker_then_rank":
-            return (combo.precedence, _joker_key(hand), rank, later)
-        return (combo.precedence, rank, _joker_key(hand), later)
-    if combo.kind == "tronfi":
-        return (combo.precedence, _joker_key(hand), _ranks_desc(hand), later)
-    if options.tiebreak_false == "tronfi_rule":
-        return (combo.precedence, _joker_key(hand), _ranks_desc(hand), later)
-    return (combo.precedence, later)
-
-
-def best_combination(hands: Sequence[Sequence[Card]], seats: Iterable[int], order: Sequence[int],
-                     dominant: str | None, options: PanfinOptions,
-                     kinds: Iterable[str] = COMBINATIONS) -> Combination | None:
-    """B2.9: the best combination among ``seats`` (of the given ``kinds``), or None.
-
-    ``order`` is the declaration order, used for call-order tie-breaks (F-A15).
-    """
-    allowed = set(kinds)
-    best: tuple[tuple[object, ...], Combination] | None = None
-    for seat in seats:
-        combo = classify(hands[seat], dominant, seat)
-        if combo is None or combo.kind not in allowed:
-            continue
-        key = combination_key(combo, hands[seat], order.index(seat), options)
-        if best is None or key > best[0]:
-            best = (key, combo)
-    return None if best is None else best[1]

@@ -4,6 +4,7 @@ winner and its settlement are the kernel's."""
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations
 
@@ -220,16 +221,111 @@ def _combination_hands(n: int, seed: int):
     return out
 
 
+@functools.cache
+def _combination_pairs(n: int, seed: int):
+    """Seeded pairs of hands of one deal (no card in both), with a dominant suit (None
+    too) and two call positions; each hand drawn from what is left of the pack in one of
+    five shapes (four of a rank; one rank with the jokers; one suit, or the dominant
+    suit, with the jokers; any cards), the second hand in the first one's shape half the
+    time, so that every two combinations meet often."""
+    from cardlab.cards import treviso_pack
+
+    rng = random.Random(seed)
+    pack = list(treviso_pack())
+    jokers = [x for x in pack if _is_joker(x)]
+    plain = {"rank": {r: [x for x in pack if x.rank == r and not _is_joker(x)] for r in _LADDER},
+             "suit": {s: [x for x in pack if x.suit == s and not _is_joker(x)] for s in SUITS}}
+    shapes = ("naturali", "rank", "suit", "dominant", "any")
+    out = []
+    for _ in range(n):
+        dom = rng.choice([None, *SUITS])
+        taken: set = set()
+        shape = rng.choice(shapes)
+        pair = []
+        for _ in range(2):
+            rank, suit = rng.choice("ARC765432"), rng.choice(SUITS)  # the Fanti: two are jokers
+            cards = (pack if shape == "any" else
+                     plain["rank"][rank] if shape == "naturali" else
+                     plain["rank"][rank] + jokers if shape == "rank" else
+                     plain["suit"][dom or suit if shape == "dominant" else suit] + jokers)
+            pool = [x for x in cards if x not in taken]
+            if len(pool) < 4:
+                pool = [x for x in pack if x not in taken]
+            hand = rng.sample(pool, 4)
+            pair.append(hand)
+            taken.update(hand)
+            shape = shape if rng.random() < 0.5 else rng.choice(shapes)
+        pi, pj = rng.sample(range(6), 2)
+        out.append((pair[0], pair[1], dom, pi, pj))
+    return out
+
+
+#: B2.2 a plain suit high to low (the reference below reads ranks from the spec, not the rules)
+_LADDER = "ARCF765432"
+#: B2.9 the combinations high to low in precedence
+_PRECEDENCE = ("naturali", "simezi", "tronfi", "false")
+
+
+def _is_joker(card) -> bool:
+    """B2.1: the Vecia (fante of spade) and the Gobbo (fante of bastoni)."""
+    return card.code in ("FS", "FB")
+
+
+def _reference_kind(hand, dominant):
+    """B2.9 as the spec's table states it, card by card: Naturali (four of a rank, no
+    joker), Simezi (a rank completed by the jokers), Tronfi (four of the dominant suit,
+    jokers wild), False (four of another suit), else None."""
+    plain = [c for c in hand if not _is_joker(c)]
+    if len({c.rank for c in plain}) == 1:
+        return "simezi" if len(plain) < 4 else "naturali"
+    if len({c.suit for c in plain}) == 1:
+        return "tronfi" if plain[0].suit == dominant else "false"
+    return None
+
+
+def _reference_beats(a, b, options) -> bool:
+    """B2.9 / F-A15 as the spec states them: whether combination ``a`` beats ``b``, each
+    ``(kind, hand, call position)`` of two hands of one deal (no card in both): precedence
+    first; Naturali by the higher rank; Simezi by the joker (the Vecia's first) then the
+    rank, or the rank first (``tiebreak_simezi="rank"``); Tronfi by Vecia > Gobbo > none,
+    then the highest cards one by one [S-PF]; False by call order, or as Tronfi
+    (``tiebreak_false="tronfi_rule"``); still equal, the earlier call wins."""
+    (kind, ha, pa), (other, hb, pb) = a, b
+    if kind != other:
+        return _PRECEDENCE.index(kind) < _PRECEDENCE.index(other)
+
+    def joker(hand) -> int:  # the Vecia's hand above the Gobbo's above neither
+        codes = {c.code for c in hand}
+        return 2 if "FS" in codes else 1 if "FB" in codes else 0
+
+    def ranks(hand) -> list[int]:  # the plain cards' strengths, the highest first
+        return sorted((len(_LADDER) - _LADDER.index(c.rank) for c in hand if not _is_joker(c)),
+                      reverse=True)
+
+    by_cards = [(joker(ha), joker(hb)), (ranks(ha), ranks(hb))]
+    steps = {"naturali": [(ranks(ha)[0], ranks(hb)[0])],
+             "simezi": [(joker(ha), joker(hb)), (ranks(ha)[0], ranks(hb)[0])],
+             "tronfi": by_cards,
+             "false": by_cards if options.tiebreak_false == "tronfi_rule" else []}[kind]
+    if kind == "simezi" and options.tiebreak_simezi == "rank":
+        steps.reverse()
+    for x, y in steps:
+        if x != y:
+            return x > y
+    return pa < pb
+
+
 @pytest.mark.parametrize("options", [{}, {"tiebreak_false": "tronfi_rule"},
                                      {"tiebreak_simezi": "rank"}])
 def test_b2_9_combinations_ints_equal_arrays_and_rules(options) -> None:
     """B2.7 / B2.8 / B2.9 / F-A14 / F-A15: over thousands of seeded hands the kernel's
-    :func:`kernel.hand_suit` is :func:`~cardlab.games.panfin.rules.holds_one_suit`,
-    :func:`kernel.combination_kind` is :func:`~cardlab.games.panfin.rules.classify`, two
-    combinations rank by :func:`kernel.combination_rank` as by
-    :func:`~cardlab.games.panfin.rules.combination_key`, :func:`kernel.stamp_liable` exempts
-    the jokers, Tronfi and False; and the same functions on arrays give the same answers."""
-    from cardlab.games.panfin.rules import classify, combination_key, holds_one_suit
+    :func:`kernel.hand_suit` and :func:`kernel.combination_kind` are the spec's four of a
+    suit and combinations (stated card by card here), two combinations of one deal rank by
+    :func:`kernel.combination_rank` as F-A15 says, :func:`kernel.stamp_liable` exempts the
+    jokers, Tronfi and False; the rules' card-list words (``classify``,
+    ``holds_one_suit``) say the same; and the same functions on arrays give the same
+    answers."""
+    from cardlab.games.panfin.rules import classify, holds_one_suit
 
     game = cardlab.load("panfin", **options)
     c, rules = kernel.combination_tables(), kernel.combination_rules(game.options)
@@ -238,39 +334,64 @@ def test_b2_9_combinations_ints_equal_arrays_and_rules(options) -> None:
     rows = _combination_hands(6000, 11)
     masks = [card_mask(h) for h, _, _ in rows]
     doms = [-1 if d is None else SUITS.index(d) for _, d, _ in rows]
+    want_kinds = [_reference_kind(h, dom) for h, dom, _ in rows]
     kinds, ranks, liable, suits = [], [], [], []
-    for (hand, dom, pos), m, d in zip(rows, masks, doms):
-        combo = classify(hand, dom)
+    for (hand, dom, pos), m, d, want in zip(rows, masks, doms, want_kinds):
         kinds.append(kernel.combination_kind(c, m, d))
-        assert kinds[-1] == codes[combo.kind if combo else None], hand
-        one = holds_one_suit(hand)
+        assert kinds[-1] == codes[want], hand
+        combo = classify(hand, dom, pos)
+        assert (combo and (combo.kind, combo.seat, combo.precedence)) == (
+            want and (want, pos, codes[want])), hand
+        plain_suits = {x.suit for x in hand if not _is_joker(x)}
+        one = plain_suits.pop() if len(plain_suits) == 1 else None  # B2.7: jokers wild
         suits.append(kernel.hand_suit(c, m))
         assert suits[-1] == (-1 if one is None else SUITS.index(one))
+        assert holds_one_suit(hand) == one
         liable.append(kernel.stamp_liable(c, m, d))
-        assert liable[-1] == (not any(x.code in ("FS", "FB") for x in hand)
-                              and (combo is None or combo.kind not in ("tronfi", "false")))
+        assert liable[-1] == (not any(_is_joker(x) for x in hand)
+                              and want not in ("tronfi", "false"))
         ranks.append(kernel.combination_rank(c, m, d, pos, rules))
-        assert (ranks[-1] > 0) == (combo is not None)
+        assert (ranks[-1] > 0) == (want is not None)
     seen = set(kinds)
     assert seen == set(codes.values())
-    pick = random.Random(3)
-    for _ in range(8000):  # pairs under one dominant suit, at different call positions
-        i, j = pick.sample(range(len(rows)), 2)
-        (hi, dom, pi), (hj, _, pj) = rows[i], rows[j]
-        ci, cj = classify(hi, dom), classify(hj, dom)
-        if ci is None or cj is None or pi == pj:
+    met: dict[str, int] = {}
+    for hi, hj, dom, pi, pj in _combination_pairs(3000, 5):
+        ki, kj = _reference_kind(hi, dom), _reference_kind(hj, dom)
+        if ki is None or kj is None:
             continue
-        d = doms[i]
-        want = combination_key(ci, hi, pi, game.options) > combination_key(cj, hj, pj,
-                                                                            game.options)
-        assert (kernel.combination_rank(c, masks[i], d, pi, rules)
-                > kernel.combination_rank(c, masks[j], d, pj, rules)) == want
+        if ki == kj:
+            met[ki] = met.get(ki, 0) + 1
+        d = -1 if dom is None else SUITS.index(dom)
+        want = _reference_beats((ki, hi, pi), (kj, hj, pj), game.options)
+        assert (kernel.combination_rank(c, card_mask(hi), d, pi, rules)
+                > kernel.combination_rank(c, card_mask(hj), d, pj, rules)) == want, (hi, hj, dom)
+    assert min(met.get(k, 0) for k in _PRECEDENCE) >= 100, met  # each kind's tie-break met
     arr, darr = np.array(masks, dtype=np.uint64), np.array(doms)
     parr = np.array([p for _, _, p in rows])
     assert np.asarray(kernel.combination_kind(c, arr, darr)).tolist() == kinds
     assert np.asarray(kernel.hand_suit(c, arr)).tolist() == suits
     assert np.asarray(kernel.stamp_liable(c, arr, darr)).tolist() == liable
     assert np.asarray(kernel.combination_rank(c, arr, darr, parr, rules)).tolist() == ranks
+
+
+def test_b2_9_combination_words() -> None:
+    """B2.9: the rules' :func:`~cardlab.games.panfin.rules.classify` names each kind of
+    combination with its rank or suit (and the Simezi's jokers) and knows none in a hand
+    of no combination or of other than four cards."""
+    from cardlab.cards import Card
+    from cardlab.games.panfin.rules import classify
+
+    def words(codes: str, dominant):
+        combo = classify([Card.parse(x) for x in codes.split()], dominant)
+        return combo and combo.label
+
+    assert words("7S 7B 7C 7D", "C") == "Naturali of sevens"
+    assert words("RS RB FS RC", None) == "Simezi of re with the Vecia"
+    assert words("FB FS 3C 3D", "D") == "Simezi of threes with the Gobbo and Vecia"
+    assert words("FS AC 3C 2C", "C") == "Tronfi (four of the dominant suit, coppe)"
+    assert words("FS AC 3C 2C", None) == "False (four of coppe)"
+    assert words("AD 3C 2C 7C", "C") is None
+    assert words("AC 3C 2C", "C") is None
 
 
 def test_b2_3_b2_9_antes_and_dues_ints_equal_arrays() -> None:
