@@ -31,7 +31,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Auction"]
+__all__ = ["Auction", "seat_out", "raise_ends"]
+
+
+def seat_out(passed: Any, passed_key: Any, high_key: Any, rebid_on_change: Any,
+             no_key: Any) -> Any:
+    """Whether a seat that may not come back is out (passes final): it has ``passed``, and
+    under ``rebid_on_change`` the key it passed over (``passed_key``; ``no_key`` when no bid
+    stood then, which keeps it out for good) is still the high bid's key (``high_key``).
+    Plain comparisons and bit operations, so it answers for one auction (``str`` keys,
+    ``bool``) and for arrays of auctions (integer keys) alike."""
+    back = rebid_on_change & (passed_key != no_key) & (passed_key != high_key)
+    return passed & (back == 0)
+
+
+def raise_ends(is_pass: Any, key: Any, high_key: Any) -> Any:
+    """``final_raise``: the high bidder's last call ends the auction when it stands
+    (``is_pass``) or raises in the same key; a raise in another key lets the others back in."""
+    return is_pass | (key == high_key)
 
 
 @dataclass(frozen=True)
@@ -120,11 +137,10 @@ class Auction:
         ``rebid_on_change`` the bid it passed over still stands in the same key."""
         if not self.pass_is_final or seat not in self.passed:
             return False
-        if self.rebid_on_change and self.high is not None:
-            key = self.passed_over(seat)
-            if key:  # it passed over a bid: back in once the key has changed
-                return key == self.high_key
-        return True
+        if self.high is None:
+            return True
+        key = self.passed_over(seat)  # "" when it passed with no bid standing
+        return bool(seat_out(True, key, self.high_key, self.rebid_on_change, ""))
 
     # -- the next call -------------------------------------------------------------
     def call(self, seat: int, call: str, rank: int = -1, key: str = "") -> Auction:
@@ -143,7 +159,7 @@ class Auction:
             return after._with(to_call=self.order[i + 1] if len(calls) < len(self.order)
                                else None)
         if self.raise_turn:
-            if call == "pass" or key == self.high_key:
+            if raise_ends(call == "pass", key, self.high_key):
                 return after._with(to_call=None, raise_turn=False)  # stands, or raised in key
             after = after._with(passed=frozenset(), passed_on=(), raise_turn=False)
         return after._advance(seat)

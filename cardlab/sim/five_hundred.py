@@ -29,11 +29,16 @@ nameable suit) with ``k = randbelow(#legal)`` from one SplitMix64 stream per
 deal; that is exactly :class:`cardlab.bots.RandomBot` seeded with the same
 stream seed, which the differential test checks. ``"heuristic"`` — a simple
 deterministic player (see :func:`heuristic_choice`).
+
+Whole deals (:func:`whole_deals`, the simulator's ``whole_deals`` for
+``compare_variants``): the deal (:func:`deal_batch`), every call of the heuristic bot
+(:mod:`cardlab.sim.five_hundred_calls`), the batch at the opening lead
+(:func:`opening_lead`), the play and the scores, all on arrays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
 from typing import Any
@@ -60,12 +65,14 @@ from cardlab.games.five_hundred.rules import (
 )
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
+from cardlab.sim.five_hundred_calls import Calls, call_tables, heuristic_calls
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
 from cardlab.sim.sampling_five_hundred import sample_layouts
 from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
-           "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR"]
+           "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR",
+           "opening_lead", "whole_deals"]
 
 #: the tables of a contract, ``(denomination, nominated joker suit)`` (index = position in
 #: TABLE_KEYS), the effective-suit code of a free joker and the strength classes come from
@@ -112,12 +119,27 @@ class FiveHundredTables:
         self.eff_pad = np.concatenate([self.eff, np.full((t, 1), NO_SUIT)], axis=1).reshape(-1)
         #: per contract, the mask of its unnominated jokers (0 in trump contracts)
         self.free_mask = np.ascontiguousarray(self.suitmask[:, NO_SUIT])
-        self.shifts = np.arange(c, dtype=np.uint64)
         self._zeros: dict[int, np.ndarray] = {}
         self.suitmask_flat = self.suitmask.reshape(-1)
-        self.lead_key16 = self.lead_key.astype(np.int16)
-        self.strength16 = self.strength.astype(np.int16)
         self.strength_flat = self.strength.reshape(-1)
+        # the heuristic policy's look-ups on masks (so it picks cards with bit operations on
+        # one mask per deal, not per card): per contract its cards grouped by lead_key,
+        # cheapest group first; per contract and suit led, the cards whose strength is above
+        # (below) each strength the trick's best card may have
+        groups = [sorted(set(self.lead_key[ti].tolist())) for ti in range(t)]
+        w = max(map(len, groups))
+        #: [way][contract] the groups cheapest first (way 0), dearest first (way 1)
+        self.key_groups = np.zeros((2, t, w), dtype=np.uint64)
+        for ti, keys in enumerate(groups):
+            for j, k in enumerate(keys):
+                m = sum(1 << i for i in range(c) if self.lead_key[ti, i] == k)
+                self.key_groups[0, ti, j] = self.key_groups[1, ti, len(keys) - 1 - j] = m
+        self.n_strengths = top = int(self.strength.max()) + 2  # best: -1 … max
+        k = self.strength[:, :, :c, None]  # [contract, led, card, best + 1]
+        values = np.arange(-1, top - 1)
+        bits = self.bit[:c, None]
+        self.above_flat = np.where(k > values, bits, ZERO).sum(axis=2, dtype=np.uint64).reshape(-1)
+        self.below_flat = np.where(k < values, bits, ZERO).sum(axis=2, dtype=np.uint64).reshape(-1)
         # 5H-12 play options, as the kernel reads them (and the misère's early end, 5H-7.4)
         o = game.options
         self.play = play_flags(o)
@@ -294,12 +316,20 @@ class FiveHundredBatch(Batch):
         if not self._free_any:  # no unnominated joker in any deal: 5H-7.1 alone
             return (np.asarray(follow_mask(hand, suit_cards, self.n_played == 0)),
                     tb.zeros(self.size))
-        legal, names = legal_mask(hand, suit_cards, self.n_played == 0,
-                                  tb.free_mask[self.table], self.suits_led,
-                                  self.voids.reshape(-1)[seat], self.n_tricks + 1, self.misere,
-                                  tb.play)
-        return (np.asarray(legal, dtype=np.uint64),
-                np.broadcast_to(np.asarray(names, dtype=np.uint64), (self.size,)))
+        # legal_mask is follow_mask where the mover holds no unnominated joker (a kernel
+        # property, tested), so the longer question goes only to the deals where one is held
+        leading = self.n_played == 0
+        free = self._free_mask
+        legal = np.asarray(follow_mask(hand, suit_cards, leading))
+        names = tb.zeros(self.size)
+        j = np.flatnonzero(hand & free)
+        if j.size:
+            legal, names = legal.copy(), names.copy()
+            jl, jn = legal_mask(hand[j], suit_cards[j], leading[j], free[j], self.suits_led[j],
+                                self.voids.reshape(-1)[seat[j]], self.n_tricks[j] + 1,
+                                self.misere[j], tb.play)
+            legal[j], names[j] = jl, jn
+        return legal, names
 
     def action_count(self, legal: np.ndarray, names: np.ndarray) -> np.ndarray:
         """How many legal actions each deal has (a joker lead counts once per nameable suit)."""
@@ -317,7 +347,11 @@ class FiveHundredBatch(Batch):
         self._toff = self.table * c1
         self._t5 = self.table * 5
         self._free_any = bool(tb.free_joker[self.table].any())
+        self._free_mask = tb.free_mask[self.table]
         self._all_active = bool(self.active.all())
+        # (B, groups) per way, for the heuristic (contiguous: bit operations on them are
+        # about twice as fast as on a strided view)
+        self._key_groups = (tb.key_groups[0][self.table], tb.key_groups[1][self.table])
 
     def apply(self, card: np.ndarray, named: np.ndarray, live: np.ndarray) -> None:
         """Play ``card`` (naming ``named`` for a joker lead, else -1) in the ``live`` deals.
@@ -458,38 +492,53 @@ def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarr
     * following, otherwise: the cheapest card that beats the trick so far, else the
       cheapest card (a misère contractor: the highest card that does not win, else the
       cheapest).
-    """
+
+    "Cheapest" and "highest" are by ``lead_key``, found on masks (:func:`_pick`): each deal
+    names the cards to choose from and whether it wants the cheapest or the highest, and
+    one pick per way serves every deal that wants it."""
     tb = batch.tb
-    c = tb.n_cards
-    bits = ((legal[:, None] >> tb.shifts) & ONE).astype(bool)
-    t = batch.table
-    key = tb.lead_key16[t]  # (B, C) cheapness: lower = cheaper
-    big, small = np.int16(32000), np.int16(-32000)
     p = batch.to_move
     duck = batch.misere & (p == batch.declarer)
     leading = batch.n_played == 0
-    cheapest = np.argmin(np.where(bits, key, big), axis=1)
-    card = cheapest
-    if leading.any():
-        lead_pick = np.argmax(np.where(bits, key, small), axis=1)
-        if duck.any():
-            lead_pick = np.where(duck, cheapest, lead_pick)
-        card = np.where(leading, lead_pick, card)
+    among = legal
+    dear = leading & ~duck
     if not leading.all():
-        strength = tb.strength16[t, batch.led][:, :c]  # (B, C) strength in this trick
-        best = batch.best.astype(np.int16)
+        at = (batch._t5 + batch.led) * tb.n_strengths + batch.best + 1
+        beats = legal & tb.above_flat[at]
         partner_wins = (batch.best_seat == (p + 2) % 4) & ~batch.misere
-        beats = bits & (strength > best[:, None])
-        can_win = beats.any(axis=1)
-        cheapest_win = np.argmin(np.where(beats, key, big), axis=1)
-        follow = np.where(partner_wins | ~can_win, cheapest, cheapest_win)
+        among = np.where(~leading & ~partner_wins & (beats != ZERO), beats, among)
         if duck.any():
-            under = bits & (strength < best[:, None])
-            high_under = np.argmax(np.where(under, key, small), axis=1)
-            follow = np.where(duck, np.where(under.any(axis=1), high_under, cheapest), follow)
-        card = np.where(leading, card, follow)
+            under = legal & tb.below_flat[at]
+            ducks = ~leading & duck & (under != ZERO)
+            among = np.where(ducks, under, among)
+            dear |= ducks
+    card = _pick(among, batch._key_groups, dear)
     named = np.where(leading & (names != ZERO) & (card == tb.joker), lowest_index(names), -1)
     return card, named
+
+
+def _pick(mask: np.ndarray, groups: tuple[np.ndarray, np.ndarray], dear: np.ndarray
+          ) -> np.ndarray:
+    """Per deal, the earliest card of ``mask`` in its cheapest key group, or where ``dear``
+    in its dearest (``groups``: each deal's contract's cards by ``lead_key``, cheapest
+    first and dearest first); -1 for an empty mask. The way most deals want is asked of
+    every deal (whole arrays, no copies), the other only of the deals that want it."""
+    few = np.flatnonzero(dear)
+    most = 0
+    if 2 * few.size > mask.shape[0]:
+        few, most = np.flatnonzero(~dear), 1
+    out = _first_in_groups(mask, groups[most])
+    if few.size:
+        out[few] = _first_in_groups(mask[few], groups[1 - most][few])
+    return out
+
+
+def _first_in_groups(mask: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """Per deal, the earliest card of ``mask`` in the first of its ``groups`` it meets."""
+    meet = mask[:, None] & groups
+    first = np.argmax(meet != ZERO, axis=1)
+    return np.asarray(lowest_index(meet.reshape(-1)[np.arange(mask.shape[0]) * groups.shape[1]
+                                                    + first]))
 
 
 # -- dealing and the start of play ------------------------------------------------------------
@@ -507,21 +556,24 @@ def _positions(game: Any, dealer: int) -> tuple[np.ndarray, int]:
 
 
 def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> tuple[np.ndarray, np.ndarray]:
-    """The deals ``game.deal(seed=s, dealer=d)`` as masks: hands ``(B, 4)`` and kitty ``(B,)``."""
+    """The deals ``game.deal(seed=s, dealer=d)`` as masks: hands ``(B, 4)`` and kitty ``(B,)``.
+
+    5H-4.2 the packets go round from the dealer's left, so dealer ``d`` gives seat
+    ``(s + d) % 4`` the cards dealer 0 gives seat ``s``: the pack is cut into dealer 0's
+    hands once, and each deal's hands are turned by its dealer."""
     tb = tables_for(game)
     perm = shuffle_batch(seeds, tb.n_cards)  # perm[b, pos] = the card at pack position pos
     size = perm.shape[0]
-    dealers = np.broadcast_to(np.asarray(dealer), (size,))
-    hands = np.zeros((size, 5), dtype=np.uint64)
+    dealers = np.broadcast_to(np.asarray(dealer, dtype=np.int64), (size,))
+    where, _ = _positions(game, 0)
+    order = np.argsort(where, kind="stable")  # the pack positions, seat by seat
+    starts = np.searchsorted(where[order], np.arange(5))
+    parts = np.bitwise_or.reduceat(tb.bit[perm[:, order]], starts, axis=1)  # (B, 5)
+    hands = np.empty((size, 4), dtype=np.uint64)
     rows = np.arange(size)
-    bits = tb.bit[perm]  # (B, n) the mask of each position's card
-    for d in np.unique(dealers):
-        where, _ = _positions(game, int(d))
-        sel = rows[dealers == d]
-        sub = bits[sel]
-        for seat in range(5):
-            hands[sel, seat] = np.bitwise_or.reduce(sub[:, where == seat], axis=1)
-    return hands[:, :4].copy(), hands[:, 4].copy()
+    for seat in range(4):
+        hands[rows, (seat + dealers) % 4] = parts[:, seat]
+    return hands, parts[:, 4].copy()
 
 
 def start_play(game: Any, hands: np.ndarray, kitty: np.ndarray, call: str | Sequence[str],
@@ -594,10 +646,85 @@ def seeded_batch(game: Any, seeds: Sequence[int], call: str | Sequence[str], dec
     return batch, Streams(derive_seeds(seeds, PLAY_STREAM))
 
 
+# -- whole deals: the deal, the heuristic bot's calls and the play in arrays -------------------
+def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
+                 ) -> tuple[Calls, np.ndarray, FiveHundredBatch]:
+    """Deal ``seeds`` (``game.deal(seed=s, dealer=d)`` for each dealer ``d`` of
+    ``dealers``), make every call as the heuristic bot does
+    (:func:`~cardlab.sim.five_hundred_calls.heuristic_calls`), and set up the batch at the
+    opening lead of the deals with a contract: ``(calls, their indices, the batch)``, the
+    batch field for field ``FiveHundredBatch.from_states`` of the scalar states there."""
+    tb = tables_for(game)
+    ct = call_tables(game)
+    size = len(seeds)
+    dealer = np.broadcast_to(np.asarray(dealers, dtype=np.int64), (size,))
+    hands, kitty = deal_batch(game, seeds, dealer)
+    calls = heuristic_calls(game, hands, kitty, dealer)
+    idx = np.flatnonzero(calls.contract >= 0)
+    batch = FiveHundredBatch(tb, idx.size)
+    place = calls.contract[idx]
+    den, misere, nominated = ct.denomination[place], ct.is_misere[place], calls.nominated[idx]
+    # 5H-3 the card order: the trump suit's, or NT's with the joker nominated (5H-6.3) or not
+    tables = np.array([[tb.table_index(d, None if n < 0 else SUITS[n]) for n in range(-1, 4)]
+                       for d in (*SUITS, "NT")], dtype=np.int64)
+    batch.table[:] = tables[den, nominated + 1]
+    batch.need[:], batch.value[:], batch.misere[:] = ct.need[place], ct.value[place], misere
+    decl = calls.declarer[idx]
+    batch.declarer[:] = decl
+    batch.hands[:] = calls.hands[idx]
+    rows = np.arange(idx.size)
+    batch.active[rows[misere], ((decl + 2) % 4)[misere]] = False  # 5H-6.2 the partner sits out
+    batch.n_active = batch.active.sum(axis=1)
+    if game.options.first_lead == "left_of_dealer":  # the next active seat after the dealer
+        left = (dealer[idx] + 1) % 4
+        batch.to_move[:] = np.where(batch.active[rows, left], left, (left + 1) % 4)
+    else:
+        batch.to_move[:] = decl  # 5H-7.1 the contractor leads
+    return calls, idx, batch
+
+
+def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+                rescore: Sequence[Mapping[str, Any]] = ({},)
+                ) -> tuple[list[dict[str, Any]], np.ndarray]:
+    """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
+    ``dealers``, called by the heuristic bot (:func:`opening_lead`), played by the batch
+    with ``policy`` on each deal's play stream and scored under each set of scoring options
+    of ``rescore``: the per-deal arrays of a ``compare_variants`` chunk. A deal everyone
+    passed is thrown in (5H-5.5: no contract, no points, its calls its length); under
+    ``all_pass='play_no_trumps'`` it is played with no contractor, which the batch does
+    not simulate, so it is left to the scalar path (the returned mask)."""
+    calls, idx, batch = opening_lead(game, seeds, dealers)
+    seeds = np.asarray(seeds)
+    size = len(seeds)
+    passed_out = calls.contract < 0
+    left = passed_out if game.options.all_pass == "play_no_trumps" else np.zeros(size, bool)
+    play_on(batch, seeds[idx], policy)
+    words = call_tables(game).call_words
+    places, counts = np.unique(calls.contract[idx], return_counts=True)
+    contracts = {words[int(r)]: int(k) for r, k in zip(places, counts, strict=True)}
+    parts = []
+    for opts in rescore:
+        scores = np.zeros((size, 2), dtype=np.int64)
+        scores[idx] = batch.scores(**opts)
+        made = np.zeros(size, dtype=bool)
+        made[idx] = batch.made()
+        has = np.zeros(size, dtype=bool)
+        has[idx] = True
+        length = calls.n_actions.astype(np.int64)
+        length[idx] += batch.n_actions
+        parts.append({"scores": scores, "has_contract": has, "made": made, "length": length,
+                      "contracts": dict(contracts), "sides": list(game.sides)})
+    return parts, left
+
+
 # -- what the studies and the hint use ----------------------------------------------------------
 def _batchable(game: Any) -> bool:
-    """The batch plays four-player Five Hundred only (module docstring)."""
-    return bool(game.players == 4)
+    """The batch plays four-player Five Hundred with one joker, last in the pack (module
+    docstring; the 46-card pack has two)."""
+    if game.players != 4:
+        return False
+    jokers = [i for i, card in enumerate(game.deck) if card.is_joker]
+    return len(jokers) <= 1 and all(i == len(game.deck) - 1 for i in jokers)
 
 
 def _bid_odds(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy: str,
@@ -654,4 +781,5 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
 
 #: the simulator the game names (``GameSpec.simulator``): scoring options are rescored
 SIMULATOR = Simulator(batch=FiveHundredBatch, rescores=True, batchable=_batchable,
-                      hint=_hint, bid_odds=_bid_odds, sample_layouts=sample_layouts)
+                      hint=_hint, bid_odds=_bid_odds, sample_layouts=sample_layouts,
+                      whole_deals=whole_deals)

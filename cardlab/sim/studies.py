@@ -62,6 +62,11 @@ from cardlab.sim.simulator import (
 __all__ = ["bid_odds", "bid_odds_table", "compare_variants", "deal_seeds", "scoring_options"]
 
 _DEFAULT_CHUNK = 2000
+#: ``compare_variants``' deals per chunk: where a game's whole deals run in arrays
+#: (``Simulator.whole_deals``) the calls and the play cost per step of the batch, not per
+#: deal, so chunks are large; deal by deal on the engine, small (a live progress bar)
+_WHOLE_DEALS_CHUNK = 10_000
+_SCALAR_CHUNK = 500
 #: the bot kinds ``bots=`` takes by name (:func:`cardlab.bots.bot_for`)
 _BOT_KINDS = ("heuristic", "random")
 
@@ -213,22 +218,25 @@ def _bid_odds_chunk(task: tuple[Any, ...]) -> dict[str, np.ndarray]:
 # -- variants ---------------------------------------------------------------------------------
 def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], *,
                      n: int = 1000, seed: int = 0, policy: str = "heuristic",
-                     chunk: int = 500, progress: ProgressArg = None,
+                     chunk: int | None = None, progress: ProgressArg = None,
                      executor: Executor | None = None, bots: Any = None,
                      baseline: str | None = None) -> list[dict[str, Any]]:
     """Play the same ``n`` seeded deals under each variant (``name → options``) and
     report, per variant, a dict (in the order of ``variants``).
 
     How: each deal's calls (auction, kitty, choice of game) are made by the game's
-    heuristic bot on the scalar engine; the play of Five Hundred (4 players), Officer
-    Skat, Pandoeren and Panfin (its trick phase) then runs in the batch simulator
-    (``policy``: ``"heuristic"`` or ``"random"``); other games are played out entirely by
-    their heuristic bots. Where the game's simulator rescores (``Simulator.rescores``),
-    variants that differ from an earlier one only in scoring options
-    (:func:`scoring_options`: the options declared ``scoring_only``) are not played again:
-    the same deals are rescored (the batch scorers are checked against
-    ``game.score_deal`` by the tests). Otherwise (Pandoeren, Panfin) each variant is
-    played (same deals, same play streams), so a ``preset`` variant changes the play too.
+    heuristic bot; the play of Five Hundred (4 players), Officer Skat, Pandoeren and
+    Panfin (its trick phase) then runs in the batch simulator (``policy``:
+    ``"heuristic"`` or ``"random"``); other games are played out entirely by their
+    heuristic bots. Where the game's simulator has whole deals (``Simulator.whole_deals``)
+    the deal and the calls run in arrays too (a vectorised form of the bot that makes its
+    very calls), else deal by deal on the scalar engine; the numbers are the same. Where
+    the game's simulator rescores (``Simulator.rescores``), variants that differ from an
+    earlier one only in scoring options (:func:`scoring_options`: the options declared
+    ``scoring_only``) are not played again: the same deals are rescored (the batch
+    scorers are checked against ``game.score_deal`` by the tests). Otherwise (Pandoeren,
+    Panfin) each variant is played (same deals, same play streams), so a ``preset``
+    variant changes the play too.
 
     **Your own bot** (``bots=``, the slow path): every deal is played whole — calls and
     cards — on the scalar engine by your bot, under each variant's own options (same
@@ -243,7 +251,8 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
     deal, so its numbers depend on the chunking: prefer a factory.
 
     ``progress``, ``executor``, ``chunk``: see the module docstring; the numbers are the
-    same whatever they are. ``baseline``: the variant the others are compared with
+    same whatever they are (``chunk`` defaults to 10,000 deals where the whole deals run
+    in arrays, else 500). ``baseline``: the variant the others are compared with
     (default: the first).
 
     :returns: per variant: ``variant``, ``options`` (as given), ``game_options`` (every
@@ -277,6 +286,10 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
     # a simulator that does not rescore plays each variant (same deals, same streams);
     # so does a user's bot, which may read any option
     sim = _simulator(game_name, missing_ok=True)
+    if chunk is None:
+        fast = bots is None and sim is not None and sim.whole_deals is not None and (
+            sim.batchable(first))
+        chunk = _WHOLE_DEALS_CHUNK if fast else _SCALAR_CHUNK
     rescores = bots is None and (sim is None or sim.rescores)
     scoring_names = scoring_options(game_name) if rescores else frozenset()
     groups: list[tuple[dict[str, Any], list[str]]] = []

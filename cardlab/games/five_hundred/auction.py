@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from cardlab.engine.action import Verdict
 from cardlab.engine.auction import Auction
+from cardlab.games.five_hundred import kernel
 from cardlab.games.five_hundred.rules import (
     MISERE_VALUES,
     FiveHundredOptions,
@@ -43,8 +44,9 @@ def after(b: Auction, seat: int, call: str, ladder: Ladder) -> Auction:
 def _misere_window(b: Auction, ladder: Ladder) -> bool:
     """5H-5.4b / A-5 (``misere_requires_seven``): misère is legal while 7♠ ≤ the current high
     bid < misère on the ladder. With misère after 7NT that is "the high bid is a 7-level bid";
-    with ``misere_rank=after_8S`` a standing 8♠ counts too."""
-    return b.high is not None and ladder.rank["7S"] <= b.high_rank < ladder.rank["misere"]
+    with ``misere_rank=after_8S`` a standing 8♠ counts too (the kernel's
+    :func:`~.kernel.misere_window`)."""
+    return bool(kernel.misere_window(b.high_rank, ladder.rank["7S"], ladder.rank["misere"]))
 
 
 def _misere_needs_seven(b: Auction, options: FiveHundredOptions) -> Verdict:
@@ -92,10 +94,10 @@ def judge_call(b: Auction, seat: int, call: str, options: FiveHundredOptions,
 def _judge_height(b: Auction, seat: int, call: str, ladder: Ladder,
                   options: FiveHundredOptions) -> Verdict:
     base = call.split(" ", 1)[0]
-    if b.high is not None and ladder.rank[base] <= b.high_rank:
-        return Verdict(False, f"a bid must stand above the current bid, {bid_label(b.high)}; "
+    if not kernel.bid_above(ladder.rank[base], b.high_rank):
+        return Verdict(False, f"a bid must stand above the current bid, {bid_label(b.high or '')}; "
                        f"{bid_label(call)} does not", "bid_too_low", "5H-5.4a")
-    if b.high_seat == seat and not b.raise_turn:
+    if not kernel.may_bid_again(b.high_seat == seat, b.raise_turn):
         return Verdict(False, "you hold the highest bid: you may bid again only after someone "
                        "else has bid", "own_bid", "5H-5.4e")
     value = ladder.value[base]
@@ -127,12 +129,12 @@ def _judge_misere(b: Auction, seat: int, base: str, modifier: str,
         if not b.first_call(seat):
             return Verdict(False, "blind misère may only be your first call, before you look at "
                            "your cards", "blind_misere_first_call", "5H-11 A-8")
-    if b.high is not None and ladder.rank[base] <= b.high_rank:
+    if not kernel.bid_above(ladder.rank[base], b.high_rank):
         return _judge_height(b, seat, base, ladder, options)
     if base == "misere" and options.misere_requires_seven and not _misere_window(b, ladder):
         return _misere_needs_seven(b, options)
-    if base == "open_misere" and options.open_misere_requires_eight and (
-            b.high is None or ladder.rank[b.high.split(' ')[0]] < ladder.rank["8S"]):
+    if base == "open_misere" and options.open_misere_requires_eight and not (
+            kernel.open_misere_window(b.high_rank, ladder.rank["8S"])):
         return Verdict(False, "open misère may be bid only after an 8-level bid "
                        "(open_misere_requires_eight)", "open_misere_needs_eight", "5H-10")
     verdict = _judge_height(b, seat, base, ladder, options)
@@ -153,10 +155,10 @@ def _judge_misere(b: Auction, seat: int, base: str, modifier: str,
 def legal_calls(b: Auction, seat: int, options: FiveHundredOptions, ladder: Ladder) -> list[str]:
     """Every legal call for ``seat`` now: ``pass`` first, then bids in ladder order."""
     out = ["pass"]
-    if b.high_seat == seat and not b.raise_turn:
+    if not kernel.may_bid_again(b.high_seat == seat, b.raise_turn):
         return out
     for c in ladder.calls:
-        if b.high is not None and ladder.rank[c] <= b.high_rank:
+        if not kernel.bid_above(ladder.rank[c], b.high_rank):
             continue
         if c in MISERE_VALUES:
             if judge_call(b, seat, c, options, ladder).legal:

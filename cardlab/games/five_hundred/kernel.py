@@ -1,17 +1,19 @@
 """Five Hundred's rules of play and scoring as pure functions, for one deal and for a batch.
 
-Each function here is the one place its rule is written: the legal cards (5H-7.1 follow
-the effective suit led, 5H-7.2 the bowers follow trumps, 5H-7.3 the unnominated joker
-J1–J6), the strength of a card in a trick (5H-7.1, against the suit led and trumps) and the
-points of a finished deal (5H-8: the Avondale value, slam, the defenders' tens, misère, the
-490/480 and over-400 limits). They use only bit operations, comparisons, arithmetic and
-:func:`~cardlab.engine.bits.select`, so the same function runs on one deal (Python ``int``
-card masks, bit ``i`` = ``game.deck[i]``; ``bool`` conditions) in the teaching engine
-(:mod:`~cardlab.games.five_hundred.judge`, :mod:`~cardlab.games.five_hundred.scoring`) and
-the rollout, and on numpy ``uint64``/``int64`` arrays in the batch simulator
-(:mod:`cardlab.sim.five_hundred`). The options they read come as the small records
-:class:`PlayFlags` and :class:`ScoringFlags` (:func:`~.rules.play_flags`,
-:func:`~.rules.scoring_flags` build them from the game's options).
+Each function here is the one place its rule is written: the legal cards (5H-7.1 follow the
+effective suit led, 5H-7.2 the bowers follow trumps, 5H-7.3 the unnominated joker J1–J6),
+the strength of a card in a trick (5H-7.1, against the suit led and trumps), which bids are
+legal (5H-5.4, on ladder places: the auction's judge and the vectorised heuristic ask the
+same functions) and the points of a finished deal (5H-8: the Avondale value, slam, the
+defenders' tens, misère, the 490/480 and over-400 limits). They use only bit operations,
+comparisons, arithmetic and :func:`~cardlab.engine.bits.select`, so the same function runs
+on one deal (Python ``int`` card masks, bit ``i`` = ``game.deck[i]``; ``bool`` conditions)
+in the teaching engine (:mod:`~cardlab.games.five_hundred.judge`,
+:mod:`~cardlab.games.five_hundred.scoring`) and the rollout, and on numpy
+``uint64``/``int64`` arrays in the batch simulator (:mod:`cardlab.sim.five_hundred`). The
+options they read come as the small records :class:`PlayFlags` and :class:`ScoringFlags`
+(:func:`~.rules.play_flags`, :func:`~.rules.scoring_flags` build them from the game's
+options).
 
 >>> flags = PlayFlags(nomination=UNLED_SUITS, after_all=NO_LEAD_BEFORE_LAST, lead_only_last=False,
 ...                   j3=True, last_trick=10)
@@ -31,7 +33,9 @@ from typing import Any, Final, NamedTuple
 from cardlab.engine.bits import select
 
 __all__ = ["follow_mask", "legal_mask", "trick_key", "contract_made", "contract_points",
-           "defence_points", "deal_points", "PlayFlags", "ScoringFlags"]
+           "defence_points", "deal_points", "PlayFlags", "ScoringFlags", "bid_above",
+           "may_bid_again", "misere_window", "open_misere_window", "trick_bid_legal",
+           "misere_bid_legal"]
 
 #: the four suits' bits (S C D H as bits 0-3), for the suits a joker lead may name
 ALL_SUITS_BITS: Final = 15
@@ -86,6 +90,49 @@ class ScoringFlags(NamedTuple):
     slam_minimum: int
     all_tricks: int
     all_pass_per_trick: int
+
+
+# -- 5H-5 the auction: which bids are legal (ranks are places on the game's ladder,
+# :func:`~.rules.ladder_for`, with -1 for "no bid yet"; the judge's reasons and the
+# vectorised heuristic in :mod:`cardlab.sim.five_hundred_calls` both ask these) ---------------
+def bid_above(rank: Any, high_rank: Any) -> Any:
+    """5H-5.4a a bid must stand above the current high bid on the ladder (``high_rank``
+    -1: nobody has bid, so any bid may open)."""
+    return rank > high_rank
+
+
+def may_bid_again(own_high: Any, raise_turn: Any) -> Any:
+    """5H-5.4e the holder of the high bid (``own_high``) may not bid again until someone
+    else has bid, except in its final raise (``raise_turn``, 5H-10 V4)."""
+    return raise_turn | (own_high == 0)
+
+
+def misere_window(high_rank: Any, seven_rank: Any, misere_rank: Any) -> Any:
+    """5H-5.4b / A-5 (``misere_requires_seven``): misère may be bid only while 7♠ ≤ the high
+    bid < misère on the ladder (with misère after 7NT: over a 7-level bid; after 8♠: over
+    7♠ … 8♠). No bid standing (-1) is below the window."""
+    return (seven_rank <= high_rank) & (high_rank < misere_rank)
+
+
+def open_misere_window(high_rank: Any, eight_rank: Any) -> Any:
+    """5H-10 (``open_misere_requires_eight``): open misère only over a bid of 8♠ or more."""
+    return high_rank >= eight_rank
+
+
+def trick_bid_legal(rank: Any, high_rank: Any, own_high: Any, raise_turn: Any) -> Any:
+    """5H-5.4a / 5H-5.4e a trick bid of ladder place ``rank`` is legal now: above the high
+    bid, and not the high bidder's own second bid outside its final raise."""
+    return bid_above(rank, high_rank) & may_bid_again(own_high, raise_turn)
+
+
+def misere_bid_legal(rank: Any, high_rank: Any, own_high: Any, raise_turn: Any,
+                     needs_seven: bool, seven_rank: Any) -> Any:
+    """5H-5.4b a (plain) misère of ladder place ``rank`` is legal now: as a trick bid
+    (:func:`trick_bid_legal`), and with ``needs_seven`` (``misere_requires_seven``) only in
+    the :func:`misere_window`. Whether misère is played at all is the ladder's (it holds
+    the call only under ``misere_allowed``)."""
+    return trick_bid_legal(rank, high_rank, own_high, raise_turn) & select(
+        needs_seven, misere_window(high_rank, seven_rank, rank), True)
 
 
 def follow_mask(hand: Any, suit_cards: Any, leading: Any) -> Any:

@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.engine.auction import Auction
 from cardlab.engine.rng import SplitMix64
+from cardlab.games.five_hundred import auction as au
 from cardlab.games.five_hundred import kernel
 from cardlab.games.five_hundred.kernel import (
     contract_made,
@@ -219,3 +221,39 @@ def test_without_a_free_joker_legal_mask_is_follow_mask() -> None:
             got = legal_mask(hand, suit, leading, free, rng.randbelow(16), rng.randbelow(16),
                              1 + rng.randbelow(10), rng.randbelow(2) == 1, flags)
             assert got == (follow_mask(hand, suit, leading), 0)
+
+
+@pytest.mark.parametrize("opts", [{}, {"preset": "american"}, {"misere_requires_seven": False,
+                                                               "min_bid_tricks": 7}], ids=str)
+def test_bid_kernel_is_the_judge(opts: dict[str, Any]) -> None:
+    """5H-5.4a/b/e, A-5: the kernel's ``trick_bid_legal`` and ``misere_bid_legal`` (on ints
+    and on arrays) say exactly what the judge says of every trick bid and of misère, over
+    every high bid, for the high bidder (in and out of its final raise) and the others."""
+    game = cardlab.load("five_hundred", **opts)
+    ladder, o = game.ladder, game.options
+    calls = [c for c in ladder.calls if c not in ("open_misere", "blind_misere")]
+    highs: list[str | None] = [None, *calls]
+    got, want = [], []
+    rows: list[tuple[int, int, bool, bool]] = []
+    for high in highs:
+        for own, turn in ((False, False), (True, False), (True, True))[:1 if high is None else 3]:
+            b = Auction((1, 2, 3, 0), calls=((0, high or "pass"),), high=high,
+                        high_seat=0 if high else None,
+                        high_rank=ladder.rank[high] if high else -1, raise_turn=turn,
+                        to_call=0 if own else 1)
+            seat = 0 if own else 1
+            for call in calls:
+                want.append(au.judge_call(b, seat, call, o, ladder).legal)
+                if call == "misere":
+                    got.append(kernel.misere_bid_legal(ladder.rank[call], b.high_rank, own, turn,
+                                                  o.misere_requires_seven, ladder.rank["7S"]))
+                else:
+                    got.append(kernel.trick_bid_legal(ladder.rank[call], b.high_rank, own, turn))
+                rows.append((ladder.rank[call], b.high_rank, own, turn))
+    assert got == want and any(want) and not all(want)
+    r, h, own_a, turn_a = (np.array(x) for x in zip(*rows))
+    is_mis = r == ladder.rank.get("misere", -2)
+    arrays = np.where(is_mis, kernel.misere_bid_legal(r, h, own_a, turn_a, o.misere_requires_seven,
+                                                 ladder.rank["7S"]),
+                      kernel.trick_bid_legal(r, h, own_a, turn_a))
+    assert arrays.tolist() == want
