@@ -26,11 +26,11 @@ from cardlab.games.panfin import kernel
 from cardlab.games.panfin.chips import POT, Payment, antes, apply_payments
 from cardlab.games.panfin.rules import (
     COMBINATIONS,
-    SUITS,
     Combination,
     PanfinOptions,
     card_mask,
     classify,
+    dominant_index,
 )
 
 if TYPE_CHECKING:
@@ -141,17 +141,12 @@ def _settle_servito(options: PanfinOptions, outcome: Outcome, active: list[int],
                        f"pot of {pot} stays for the next deal (B2.8, F-A11).",))
 
 
-def _dominant_index(dominant: str | None) -> int:
-    """The kernel's dominant suit: an index into ``SUITS`` (-1: none chosen yet)."""
-    return -1 if dominant is None else SUITS.index(dominant)
-
-
 def _best_combination(options: PanfinOptions, outcome: Outcome, seats: list[int],
                       kinds: tuple[str, ...]) -> Combination | None:
     """B2.9 / F-A15: the best combination of the ``kinds`` among ``seats`` (the kernel's
     :func:`~cardlab.games.panfin.kernel.combination_rank`), or None."""
     c, rules = kernel.combination_tables(), kernel.combination_rules(options)
-    d = _dominant_index(outcome.dominant)
+    d = dominant_index(outcome.dominant)
     codes = {len(COMBINATIONS) - COMBINATIONS.index(k) for k in kinds}
     best, best_seat = 0, -1
     for seat in seats:
@@ -173,7 +168,7 @@ def _settle_combination(options: PanfinOptions, outcome: Outcome, combo: Combina
     pays = [_take_pot(seat, pot, combo.label, "B2.9")]
     lines = [f"{names[seat]} shows {combo.label} and wins the pot of {pot} (B2.9)."]
     c, rules = kernel.combination_tables(), kernel.combination_rules(options)
-    d = _dominant_index(outcome.dominant)
+    d = dominant_index(outcome.dominant)
     stamps: list[Payment] = []
     for s, hand in enumerate(outcome.hands):
         liable = kernel.stamp_liable(c, card_mask(hand), d)
