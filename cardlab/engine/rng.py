@@ -18,14 +18,14 @@ shuffle: for ``i`` from ``n-1`` down to ``1``, swap item ``i`` with item
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, MutableSequence
+from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from functools import lru_cache
 from operator import length_hint, mod
 from struct import Struct
 from typing import Any, TypeVar
 
 __all__ = ["SplitMix64", "shuffled", "shuffle_in_place", "shuffle_bounds", "derive_seed",
-           "mix64", "randbelow_limit", "MASK64"]
+           "mix64", "randbelow_limit", "MASK64", "SMALL_BOUND", "ACCEPTED_BELOW"]
 
 T = TypeVar("T")
 
@@ -67,8 +67,13 @@ def randbelow_limit(n: int) -> int:
     return (1 << 64) - ((1 << 64) % n)
 
 
-#: :func:`randbelow_limit` of the small bounds (every legal list, every shuffle step)
-_LIMITS = tuple(0 if n == 0 else randbelow_limit(n) for n in range(256))
+#: bounds below this are small: every legal list, every shuffle step
+SMALL_BOUND = 256
+#: :func:`randbelow_limit` of the small bounds
+_LIMITS = tuple(0 if n == 0 else randbelow_limit(n) for n in range(SMALL_BOUND))
+#: an output below this is accepted by a draw below any small bound (each limit is above
+#: it), so a loop drawing inline from :meth:`SplitMix64.ahead` compares with this alone
+ACCEPTED_BELOW = min(_LIMITS[1:])
 
 
 @lru_cache(maxsize=8)
@@ -77,7 +82,7 @@ def _lanes(k: int) -> tuple[int, int, int, Any, int]:
     ``i`` holding ``(i + 1)·γ``, and the unpacking of the lanes."""
     ones = sum(1 << (128 * i) for i in range(k))
     steps = sum((((i + 1) * GOLDEN_GAMMA) & MASK64) << (128 * i) for i in range(k))
-    return ones, MASK64 * ones, steps, Struct("<" + "QQ" * k).unpack, 16 * k
+    return ones, MASK64 * ones, steps, Struct("<" + "Q8x" * k).unpack, 16 * k
 
 
 @lru_cache(maxsize=8)
@@ -97,7 +102,7 @@ def _outputs(state: int, k: int) -> tuple[int, ...] | list[int]:
         return mix64(steps + steps.dtype.type(state)).tolist()  # type: ignore[no-any-return]
     ones, lanes, steps, unpack, nbytes = _lanes(k)
     x = mix64((ones * state + steps) & lanes, lanes)
-    return unpack(x.to_bytes(nbytes, "little"))[::2]  # type: ignore[no-any-return]
+    return unpack(x.to_bytes(nbytes, "little"))  # type: ignore[no-any-return]
 
 
 class SplitMix64:
@@ -130,9 +135,27 @@ class SplitMix64:
         self._next = z = (self._next + GOLDEN_GAMMA) & MASK64
         return mix64(z)  # type: ignore[no-any-return]
 
+    def ahead(self) -> Iterator[int]:
+        """The stream's next outputs as an iterator, for a hot loop that draws inline
+        (``for x in it: break``, then ``x % n`` when ``x`` is below :data:`ACCEPTED_BELOW`):
+        each item taken is used, as ``next_u64`` would use it. It is never empty when
+        returned; once it is, call ``ahead()`` again, which computes more. ``next_u64``,
+        ``randbelow`` and ``choice`` take from the same iterator, so inline draws and
+        calls may be mixed."""
+        if not length_hint(self._ahead):
+            self._compute_ahead()
+        return self._ahead
+
+    def _compute_ahead(self) -> None:
+        """The next ``_chunk`` outputs, computed at once (the chunk doubles each time)."""
+        k = self._chunk
+        self._ahead = iter(_outputs(self._next, k))
+        self._next = (self._next + k * GOLDEN_GAMMA) & MASK64
+        self._chunk = min(2 * k, _MOST)
+
     def randbelow(self, n: int) -> int:
         """A uniform int in ``[0, n)`` by rejection sampling (:func:`randbelow_limit`)."""
-        if 0 < n < 256:
+        if 0 < n < SMALL_BOUND:
             limit = _LIMITS[n]
         elif n > 0:
             limit = randbelow_limit(n)
@@ -142,10 +165,14 @@ class SplitMix64:
             for x in self._ahead:
                 if x < limit:
                     return x % n
-            k = self._chunk
-            self._ahead = iter(_outputs(self._next, k))
-            self._next = (self._next + k * GOLDEN_GAMMA) & MASK64
-            self._chunk = min(2 * k, _MOST)
+            self._compute_ahead()
+
+    def randbelow_after(self, x: int, n: int) -> int:
+        """The draw below ``n`` (> 0) whose first output, ``x``, was taken from
+        :meth:`ahead`: ``x % n`` when ``x`` is below the rejection bound, else the draws go
+        on as ``randbelow(n)``'s do (``x`` was rejected)."""
+        limit = _LIMITS[n] if 0 < n < SMALL_BOUND else randbelow_limit(n)
+        return x % n if x < limit else self.randbelow(n)
 
     def randbelow_each(self, bounds: range) -> list[int]:
         """``[randbelow(m) for m in bounds]``, faster: the outputs are mixed all at once, and
@@ -163,9 +190,15 @@ class SplitMix64:
         """A float in ``[0, 1)`` from the top 53 bits."""
         return (self.next_u64() >> 11) / float(1 << 53)
 
-    def choice(self, items: list[T]) -> T:
-        """One item, uniformly: ``items[randbelow(len(items))]``."""
-        return items[self.randbelow(len(items))]
+    def choice(self, items: Sequence[T]) -> T:
+        """One item, uniformly: ``items[randbelow(len(items))]`` (the draw made here when
+        an output computed ahead is at hand: a driver loop calls this at every step)."""
+        n = len(items)
+        if 0 < n < SMALL_BOUND:
+            for x in self._ahead:
+                if x < _LIMITS[n]:
+                    return items[x % n]
+        return items[self.randbelow(n)]
 
 
 def shuffle_bounds(n: int) -> range:

@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardlab.cards import Card
 from cardlab.engine.auction import Auction
 from cardlab.engine.result import Result
-from cardlab.engine.rng import SplitMix64, shuffled
+from cardlab.engine.rng import ACCEPTED_BELOW, SplitMix64, shuffled
 from cardlab.errors import IllegalAction
 from cardlab.games.five_hundred import auction as au
 from cardlab.games.five_hundred.game import (
@@ -75,13 +75,11 @@ from cardlab.games.five_hundred.game import (
     NOMINATE_BASE,
     NOMINATE_NONE,
     PASS,
-    PLAY_BASE,
 )
 from cardlab.games.five_hundred.kernel import NO_SUIT, legal_mask
 from cardlab.games.five_hundred.rules import SUITS, CardTable
 from cardlab.games.five_hundred.scoring import DealFacts, score
 from cardlab.sim.five_hundred_rollout_core import (
-    ALL_SUITS,
     AUCTION,
     AUSTRALIAN,
     C0,
@@ -101,8 +99,8 @@ from cardlab.sim.five_hundred_rollout_core import (
     Rollout,
     RolloutSetup,
     as_id,
+    id_at,
     ids_of,
-    pick_card,
     positions_of,
     setup_for,
 )
@@ -132,7 +130,8 @@ class FiveHundredRollout(Rollout):
                  "_called", "_ncalls", "_bidding", "declarer", "_call", "_active", "_partner",
                  "_nominated", "_tab", "_sm", "_eff", "_str", "_free", "_jl", "_next",
                  "_n_active", "_led", "_ledmask", "_row", "_n_in_trick", "_best", "_best_seat",
-                 "_suits_led", "_voids", "_track", "_won", "_n_tricks", "_stop", "_points")
+                 "_suits_led", "_voids", "_track", "_won", "_n_tricks", "_stop", "_points",
+                 "_misere")
     # the play's fields, set when the play starts (_start_play)
     _sm: tuple[int, ...]
     _eff: tuple[int, ...]
@@ -151,6 +150,7 @@ class FiveHundredRollout(Rollout):
     _won: list[int]
     _n_tricks: int
     _stop: int
+    _misere: bool
 
     def __init__(self, s: RolloutSetup, hands: list[int], kitty: int, dealer: int,
                  seed: int | None = None, root: FiveHundredState | None = None) -> None:
@@ -293,11 +293,8 @@ class FiveHundredRollout(Rollout):
         legal mask; no card of the suit led is held, and the suits a void shows matter only
         to a lead)."""
         cards: int = legal_mask(hand, 0, False, self._free, self._suits_led, 0,
-                                self._n_tricks + 1, self._misere(), self._s.play)[0]
+                                self._n_tricks + 1, self._misere, self._s.play)[0]
         return cards
-
-    def _misere(self) -> bool:
-        return self._call >= 0 and self._s.call_info[self._call].misere
 
     def _lead_with_joker(self, hand: int) -> tuple[int, ...]:
         """5H-7.3 J4-J6: leading with an unnominated joker in hand (the kernel's legal mask):
@@ -305,12 +302,12 @@ class FiveHundredRollout(Rollout):
         s = self._s
         free = self._free
         cards, names = legal_mask(hand, 0, True, free, self._suits_led, self._voids[self._turn],
-                                  self._n_tricks + 1, self._misere(), s.play)
-        first = PLAY_BASE + s.ids.jokers[0]
-        jokers = [i - first for i in ids_of(cards & free)]  # which joker: 0, or 0 and 1
-        jl = self._jl
-        return ids_of(cards & ~free) + tuple(jl + 4 * j + x for j in jokers for x in ALL_SUITS
-                                              if names >> x & 1)
+                                  self._n_tricks + 1, self._misere, s.play)
+        leg = ids_of(cards & ~free)
+        for j, leads in zip(s.ids.jokers, s.joker_leads):
+            if cards >> j & 1:
+                leg += leads[names]
+        return leg
 
     def _legal_other(self) -> Any:
         s = self._s
@@ -457,12 +454,12 @@ class FiveHundredRollout(Rollout):
                 self._high = i
                 self._high_seat = seat
                 self._called |= 1 << seat
-            out = self._passed | (1 << self._high_seat if self._high_seat >= 0 else 0)
-            for t in s.clockwise[seat]:
-                if not out >> t & 1:
-                    self._turn = t
-                    return
-            self._end_auction()  # none: the auction is over
+            t = s.next_caller[seat][self._passed | (1 << self._high_seat
+                                                   if self._high_seat >= 0 else 0)]
+            if t >= 0:
+                self._turn = t
+            else:
+                self._end_auction()  # none: the auction is over
             return
         if s.auction == ENGINE_AUCTION:
             assert self._bidding is not None
@@ -541,6 +538,7 @@ class FiveHundredRollout(Rollout):
         self._str = table.strength
         self._free = table.suit_masks[NO_SUIT]
         self._track = s.track_voids and bool(self._free)
+        self._misere = self._call >= 0 and s.call_info[self._call].misere
         self._n_active = sum(self._active)
         self._next = s.next_active[self._active]
         self._led = -1
@@ -590,54 +588,100 @@ class FiveHundredRollout(Rollout):
         the same ``rng``: the same actions (``history_ids``), final state and generator
         state afterwards. Returns the number of actions taken (0 when already over).
 
-        ``SplitMix64.choice(seq)`` is ``seq[rng.randbelow(len(seq))]``, so the draws are the
-        generator's ``randbelow`` (a generator without one, e.g. ``random.Random``, gets the
-        plain loop above), and the action is taken from the legal set without copying it: in
-        the play a card is the ``r``-th set bit of the legal mask (``legal_ids`` lists cards
-        in pack order, i.e. ascending bits), one loop holding the trick in locals; a joker
-        lead naming a suit, the auction, nomination and calls use the legal tuples of
-        ``legal_ids``; a discard is the ``r``-th set of ``combinations`` of the hand, as
-        ``legal_ids`` orders them.
+        ``SplitMix64.choice(seq)`` is ``seq[rng.randbelow(len(seq))]``, and a draw below a
+        small bound takes one output ``x`` and is ``x % n`` unless ``x`` reaches the
+        rejection bound (:data:`~cardlab.engine.rng.ACCEPTED_BELOW`; then the generator
+        finishes the draw), so the draws are made inline from the generator's outputs
+        (:meth:`~cardlab.engine.rng.SplitMix64.ahead`), without a call. Any other generator
+        (``random.Random``, a subclass) gets the plain loop above. The action is taken from
+        the legal set without copying it: in the play a card is the ``r``-th set bit of the
+        legal mask (``legal_ids`` lists cards in pack order, i.e. ascending bits), one loop
+        holding the trick in locals; a joker lead naming a suit, the auction, nomination and
+        calls use the legal tuples of ``legal_ids``; a discard is the ``r``-th set of
+        ``combinations`` of the hand, as ``legal_ids`` orders them.
         """
-        rb = getattr(rng, "randbelow", None)
-        if rb is None:
+        if type(rng) is not SplitMix64:
             return super().play_random(rng)
         history = self._history
         start = len(history)
         s = self._s
         calls = s.call_cache if s.auction != ENGINE_AUCTION else None
+        sure = ACCEPTED_BELOW
+        finish = rng.randbelow_after
+        more = rng.ahead
+        ahead = more()
         leg: Sequence[int] | None
         while not self.is_over:
             ph = self._phase
             if ph == PLAY:
-                self._play_out(rb)
+                self._play_out(rng)
                 break
-            if ph == AUCTION:  # 5H-5 a call from legal_ids' tuple, applied as apply_id does
+            if ph == AUCTION and s.auction == AUSTRALIAN:  # 5H-5 every call, in locals
+                calls = s.call_cache
+                after = s.next_caller
+                seat = self._turn
+                high, high_seat = self._high, self._high_seat
+                passed, called = self._passed, self._called
+                while True:  # a call from legal_ids' tuple, then the steps of _after_call
+                    key = 2 * high + (called >> seat & 1)
+                    leg = calls.get(key)
+                    if leg is None:
+                        leg = calls[key] = s.calls_after(high, key & 1)
+                    k = len(leg)  # under 60: a small bound
+                    for x in ahead:  # noqa: B007 - an inline draw (see above)
+                        break
+                    else:
+                        ahead = more()
+                        x = next(ahead)
+                    i = leg[x % k if x < sure else finish(x, k)]
+                    history.append(i)
+                    if i == PASS:
+                        passed |= 1 << seat
+                    else:
+                        high = i
+                        high_seat = seat
+                        called |= 1 << seat
+                    t = after[seat][passed | (1 << high_seat if high_seat >= 0 else 0)]
+                    if t < 0:
+                        break
+                    seat = t
+                self._high, self._high_seat = high, high_seat
+                self._passed, self._called = passed, called
+                self._turn = seat
+                self._legal = None
+                self._end_auction()
+            elif ph == AUCTION:  # 5H-5 a call from legal_ids' tuple, applied as apply_id does
                 seat = self._turn
                 leg = None if calls is None else calls.get(
                     2 * self._high + (self._called >> seat & 1))
                 if leg is None:
                     leg = self.legal_ids()
-                i = leg[rb(len(leg))]
+                k = len(leg)
+                for x in ahead:  # noqa: B007 - the draw, read below
+                    break
+                else:
+                    ahead = more()
+                    x = next(ahead)
+                i = leg[x % k if x < sure else finish(x, k)]
                 self._legal = None
                 history.append(i)
                 self._after_call(seat, i)
             elif ph == KITTY:  # 5H-6.1 the r-th discard, in legal_ids' order
                 pos = positions_of(self._hands[self._turn])
-                r = rb(s.discard_count(len(pos)))
+                r = rng.randbelow(s.discard_count(len(pos)))
                 self._apply_other(s.discard_at(pos, r))
             else:  # a partner call, a nomination
-                leg = self.legal_ids()
-                self.apply_id(leg[rb(len(leg))])
+                self.apply_id(rng.choice(self.legal_ids()))
         return len(history) - start
 
-    def _play_out(self, randbelow: Any) -> None:
-        """``play_random`` in the play: every trick to the end of the deal, one loop with the
-        trick in locals (the steps of ``apply_id``, with the legal sets of ``legal_ids``)."""
+    def _play_out(self, rng: SplitMix64) -> None:
+        """``play_random`` in the play: every trick to the end of the deal, one loop per
+        trick with the trick in locals (the steps of ``apply_id``, with the legal sets of
+        ``legal_ids``), drawing inline as ``play_random`` does (every bound here is small:
+        a hand's cards, or its joker leads)."""
         hands = self._hands
         append = self._history.append
         seat = self._turn
-        n = self._n_in_trick
         led = self._led
         ledmask = self._ledmask
         row = self._row
@@ -650,68 +694,94 @@ class FiveHundredRollout(Rollout):
         sm = self._sm
         eff = self._eff
         strength = self._str
-        nxt = self._next
-        n_active = self._n_active
+        followers = self._s.followers[self._active]
         stop = self._stop
         jl = self._jl
         jokers = self._s.ids.jokers
         follow = FOLLOW_IDS
+        sure = ACCEPTED_BELOW
+        finish = rng.randbelow_after
+        more = rng.ahead
+        ahead = more()
+        n = self._n_in_trick  # part-way through a trick: the seats still to play to it
+        todo = (seat, *followers[seat][: self._n_active - n - 1]) if n else ()
         while True:
-            hand = hands[seat]
-            if n:  # 5H-7.1 follow the effective suit led
+            if not todo:  # 5H-7.1 a lead: any card
+                hand = hands[seat]
+                if hand & free:  # J4-J6 an unnominated joker may lead naming a suit
+                    self._turn = seat
+                    leg = self._lead_with_joker(hand)
+                    k = len(leg)
+                    for x in ahead:  # noqa: B007 - an inline draw below k (see play_random)
+                        break
+                    else:
+                        ahead = more()
+                        x = next(ahead)
+                    i = leg[x % k if x < sure else finish(x, k)]
+                else:  # the r-th card of the hand in pack order (legal_ids' order)
+                    k = hand.bit_count()
+                    for x in ahead:  # noqa: B007 - the draw, read below
+                        break
+                    else:
+                        ahead = more()
+                        x = next(ahead)
+                    i = id_at(hand, x % k if x < sure else finish(x, k))
+                append(i)
+                if i < jl:
+                    c = i - 60  # PLAY_BASE
+                    led = eff[c]
+                else:  # an unnominated joker led, naming a suit (J4)
+                    j, led = divmod(i - jl, 4)
+                    c = jokers[j]
+                hands[seat] = hand ^ 1 << c
+                ledmask = sm[led]
+                row = strength[led]  # the trick's suit, and the card winning it so far
+                best = row[c]
+                best_seat = seat
+                if free:
+                    self._suits_led |= 1 << led
+                todo = followers[seat]
+            for seat in todo:  # 5H-7.1 follow the effective suit led
+                hand = hands[seat]
                 m = hand & ledmask
-                if m:
-                    leg = follow.get(m)
-                    if leg is None:
+                if m:  # its ids, from legal_ids' cache
+                    try:
+                        leg = follow[m]
+                    except KeyError:
                         leg = ids_of(m)
                         if len(follow) < FOLLOW_MAX:
                             follow[m] = leg
-                    c = leg[randbelow(len(leg))] - 60  # PLAY_BASE
+                    for x in ahead:  # noqa: B007 - the draw, read below
+                        break
+                    else:
+                        ahead = more()
+                        x = next(ahead)
+                    i = leg[x % len(leg) if x < sure else finish(x, len(leg))]
                 else:  # void: any card (J1/J3/J5 with an unnominated joker)
-                    c = pick_card(hand if not hand & free else self._void_with_joker(hand),
-                                  randbelow)
+                    m = hand if not hand & free else self._void_with_joker(hand)
+                    k = m.bit_count()
+                    for x in ahead:  # noqa: B007 - the draw, read below
+                        break
+                    else:
+                        ahead = more()
+                        x = next(ahead)
+                    i = id_at(m, x % k if x < sure else finish(x, k))
+                append(i)
+                c = i - 60
                 hands[seat] = hand ^ 1 << c
-                append(60 + c)
-                x = row[c]
+                x = row[c]  # does it beat the best so far?
                 if x > best:
                     best = x
                     best_seat = seat
                 if track and not ledmask >> c & 1:
                     voids[seat] |= 1 << led  # J4 (not_shown_void): a void shown
-            else:  # 5H-7.1 a lead
-                if hand & free:  # J4-J6 an unnominated joker may lead naming a suit
-                    self._turn = seat
-                    leg = self._lead_with_joker(hand)
-                    i = leg[randbelow(len(leg))]
-                    append(i)
-                    if i < jl:
-                        c = i - 60
-                        led = eff[c]
-                    else:
-                        j, led = divmod(i - jl, 4)
-                        c = jokers[j]
-                else:
-                    c = pick_card(hand, randbelow)
-                    append(60 + c)
-                    led = eff[c]
-                hands[seat] = hand ^ 1 << c
-                ledmask = sm[led]
-                row = strength[led]
-                best = row[c]
-                best_seat = seat
-                if free:
-                    self._suits_led |= 1 << led
-            n += 1
-            if n < n_active:
-                seat = nxt[seat]
-                continue
             w = best_seat  # 5H-7.1 the trick is complete; its winner leads next
             won[w] += 1
             self._n_tricks += 1
-            n = 0
             if not hands[w] or w == stop:  # 5H-7.4 a misère stops at its first trick
                 break
             seat = w
+            todo = ()
         self._n_in_trick = 0
         self._led = led
         self._ledmask = ledmask

@@ -57,13 +57,11 @@ FOLLOW_MAX: Final = 1 << 16
 #: the same for pack positions (``bit``)
 POSITIONS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple(tuple(i - PLAY_BASE for i in ids) for ids in chunk)
                           for chunk in CHUNKS)
-P0, P1, P2, P3 = POSITIONS[:4]
 #: the number of set bits of each 11-bit chunk
 COUNTS: Final[tuple[int, ...]] = tuple(v.bit_count() for v in range(2048))
 #: the auction kept on a few ints: passing final (5H-5.4d), or one call each (5H-5.6); or
 #: the engine's Auction record (the final raise and the rebid options)
 AUSTRALIAN, AMERICAN, ENGINE_AUCTION = range(3)
-ALL_SUITS: Final = (0, 1, 2, 3)
 
 
 def ids_of(m: int) -> tuple[int, ...]:
@@ -88,28 +86,33 @@ def positions_of(m: int) -> tuple[int, ...]:
     return out
 
 
-def pick_card(m: int, randbelow: Any) -> int:
-    """The pack position of a card drawn uniformly from mask ``m`` (non-empty) exactly as
-    ``rng.choice(ids_of(m))`` would (``randbelow`` is the generator's): ``randbelow(popcount)``,
-    then the ``r``-th set bit, counted 11 bits at a time."""
-    r: int = randbelow(m.bit_count())
+def id_at(m: int, r: int) -> int:
+    """The ``play`` id of the ``r``-th card of mask ``m`` in pack order (``ids_of(m)[r]``,
+    ``r`` below the count of ``m``), counted 11 bits at a time without making the tuple."""
     if m >> 44:
-        return positions_of(m)[r]
+        return ids_of(m)[r]
     x = m & 2047
     k = COUNTS[x]
     if r < k:
-        return P0[x][r]
+        return C0[x][r]
     r -= k
     x = m >> 11 & 2047
     k = COUNTS[x]
     if r < k:
-        return P1[x][r]
+        return C1[x][r]
     r -= k
     x = m >> 22 & 2047
     k = COUNTS[x]
     if r < k:
-        return P2[x][r]
-    return P3[m >> 33][r - k]
+        return C2[x][r]
+    return C3[m >> 33][r - k]
+
+
+def pick_card(m: int, randbelow: Any) -> int:
+    """The pack position of a card drawn uniformly from mask ``m`` (non-empty) exactly as
+    ``rng.choice(ids_of(m))`` would (``randbelow`` is the generator's):
+    ``randbelow(popcount)``, then the ``r``-th set bit (:func:`id_at`)."""
+    return id_at(m, randbelow(m.bit_count())) - PLAY_BASE
 
 
 class CallInfo:
@@ -162,13 +165,22 @@ class RolloutSetup:
         self.call_text = {i: t for t, i in CALL_IDS.items()}
         self.call_info = {i: CallInfo(t) for i, t in self.call_text.items() if i != PASS}
         self.call_cache: dict[int, tuple[int, ...]] = {}
-        #: the other seats clockwise from each seat
-        self.clockwise = tuple(tuple((p + k) % game.players for k in range(1, game.players))
-                               for p in range(game.players))
+        #: 5H-5.5 who calls after ``seat`` when the seats in mask ``out`` are out (passed,
+        #: or hold the high call): ``next_caller[seat][out]``, the next seat clockwise still
+        #: in, or -1 when there is none (the auction is over)
+        m = game.players
+        self.next_caller = tuple(
+            tuple(next(((p + k) % m for k in range(1, m) if not out >> (p + k) % m & 1), -1)
+                  for out in range(1 << m)) for p in range(m))
         #: 5H-3 the card tables of every contract
         self.tables = {key: card_table(game, *key) for key in TABLE_KEYS}
         # 5H-7 the play options as the kernel reads them
         self.play = play_flags(o)
+        #: J4 the ids of leading joker ``j`` (``ids.jokers[j]``) naming each suit in ``names``
+        #: (bits 0-3, in suit order): ``joker_leads[j][names]``, as ``legal_ids`` lists them
+        self.joker_leads = tuple(tuple(tuple(self.jl_base + 4 * j + x for x in range(len(SUITS))
+                                             if names >> x & 1) for names in range(16))
+                                 for j in range(len(self.ids.jokers)))
         #: per contract, per suit led, the cards a hand without an unnominated joker follows
         #: with (the kernel's legal mask of a hand holding every other card: the suit's cards)
         self.follow_masks = {key: self._follow_masks(t) for key, t in self.tables.items()}
@@ -180,6 +192,9 @@ class RolloutSetup:
         self.next_active = {a: tuple(next((p + k) % n for k in range(1, n + 1) if a[(p + k) % n])
                                      for p in range(n))
                             for a in {everyone, *self.misere_active}}
+        #: per pattern of who plays, per leader, the seats that follow to the trick in order
+        self.followers = {a: tuple(self._followers(nxt, p, sum(a)) for p in range(n))
+                          for a, nxt in self.next_active.items()}
         # play options (5H-12)
         self.track_voids = o.joker_lead_nomination == "not_shown_void"
         self.stop_misere = bool(o.stop_misere_on_first_trick_won)
@@ -206,6 +221,14 @@ class RolloutSetup:
         self._discard_arrays: Any = None
         self._discard_masks: list[int] | None = None
         self._combos: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    @staticmethod
+    def _followers(nxt: tuple[int, ...], leader: int, n_active: int) -> tuple[int, ...]:
+        """The ``n_active - 1`` seats after ``leader``, each the next active seat of the last."""
+        out = [nxt[leader]]
+        while len(out) < n_active - 1:
+            out.append(nxt[out[-1]])
+        return tuple(out[: n_active - 1])
 
     def _follow_masks(self, table: CardTable) -> tuple[int, ...]:
         """Per suit led, the kernel's legal mask of a hand holding every card but the
@@ -296,13 +319,20 @@ class RolloutSetup:
         thrown in."""
         if won is None:  # 5H-5.5 thrown in: nobody scores
             return (0,) * len(self.side_names)
-        side_tricks = [sum(won[p] for p in seats) for seats in self.side_seats]
+        side_of = self.side_of
+        side_tricks = [0] * len(self.side_names)
+        for p, t in enumerate(won):
+            side_tricks[side_of[p]] += t
         if declarer is None:  # all passed and NT was played
-            return tuple(self.all_pass_points[t] for t in side_tricks)
-        gain = self.gain[call][sum(won[p] for p in contractors)]  # misère: the contractor's
+            return tuple(map(self.all_pass_points.__getitem__, side_tricks))
+        taken = 0  # the contracting side's tricks (misère: the contractor's)
+        mine = []
+        for p in contractors:
+            taken += won[p]
+            mine.append(side_of[p])
+        gain = self.gain[call][taken]
         defence = self.defence[self.call_info[call].misere]
-        mine = {self.side_of[p] for p in contractors}
-        return tuple(gain if k in mine else defence[t] for k, t in enumerate(side_tricks))
+        return tuple([gain if k in mine else defence[t] for k, t in enumerate(side_tricks)])
 
     def discard_mask(self, action_id: int) -> int:
         """The mask of a discard id's cards (0 for an id that is no discard); three-card
