@@ -572,3 +572,40 @@ def test_play_random_with_other_generators_and_when_over() -> None:
     assert roll.is_over and k == len(roll.history_ids) > 0
     assert roll.points == roll.to_state().result.points
     assert roll.play_random(SplitMix64(0)) == 0
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 6}, {"joker_lead_nomination": "not_shown_void"}])
+def test_a_rejected_draw_anywhere_gives_the_step_drivers_deal(options):
+    """play_random draws inline from the outputs computed ahead and accepts an output below
+    ACCEPTED_BELOW at once; an output at or above it must be finished by rejection sampling
+    exactly as randbelow does. Put such an output at every draw position of a deal (the
+    shuffle, auction, kitty, leads, follows, joker leads): play_random still plays the step
+    driver's deal and leaves the generator where it does."""
+    from cardlab.engine.rng import ACCEPTED_BELOW, GOLDEN_GAMMA, MASK64
+
+    game = cardlab.load("five_hundred", **options)
+    for z in (MASK64, ACCEPTED_BELOW):
+        target = _unmix(z)  # the state whose next output is z
+        for seed in range(2):
+            for k in range(0, 60, 2):
+                a, b = SplitMix64(0), SplitMix64(0)
+                a.state = b.state = (target - (k + 1) * GOLDEN_GAMMA) & MASK64  # output k is z
+                r1 = game.rollout(seed=seed, dealer=seed % game.players)
+                r2 = game.rollout(seed=seed, dealer=seed % game.players)
+                assert r1.play_random(a) == step_driver(r2, b)
+                assert r1.history_ids == r2.history_ids and inner(r1) == inner(r2)
+                assert a.state == b.state and a.next_u64() == b.next_u64()
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 43, 255, 256, 286, 1000])
+def test_choice_randbelow_and_randbelow_after_agree_on_a_rejected_output(n):
+    """The three ways to draw below ``n`` take the same outputs when the first is rejected."""
+    from cardlab.engine.rng import GOLDEN_GAMMA, MASK64
+
+    start = (_unmix(MASK64) - GOLDEN_GAMMA) & MASK64
+    a, b, c = SplitMix64(0), SplitMix64(0), SplitMix64(0)
+    a.state = b.state = c.state = start
+    first = next(c.ahead())
+    assert first == MASK64
+    assert a.choice(list(range(n))) == b.randbelow(n) == c.randbelow_after(first, n)
+    assert a.state == b.state == c.state
