@@ -215,3 +215,20 @@ def twins(state: State, seat: int | None, rng: SplitMix64, count: int = 3) -> li
                 and set(_hidden_codes(twin, seat)) == set(hidden)):
             out.append(twin)
     return out
+
+
+def unmix(z: int) -> int:
+    """The SplitMix64 state whose output is ``z`` (the mixer is a bijection)."""
+    from cardlab.engine.rng import MASK64, MIX1, MIX2
+
+    def unshift(y: int, k: int) -> int:  # inverse of y ^= y >> k
+        x = y
+        for _ in range(64 // k):
+            x = y ^ (x >> k)
+        return x & MASK64
+
+    x = unshift(z, 31)
+    x = (x * pow(MIX2, -1, 1 << 64)) & MASK64
+    x = unshift(x, 27)
+    x = (x * pow(MIX1, -1, 1 << 64)) & MASK64
+    return unshift(x, 30)

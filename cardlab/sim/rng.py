@@ -109,30 +109,68 @@ def randbelow(state: np.ndarray, n: np.ndarray | int, where: np.ndarray | None =
 
 
 class _Columns:
-    """A ``(B, n)`` array seen as a sequence of its ``n`` columns, where an index may be an
-    array of one position per row: so the engine's Fisher–Yates swaps every row at once."""
+    """A batch of ``B`` sequences of length ``n``, stored column-major as an ``(n, B)``
+    array and seen as a sequence of its ``n`` positions, where an index may be an array of
+    one position per row: so the engine's Fisher–Yates swaps every row at once. (Position
+    ``i`` of every row is one contiguous row of the array, which makes the swaps cheap.)"""
 
-    def __init__(self, a: np.ndarray) -> None:
-        self.a = a
-        self.rows = np.arange(a.shape[0])
+    def __init__(self, t: np.ndarray) -> None:
+        self.t = t
+        self.flat = t.reshape(-1)  # a view: t is contiguous
+        self.cols = np.arange(t.shape[1])
 
     def __len__(self) -> int:
-        return int(self.a.shape[1])
+        return int(self.t.shape[0])
 
     def __getitem__(self, i: Any) -> np.ndarray:
-        return np.asarray(self.a[self.rows, i])  # a copy: the swap reads both sides first
+        if isinstance(i, np.ndarray):
+            return np.asarray(self.flat[i * self.t.shape[1] + self.cols])  # a copy
+        return np.array(self.t[i])  # a copy: the swap reads both sides first
 
     def __setitem__(self, i: Any, value: np.ndarray) -> None:
-        self.a[self.rows, i] = value
+        if isinstance(i, np.ndarray):
+            self.flat[i * self.t.shape[1] + self.cols] = value
+        else:
+            self.t[i] = value
+
+
+def _shuffle_draws(state: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every draw of the shuffle of ``n`` items for each generator at once: output ``k`` of
+    a SplitMix64 is ``mix64(state + k·γ)``, so all ``n − 1`` outputs are computed in one
+    pass. Returns the ``(n − 1, B)`` draws and the mask of the generators whose outputs met
+    a rejection (about one in 2**58: their draws shift, so the caller redoes them one draw
+    at a time)."""
+    bounds = np.array(list(shuffle_bounds(n)), dtype=np.uint64)
+    if bounds.size == 0:
+        return np.zeros((0, state.shape[0]), dtype=np.int64), np.zeros(state.shape[0], bool)
+    steps = np.arange(1, bounds.size + 1, dtype=np.uint64) * _GAMMA
+    x = np.asarray(mix64(state[None, :] + steps[:, None]))
+    if int(bounds.max()) < _SMALL:
+        rem, limit = _REM[bounds], _LIMIT[bounds]
+    else:
+        rem = (_MAX % bounds + np.uint64(1)) % bounds
+        limit = np.uint64(0) - rem
+    # a bound dividing 2**64 (a power of two) never rejects: its limit wraps to 0
+    risky = rem != 0
+    rejected = (x[risky] >= limit[risky][:, None]).any(axis=0)
+    return (x % bounds[:, None]).astype(np.int64), rejected
 
 
 def shuffle_batch(seeds: Any, n: int) -> np.ndarray:
     """``(len(seeds), n)`` int array: ``range(n)`` shuffled per seed exactly as
     :func:`cardlab.engine.rng.shuffled` shuffles it (its Fisher–Yates, one stream per seed)."""
     state = seeds_array(seeds)
-    perm = np.tile(np.arange(n, dtype=np.int64), (state.shape[0], 1))
-    draws = (randbelow(state, m) for m in shuffle_bounds(n))  # one per deal at each step
-    shuffle_in_place(_Columns(perm), draws)  # type: ignore[arg-type]
+    draws, rejected = _shuffle_draws(state, n)
+    t = np.repeat(np.arange(n, dtype=np.int64)[:, None], state.shape[0], axis=1)
+    shuffle_in_place(_Columns(t), iter(draws))  # type: ignore[arg-type]
+    perm = np.ascontiguousarray(t.T)
+    if rejected.any():  # a rejected output shifts every later draw: one draw at a time
+        rows = np.flatnonzero(rejected)
+        sub = state[rows]
+        t = np.repeat(np.arange(n, dtype=np.int64)[:, None], rows.size, axis=1)
+        shuffle_in_place(_Columns(t),  # type: ignore[arg-type]
+                         (randbelow(sub, m) for m in shuffle_bounds(n)))
+        perm[rows] = t.T
     return perm
 
 

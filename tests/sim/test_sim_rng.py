@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from support import unmix
 
 from cardlab.engine.rng import SplitMix64, derive_seed, shuffled
 from cardlab.sim.bits import kth_index, lowest_index, popcount
@@ -43,6 +44,20 @@ def test_shuffle_batch_is_engine_shuffle() -> None:
         perm = shuffle_batch(SEEDS, n)
         for i, s in enumerate(SEEDS):
             assert perm[i].tolist() == shuffled(range(n), s)
+
+
+def test_shuffle_batch_redoes_a_generator_whose_draw_is_rejected() -> None:
+    """shuffle_batch draws all of a shuffle's outputs at once; a generator one of whose
+    outputs falls in rejection sampling's discard zone (the top 2**64 mod n values) must
+    draw again, shifting every later draw, exactly as the scalar shuffle does."""
+    from cardlab.engine.rng import GOLDEN_GAMMA, MASK64
+
+    top = unmix(MASK64)  # the state whose next output is 2**64 - 1: rejected below 43 …
+    seeds = [(top - k * GOLDEN_GAMMA) & MASK64 for k in range(1, 43)] + SEEDS
+    for n in (43, 33):
+        perm = shuffle_batch(seeds, n)
+        for i, s in enumerate(seeds):
+            assert perm[i].tolist() == shuffled(range(n), s), (n, i)
 
 
 def test_derive_seeds_and_play_seed() -> None:

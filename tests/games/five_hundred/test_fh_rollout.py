@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import unmix
 
 import cardlab
 from cardlab.engine.rng import SplitMix64
@@ -401,23 +402,6 @@ def test_rollout_api_extras() -> None:
     assert roll.phase == "kitty" and roll.contract == "7H" and roll.tricks_won == (0,) * 4
 
 
-def _unmix(z: int) -> int:
-    """The SplitMix64 state whose output is ``z`` (the mixer is a bijection)."""
-    from cardlab.engine.rng import MASK64, MIX1, MIX2
-
-    def unshift(y: int, k: int) -> int:  # inverse of y ^= y >> k
-        x = y
-        for _ in range(64 // k):
-            x = y ^ (x >> k)
-        return x & MASK64
-
-    x = unshift(z, 31)
-    x = (x * pow(MIX2, -1, 1 << 64)) & MASK64
-    x = unshift(x, 27)
-    x = (x * pow(MIX1, -1, 1 << 64)) & MASK64
-    return unshift(x, 30)
-
-
 def test_5h_4_shuffle_fast_path_and_rejection_fallback() -> None:
     """5H-4: the engine's shuffle (its draws mixed all at once) equals one ``randbelow`` at a
     time; a seed made so that a draw falls in rejection sampling's discard zone (2**64 mod n
@@ -440,7 +424,7 @@ def test_5h_4_shuffle_fast_path_and_rejection_fallback() -> None:
     # the first draw is randbelow(43): outputs >= 2**64 - (2**64 % 43) are rejected
     z = MASK64 - 1
     assert z >= (1 << 64) - ((1 << 64) % 43)
-    seed = (_unmix(z) - GOLDEN_GAMMA) & MASK64
+    seed = (unmix(z) - GOLDEN_GAMMA) & MASK64
     assert SplitMix64(seed).next_u64() == z
     assert shuffled(range(43), seed) == one_at_a_time(43, seed)
     assert game.rollout(seed=seed, dealer=2).hands == game.deal(seed=seed, dealer=2).hands
@@ -585,7 +569,7 @@ def test_a_rejected_draw_anywhere_gives_the_step_drivers_deal(options):
 
     game = cardlab.load("five_hundred", **options)
     for z in (MASK64, ACCEPTED_BELOW):
-        target = _unmix(z)  # the state whose next output is z
+        target = unmix(z)  # the state whose next output is z
         for seed in range(2):
             for k in range(0, 60, 2):
                 a, b = SplitMix64(0), SplitMix64(0)
@@ -602,7 +586,7 @@ def test_choice_randbelow_and_randbelow_after_agree_on_a_rejected_output(n):
     """The three ways to draw below ``n`` take the same outputs when the first is rejected."""
     from cardlab.engine.rng import GOLDEN_GAMMA, MASK64
 
-    start = (_unmix(MASK64) - GOLDEN_GAMMA) & MASK64
+    start = (unmix(MASK64) - GOLDEN_GAMMA) & MASK64
     a, b, c = SplitMix64(0), SplitMix64(0), SplitMix64(0)
     a.state = b.state = c.state = start
     first = next(c.ahead())
