@@ -152,10 +152,10 @@ def _on_states(state: Any) -> bool:
 
 
 def _odds_game(state: Any) -> bool:
-    """True if a bid-odds study plays this game under these options (Five Hundred for four
-    players; Officer Skat)."""
+    """True if a bid-odds study plays this game under these options (Five Hundred for 2–6
+    players but the ghost partners; Officer Skat)."""
     sim = _simulator(state)
-    # a bid-odds study plays the game's batch form (Five Hundred: four players only)
+    # a bid-odds study plays the game's batch form (Five Hundred: not the ghost partners)
     return sim is not None and sim.bid_odds is not None and sim.batchable(state.game)
 
 

@@ -1,6 +1,6 @@
-"""Four-player Five Hundred's play phase for a whole batch of deals at once, in numpy.
+"""Five Hundred's play phase for a whole batch of deals at once, in numpy.
 
-A batch holds, per deal, the four hands as ``uint64`` masks (bit ``i`` = the
+A batch holds, per deal, the hands as ``uint64`` masks (bit ``i`` = the
 pack's ``i``-th card; that index is the simulator's action id, with the suit a
 joker lead names beside it), the cards played, the contract's card-order
 table, the strength and seat of the card winning the trick so far, the suits
@@ -21,7 +21,11 @@ come from the game itself (``game.contract_rules``), so the batch and the scalar
 share one effective-suit function. Supported: trump
 contracts, no trumps (joker nominated or not) and the misères (the partner sits
 out, 5H-6.2; the deal stops when the contractor wins a trick, 5H-7.4), under
-every play option of 5H-12; four players only.
+every play option of 5H-12; with 2 to 6 players (:data:`SEAT_COUNTS`: each for
+themselves, two or three partnerships; two players with the dead hand, not the ghost
+partners). The contracting seats are a mask per deal (with five players the contractor
+and the partner it called, 5H-2), so they take their tricks together, and each other side
+scores its own (5H-8.5).
 
 Policies (``policy=``): ``"random"`` — the ``k``-th legal action in the
 engine's order (cards in pack order, an unnominated joker lead once per
@@ -45,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.bots import bot_for
 from cardlab.games.five_hundred.kernel import (
     NO_SUIT,
     contract_made,
@@ -65,25 +70,45 @@ from cardlab.games.five_hundred.rules import (
 )
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
-from cardlab.sim.five_hundred_calls import Calls, call_tables, heuristic_calls
+from cardlab.sim.five_hundred_calls import Calls, call_tables, heuristic_calls, partner_call
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
 from cardlab.sim.sampling_five_hundred import sample_layouts
 from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
            "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR",
-           "opening_lead", "whole_deals"]
+           "opening_lead", "whole_deals", "layout_batch"]
 
 #: the tables of a contract, ``(denomination, nominated joker suit)`` (index = position in
 #: TABLE_KEYS), the effective-suit code of a free joker and the strength classes come from
 #: ``cardlab.games.five_hundred.rules``, which the rollout state shares
 
+#: the player counts the batch plays (5H-2: each seat its own hand; sides as the game has them,
+#: with five players the called partner beside the contractor, per deal; with two the dead
+#: hand, ``dead_hand_33`` — not the ghost partners, whose hands are piles)
+SEAT_COUNTS = (2, 3, 4, 5, 6)
+
+
 class FiveHundredTables:
-    """Per-card tables of every contract of one 4-player game (built from ``game``)."""
+    """Per-card tables of every contract of one game (built from ``game``), and its seats and
+    sides: ``seats`` (2 to 6), ``side_of`` (each seat's side, in ``game.sides`` order),
+    ``side_seats`` (each side's seats as a bit mask, bit ``s`` = seat ``s``)."""
 
     def __init__(self, game: Any) -> None:
-        if game.players != 4:
-            raise NotImplementedError("cardlab.sim plays four-player Five Hundred only")
+        if game.players not in SEAT_COUNTS or game.positions != game.players:
+            raise NotImplementedError("cardlab.sim plays Five Hundred with 2 to 6 players "
+                                      "(not with ghost partners)")
+        self.seats = n = int(game.players)
+        sides = list(game.sides.values())
+        self.n_sides = len(sides)
+        self.side_of = np.array([next(k for k, seats in enumerate(sides) if s in seats)
+                                 for s in range(n)], dtype=np.int64)
+        self.side_seats = np.array([sum(1 << s for s in seats) for seats in sides],
+                                   dtype=np.int64)
+        #: per seat, its side's other seats (mask): they sit out its misère (5H-6.2)
+        self.mates = self.side_seats[self.side_of] & ~(1 << np.arange(n))
+        #: (seat, side) 1 where the seat plays for the side (tricks per side by a product)
+        self.side_matrix = (self.side_of[:, None] == np.arange(self.n_sides)).astype(np.int64)
         deck = game.deck
         self.game = game
         self.options = game.options
@@ -209,29 +234,33 @@ class FiveHundredBatch(Batch):
     ``played`` (one mask per deal), so a seat's hand now is ``hands & ~played``
     (:meth:`current_hands`). The trick so far is summed up by ``best`` (the strength of
     the card winning it so far) and ``best_seat``; ``ctricks`` counts the contracting
-    side's tricks (the contractor's alone in misère, where the partner sits out)."""
+    side's tricks (the contractor's alone in misère, where the partner sits out): the seats
+    of ``contractors`` (a seat mask per deal); ``tricks_won`` counts every seat's tricks."""
 
     def __init__(self, tables: FiveHundredTables, size: int) -> None:
         b = size
+        n = tables.seats
         self.tb = tables
         self.size = b
-        self.hands = np.zeros((b, 4), dtype=np.uint64)
+        self.hands = np.zeros((b, n), dtype=np.uint64)
         self.played = np.zeros(b, dtype=np.uint64)
         self.table = np.zeros(b, dtype=np.int64)
         self.need = np.zeros(b, dtype=np.int64)
         self.value = np.zeros(b, dtype=np.int64)
         self.misere = np.zeros(b, dtype=bool)
         self.declarer = np.zeros(b, dtype=np.int64)
-        self.active = np.ones((b, 4), dtype=bool)
-        self.n_active = np.full(b, 4, dtype=np.int64)
+        self.contractors = np.zeros(b, dtype=np.int64)
+        self.active = np.ones((b, n), dtype=bool)
+        self.n_active = np.full(b, n, dtype=np.int64)
         self.to_move = np.zeros(b, dtype=np.int64)
         self.n_played = np.zeros(b, dtype=np.int64)
         self.led = np.zeros(b, dtype=np.int64)
         self.best = np.full(b, -1, dtype=np.int64)
         self.best_seat = np.zeros(b, dtype=np.int64)
         self.suits_led = np.zeros(b, dtype=np.uint64)
-        self.voids = np.zeros((b, 4), dtype=np.uint64)
+        self.voids = np.zeros((b, n), dtype=np.uint64)
         self.ctricks = np.zeros(b, dtype=np.int64)
+        self.tricks_won = np.zeros((b, n), dtype=np.int64)
         self.n_tricks = np.zeros(b, dtype=np.int64)
         self.n_actions = np.zeros(b, dtype=np.int64)
         self.done = np.zeros(b, dtype=bool)
@@ -254,11 +283,21 @@ class FiveHundredBatch(Batch):
             self.table[sel] = self.tb.table_index(den, None if n == "None" else n)
             self.need[sel], self.value[sel], self.misere[sel] = need, value, mis
         self.declarer[:] = declarer
-        self.active[:] = True
-        mates = (self.declarer + 2) % 4
-        self.active[self._rows[self.misere], mates[self.misere]] = False  # 5H-6.2
-        self.n_active = self.active.sum(axis=1)
+        self.seat_contract()
         self.to_move[:] = self.declarer  # first_lead = contractor (5H-7.1)
+
+    def seat_contract(self, partner: np.ndarray | None = None) -> None:
+        """The contracting seats and the seats in play, from ``declarer`` and ``misere``:
+        the contractor's side (5H-8.2) and, with five players, the ``partner`` it called
+        (per deal, -1: none; 5H-2); in misère the contractor alone with its partners
+        sitting out (5H-6.2, 5H-8.4)."""
+        tb = self.tb
+        mates = tb.mates[self.declarer]
+        called = 0 if partner is None else np.where(partner >= 0, 1 << np.maximum(partner, 0), 0)
+        self.contractors = (1 << self.declarer) | np.where(self.misere, 0, mates | called)
+        out = np.where(self.misere, mates, 0)
+        self.active = ((out[:, None] >> np.arange(tb.seats)) & 1) == 0
+        self.n_active = self.active.sum(axis=1)
 
     @classmethod
     def from_states(cls, states: Sequence[Any]) -> FiveHundredBatch:
@@ -272,7 +311,7 @@ class FiveHundredBatch(Batch):
                 raise ValueError("from_states needs states in the play phase")
             if st.declarer is None:
                 raise NotImplementedError("all-pass no-trump deals are not simulated")
-            for s in range(4):
+            for s in range(tb.seats):
                 out.hands[b, s] = np.uint64(sum(1 << deck.index(c) for c in st.hands[s]))
             rules = st.rules
             ti = out.table[b] = tb.table_index(rules.denomination, rules.nominated)
@@ -289,10 +328,12 @@ class FiveHundredBatch(Batch):
                     if k > out.best[b]:
                         out.best[b], out.best_seat[b] = k, p.seat
             out.suits_led[b] = np.uint64(sum(1 << SUITS.index(x) for x in st.suits_led))
-            for s in range(4):
+            for s in range(tb.seats):
                 out.voids[b, s] = np.uint64(sum(1 << SUITS.index(x) for x in st.shown_void[s]))
-            side = (st.declarer, (st.declarer + 2) % 4)
+            side = st.deal_facts().contractors
+            out.contractors[b] = sum(1 << s for s in side)
             out.ctricks[b] = sum(st.tricks_won[s] for s in side)
+            out.tricks_won[b] = st.tricks_won
             out.n_tricks[b] = len(st.tricks)
             for i, t in enumerate(st.tricks):
                 out.winners[b, i] = t.winner
@@ -302,7 +343,7 @@ class FiveHundredBatch(Batch):
         self.record = None  # a taken batch keeps no record of the plays
 
     def current_hands(self) -> np.ndarray:
-        """``(B, 4)`` each seat's cards now."""
+        """``(B, seats)`` each seat's cards now."""
         return self.hands & ~self.played[:, None]
 
     # -- the rules --------------------------------------------------------------------------
@@ -310,7 +351,7 @@ class FiveHundredBatch(Batch):
         """5H-7.1–5H-7.3: the legal cards of the seat to move (mask per deal) and, when it
         leads an unnominated joker, the suits it may name (4-bit mask; else 0)."""
         self._prep()
-        tb, seat = self.tb, self._r4 + self.to_move
+        tb, seat = self.tb, self._rn + self.to_move
         hand = self.hands.reshape(-1)[seat] & ~self.played
         suit_cards = tb.suitmask_flat[self._t5 + self.led]
         if not self._free_any:  # no unnominated joker in any deal: 5H-7.1 alone
@@ -343,12 +384,14 @@ class FiveHundredBatch(Batch):
             return
         tb, c1 = self.tb, self.tb.n_cards + 1
         self._prep_key = self.table
-        self._r4 = self._rows * 4
+        self._rn = self._rows * tb.seats
         self._toff = self.table * c1
         self._t5 = self.table * 5
         self._free_any = bool(tb.free_joker[self.table].any())
         self._free_mask = tb.free_mask[self.table]
         self._all_active = bool(self.active.all())
+        #: the most seats a turn may have to skip (the misère partners sitting out)
+        self._skips = tb.seats - int(self.n_active.min()) if self.size else 0
         # (B, groups) per way, for the heuristic (contiguous: bit operations on them are
         # about twice as fast as on a strided view)
         self._key_groups = (tb.key_groups[0][self.table], tb.key_groups[1][self.table])
@@ -378,7 +421,7 @@ class FiveHundredBatch(Batch):
         if tb.lead_nomination == "not_shown_void":
             fail = live & ~lead & (eff != self.led)
             voids = self.voids.reshape(-1)
-            flat = self._r4 + p
+            flat = self._rn + p
             voids[flat] |= np.where(fail, tb.suit_bit[self.led], ZERO)
         # 5H-7.1 the card's strength in the trick: the kernel's trick_key, tabled per
         # contract and suit led (card_table builds the rows by calling it)
@@ -392,10 +435,13 @@ class FiveHundredBatch(Batch):
         self.n_actions += live
         if self.record is not None:
             self.record.append((np.where(live, card, -1), np.where(live, named, -1)))
-        # the next active seat clockwise (at most one seat sits out, in misère)
-        nxt = (p + 1) & 3
+        # the next active seat clockwise (skipping the misère partners sitting out)
+        n = tb.seats
+        nxt = (p + 1) % n
         if not self._all_active:
-            nxt = np.where(self.active.reshape(-1)[self._r4 + nxt], nxt, (p + 2) & 3)
+            active = self.active.reshape(-1)
+            for _ in range(self._skips):
+                nxt = np.where(active[self._rn + nxt], nxt, (nxt + 1) % n)
         complete = self.n_played == self.n_active
         if not all_live:
             complete &= live
@@ -406,10 +452,11 @@ class FiveHundredBatch(Batch):
         # 5H-7.1 the trick's winner (every card is unique: no ties) leads the next
         winner = self.best_seat
         self.to_move = np.where(complete, winner, nxt)
-        ours = (winner & 1) == (self.declarer & 1)
+        ours = ((self.contractors >> winner) & 1) == 1
         self.ctricks += complete & ours
+        ci = np.flatnonzero(complete)
+        self.tricks_won.reshape(-1)[self._rn[ci] + winner[ci]] += 1
         if self.record is not None:
-            ci = np.flatnonzero(complete)
             self.winners[ci, self.n_tricks[ci]] = winner[ci]
         self.n_tricks += complete
         self.n_played = np.where(complete, 0, self.n_played)
@@ -463,7 +510,8 @@ class FiveHundredBatch(Batch):
         return np.asarray(contract_made(self.ctricks, self.need, self.misere))
 
     def scores(self, **scoring: Any) -> np.ndarray:
-        """``(B, 2)`` points of sides NS and EW (5H-8), each deal scored on its own from 0–0
+        """``(B, sides)`` points of the sides of ``game.sides`` in order (NS and EW with four
+        players; 5H-8, 5H-8.5), each deal scored on its own from 0
         (as ``game.score_deal`` does); ``scoring`` overrides the game's scoring options
         (``defenders_score_tricks``, ``slam_minimum``; the caps never bite from 0)."""
         o = self.tb.options
@@ -472,13 +520,12 @@ class FiveHundredBatch(Batch):
         taken = self.ctricks
         gain = contract_points(self.value, self.need, taken, self.misere, flags.slam_minimum,
                                flags.all_tricks)
-        side = self.declarer % 2
-        out = np.zeros((self.size, 2), dtype=np.int64)
-        r = self._rows
-        out[r, side] = gain
-        out[r, 1 - side] = deal_points(False, gain, self.misere, False, 0, self.n_tricks - taken,
-                                       flags)
-        return out
+        tb = self.tb
+        # a side contracts when one of its seats does; each other side scores its own tricks
+        contracting = (self.contractors[:, None] & tb.side_seats[None, :]) != 0
+        tricks = self.tricks_won @ tb.side_matrix
+        return np.asarray(deal_points(contracting, gain[:, None], self.misere[:, None], False, 0,
+                                      tricks, flags), dtype=np.int64)
 
 
 # -- the heuristic policy ---------------------------------------------------------------------
@@ -505,7 +552,8 @@ def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarr
     if not leading.all():
         at = (batch._t5 + batch.led) * tb.n_strengths + batch.best + 1
         beats = legal & tb.above_flat[at]
-        partner_wins = (batch.best_seat == (p + 2) % 4) & ~batch.misere
+        side = tb.side_of
+        partner_wins = (side[batch.best_seat] == side[p]) & (batch.best_seat != p) & ~batch.misere
         among = np.where(~leading & ~partner_wins & (beats != ZERO), beats, among)
         if duck.any():
             under = legal & tb.below_flat[at]
@@ -544,11 +592,14 @@ def _first_in_groups(mask: np.ndarray, groups: np.ndarray) -> np.ndarray:
 # -- dealing and the start of play ------------------------------------------------------------
 @lru_cache(maxsize=64)
 def _positions(game: Any, dealer: int) -> tuple[np.ndarray, int]:
-    """Where the pack's ``i``-th card goes when ``dealer`` deals (5H-4.2): seat 0–3 or 4 =
-    kitty — read off the game's own dealing of the canonical pack order."""
+    """Where the pack's ``i``-th card goes when ``dealer`` deals (5H-4.2): a seat, the
+    number of seats = kitty, one more = the dead hand (two players) — read off the game's
+    own dealing of the canonical pack order."""
     deck = game.deck
     st = game.deal(deck=" ".join(c.code for c in deck), dealer=dealer)
-    where = np.full(len(deck), 4, dtype=np.int64)
+    where = np.full(len(deck), game.players, dtype=np.int64)
+    for card in st.dead_hand:
+        where[deck.index(card)] = game.players + 1
     for s, h in enumerate(st.hands):
         for card in h:
             where[deck.index(card)] = s
@@ -556,10 +607,11 @@ def _positions(game: Any, dealer: int) -> tuple[np.ndarray, int]:
 
 
 def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> tuple[np.ndarray, np.ndarray]:
-    """The deals ``game.deal(seed=s, dealer=d)`` as masks: hands ``(B, 4)`` and kitty ``(B,)``.
+    """The deals ``game.deal(seed=s, dealer=d)`` as masks: hands ``(B, seats)`` and kitty
+    ``(B,)``.
 
     5H-4.2 the packets go round from the dealer's left, so dealer ``d`` gives seat
-    ``(s + d) % 4`` the cards dealer 0 gives seat ``s``: the pack is cut into dealer 0's
+    ``(s + d) % seats`` the cards dealer 0 gives seat ``s``: the pack is cut into dealer 0's
     hands once, and each deal's hands are turned by its dealer."""
     tb = tables_for(game)
     perm = shuffle_batch(seeds, tb.n_cards)  # perm[b, pos] = the card at pack position pos
@@ -567,13 +619,15 @@ def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> tuple[np.ndarray, np.n
     dealers = np.broadcast_to(np.asarray(dealer, dtype=np.int64), (size,))
     where, _ = _positions(game, 0)
     order = np.argsort(where, kind="stable")  # the pack positions, seat by seat
-    starts = np.searchsorted(where[order], np.arange(5))
-    parts = np.bitwise_or.reduceat(tb.bit[perm[:, order]], starts, axis=1)  # (B, 5)
-    hands = np.empty((size, 4), dtype=np.uint64)
+    n = tb.seats
+    starts = np.searchsorted(where[order], np.arange(n + 1 + game.has_dead_hand))
+    # (B, seats + 1 (+ 1)): the hands, the kitty (and the dead hand, which never plays)
+    parts = np.bitwise_or.reduceat(tb.bit[perm[:, order]], starts, axis=1)
+    hands = np.empty((size, n), dtype=np.uint64)
     rows = np.arange(size)
-    for seat in range(4):
-        hands[rows, (seat + dealers) % 4] = parts[:, seat]
-    return hands, parts[:, 4].copy()
+    for seat in range(n):
+        hands[rows, (seat + dealers) % n] = parts[:, seat]
+    return hands, parts[:, n].copy()
 
 
 def start_play(game: Any, hands: np.ndarray, kitty: np.ndarray, call: str | Sequence[str],
@@ -607,6 +661,12 @@ def start_play(game: Any, hands: np.ndarray, kitty: np.ndarray, call: str | Sequ
         unnominated = np.array([tb.table_index("NT", None)] * size)
         nt = tb.trump[batch.table] < 0
         batch.table = np.where(nt & ~kept, unnominated, batch.table)
+    if game.players == 5:  # 5H-2 the contractor of a trick contract calls a partner card
+        ct = call_tables(game)
+        trump = tb.trump[batch.table]
+        den = np.where(trump >= 0, trump, len(SUITS))  # S C D H as in DENOMINATIONS, then NT
+        _, partner = partner_call(ct, batch.hands, d, den, ~batch.misere)
+        batch.seat_contract(partner)
     return batch
 
 
@@ -632,6 +692,8 @@ def scalar_start(game: Any, seed: int | None, call: str, declarer: int,
         hand = st.hands[declarer]
         st = st.apply("discard " + " ".join(c.code for c in discard_choice(
             game, hand, call, nominate)))
+    if st.phase == "call":  # 5H-2 five players: the heuristic bot's partner call
+        st = st.apply(bot_for(game.name, "heuristic", seed=0).choose(st))
     if st.phase == "nominate":
         st = st.apply("nominate " + (nominate or "none"))
     return st
@@ -673,11 +735,13 @@ def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
     batch.declarer[:] = decl
     batch.hands[:] = calls.hands[idx]
     rows = np.arange(idx.size)
-    batch.active[rows[misere], ((decl + 2) % 4)[misere]] = False  # 5H-6.2 the partner sits out
-    batch.n_active = batch.active.sum(axis=1)
+    batch.seat_contract(calls.partner[idx])  # 5H-2 a called partner; 5H-6.2 misère
     if game.options.first_lead == "left_of_dealer":  # the next active seat after the dealer
-        left = (dealer[idx] + 1) % 4
-        batch.to_move[:] = np.where(batch.active[rows, left], left, (left + 1) % 4)
+        n = tb.seats
+        left = (dealer[idx] + 1) % n
+        for _ in range(n - 1):
+            left = np.where(batch.active[rows, left], left, (left + 1) % n)
+        batch.to_move[:] = left
     else:
         batch.to_move[:] = decl  # 5H-7.1 the contractor leads
     return calls, idx, batch
@@ -704,7 +768,7 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
     contracts = {words[int(r)]: int(k) for r, k in zip(places, counts, strict=True)}
     parts = []
     for opts in rescore:
-        scores = np.zeros((size, 2), dtype=np.int64)
+        scores = np.zeros((size, batch.tb.n_sides), dtype=np.int64)
         scores[idx] = batch.scores(**opts)
         made = np.zeros(size, dtype=bool)
         made[idx] = batch.made()
@@ -719,9 +783,10 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
 
 # -- what the studies and the hint use ----------------------------------------------------------
 def _batchable(game: Any) -> bool:
-    """The batch plays four-player Five Hundred with one joker, last in the pack (module
+    """The batch plays Five Hundred with 2 to 6 players (:data:`SEAT_COUNTS`; two players'
+    ghost partners are left to the scalar engine) and one joker, last in the pack (module
     docstring; the 46-card pack has two)."""
-    if game.players != 4:
+    if game.players not in SEAT_COUNTS or game.positions != game.players:
         return False
     jokers = [i for i, card in enumerate(game.deck) if card.is_joker]
     return len(jokers) <= 1 and all(i == len(game.deck) - 1 for i in jokers)
@@ -729,9 +794,10 @@ def _batchable(game: Any) -> bool:
 
 def _bid_odds(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy: str,
               nominate: str | None) -> dict[str, np.ndarray]:
-    """One chunk of ``bid_odds``: the contractor N holds ``codes`` (10 cards); the other 33
-    are dealt at random to E, S, W and the kitty; N takes the kitty, discards, nominates
-    ``nominate`` and leads ``contract``."""
+    """One chunk of ``bid_odds``: the contractor (seat 0, N) holds ``codes`` (10 cards); the
+    rest are dealt at random, ten to each other seat in turn and the kitty (then two
+    players' dead hand); seat 0 takes the
+    kitty, discards, nominates ``nominate`` and leads ``contract``."""
     deck = g.deck
     if len(codes) != 10 or len(set(codes)) != 10:
         raise ValueError(f"bid_odds needs the contractor's 10 cards, got {len(codes)}")
@@ -739,13 +805,13 @@ def _bid_odds(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy
     mine = [deck.index(deck.parse(c)) for c in codes]
     rest = np.array([i for i in range(len(deck)) if i not in mine])
     perm = rest[shuffle_batch(seeds, len(rest))]
-    size = len(seeds)
-    hands = np.zeros((size, 4), dtype=np.uint64)
+    size, n = len(seeds), tb.seats
+    hands = np.zeros((size, n), dtype=np.uint64)
     hands[:, 0] = np.uint64(sum(1 << i for i in mine))
     bits = tb.bit[perm]
-    for s in range(1, 4):
+    for s in range(1, n):
         hands[:, s] = np.bitwise_or.reduce(bits[:, 10 * (s - 1):10 * s], axis=1)
-    kitty = np.bitwise_or.reduce(bits[:, 30:], axis=1)
+    kitty = np.bitwise_or.reduce(bits[:, 10 * (n - 1):10 * (n - 1) + g.kitty_size], axis=1)
     batch = start_play(g, hands, kitty, contract, 0, nominate)
     play_on(batch, seeds, policy)
     scores = batch.scores()
@@ -760,22 +826,44 @@ def _parse_play(game: Any, action: str) -> tuple[int, int]:
     return card, (SUITS.index(parts[2]) if len(parts) == 3 else -1)
 
 
+def layout_batch(state: Any, layouts: np.ndarray) -> FiveHundredBatch:
+    """The batch of ``state`` (in the play phase) once per layout of the hands (``(B,
+    seats)`` masks of the cards held now, e.g. :func:`sample_layouts`'): every other
+    fact as the state has it, but with five players the partner is whoever holds the
+    called card in the layout (5H-2; none if the layout leaves it among the discards), and
+    the contracting side's tricks follow."""
+    batch = FiveHundredBatch.from_states([state]).take(np.zeros(len(layouts), dtype=np.int64))
+    batch.hands[:] = layouts
+    tb = batch.tb
+    card = state.partner_card
+    if card is not None:
+        holds = (batch.hands & tb.bit[state.game.deck.index(card)]) != ZERO
+        # in no hand: played (its holder is known) or, in this layout, among the discards
+        gone = all(card not in h for h in state.hands) and card not in state.discards
+        known = state.partner if gone and state.partner is not None else -1
+        batch.seat_contract(np.where(holds.any(axis=1), np.argmax(holds, axis=1), known))
+        seats = (batch.contractors[:, None] >> np.arange(tb.seats)) & 1
+        batch.ctricks = (batch.tricks_won * seats).sum(axis=1)
+    return batch
+
+
 def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
     """The hint's values: per legal play, the mover's side's points minus the other
-    side's over ``n`` layouts of the hidden cards (:func:`sample_layouts`)."""
-    layouts = sample_layouts(state, n, seed)
-    base = FiveHundredBatch.from_states([state])
+    side's (with more sides, minus the mean of the others) over ``n`` layouts of the
+    hidden cards (:func:`sample_layouts`; with five players the called card's holder in
+    each layout is the contractor's partner)."""
     k = len(legal)
-    batch = base.take(np.zeros(n * k, dtype=np.int64))
-    batch.hands[:] = np.tile(layouts, (k, 1))
+    batch = layout_batch(state, np.tile(sample_layouts(state, n, seed), (k, 1)))
+    tb = batch.tb
     plays = [_parse_play(state.game, a) for a in legal]
     cards = np.repeat(np.array([p[0] for p in plays]), n)
     named = np.repeat(np.array([p[1] for p in plays]), n)
     batch.apply(cards, named, np.ones(batch.size, dtype=bool))
     play_on(batch, np.tile(deal_seeds(seed, 0, n), k), policy)
     pts = batch.scores()
-    side = state.to_move % 2
-    diff = pts[:, side] - pts[:, 1 - side]
+    side = int(tb.side_of[state.to_move])
+    others = np.delete(pts, side, axis=1)
+    diff = pts[:, side] - others.sum(axis=1) / others.shape[1]
     return [diff[i * n:(i + 1) * n].astype(float) for i in range(k)]
 
 

@@ -1,12 +1,13 @@
-"""The heuristic bot's calls in four-player Five Hundred, for whole arrays of deals at once.
+"""The heuristic bot's calls in Five Hundred (2 to 6 players), for whole arrays of deals.
 
 :class:`cardlab.bots.five_hundred.HeuristicBot` makes every call before the play one deal
 at a time on the immutable engine: the auction (``_bid`` on ``_estimate`` and
 ``_misere_hand``), the discard of the kitty (``_discard``) and the joker nomination
-(``_nominate``; four players call no partner, 5H-2). :func:`heuristic_calls` makes exactly
-the same calls for a batch of deals held as ``uint64`` hand masks (bit ``i`` = the pack's
-``i``-th card, as :class:`~cardlab.sim.five_hundred.FiveHundredBatch` holds them), with
-nothing looping over deals:
+(``_nominate``), and with five players the partner call (``_call``, 5H-2).
+:func:`heuristic_calls` makes exactly the same calls for a batch of deals held as ``uint64``
+hand masks (bit ``i`` = the pack's ``i``-th card, as
+:class:`~cardlab.sim.five_hundred.FiveHundredBatch` holds them), with nothing looping over
+deals:
 
 * the bot's trick estimates are its own float sums, added in the same order on arrays (so
   every ``int(estimate)`` is the bot's, to the last bit);
@@ -19,7 +20,11 @@ nothing looping over deals:
 * the discard sorts the thirteen cards by the bot's keep values (ties to the card its
   view of the hand shows first, as its stable sort does: trumps, then the pack's order),
   for any kitty size;
-* the nomination names the shortest printed suit in misère, none in no trumps.
+* the nomination names the shortest printed suit in misère, none in no trumps;
+* five players (5H-2): the contractor of a trick contract calls the first card of the
+  bot's order it does not hold (the contract's trumps high to low but the joker, then each
+  suit's top card; ``call alone`` if it holds them all); its holder is the partner (none
+  when the card lies among the discards).
 
 The bot draws nothing from its generator before the play, so the calls depend on the deal
 alone. The differential tests (``tests/sim/test_five_hundred_whole_deals.py``) check the
@@ -41,7 +46,7 @@ from cardlab.games.five_hundred.rules import DENOMINATIONS, SUITS
 from cardlab.sim.bits import ONE, ZERO, popcount
 
 __all__ = ["CallTables", "Calls", "call_tables", "trick_estimates", "heuristic_calls",
-           "MISERE_KEY", "NO_KEY"]
+           "partner_call", "MISERE_KEY", "NO_KEY"]
 
 #: the bot's worth of a plain suit's top three cards (when long enough to keep them; its
 #: worth of the top six trumps is its ``_TOP_VALUES``)
@@ -64,11 +69,16 @@ class _Denomination:
 
 
 class CallTables:
-    """The tables of one four-player game the vectorised calls read (made once per game)."""
+    """The tables of one game the vectorised calls read (made once per game)."""
 
     def __init__(self, game: Any) -> None:
         deck = game.deck
         o = game.options
+        self.seats = int(game.players)
+        #: each seat's side (the bot bids lower over a partner's bid: a seat of its side)
+        names = list(game.sides)
+        self.side_of = np.array([names.index(game.side_of(s)) for s in range(self.seats)],
+                                dtype=np.int64)
         self.n_cards = len(deck)
         self.kitty_size = int(game.kitty_size)
         self.denominations = tuple(self._denomination(game, d) for d in DENOMINATIONS)
@@ -113,6 +123,7 @@ class CallTables:
             self.denomination[r] = DENOMINATIONS.index(den)
             self.need[r] = int(call[: len(call) - len(den)])
         self._discard_tables(game)
+        self._call_tables(game)
         # 5H-5.4 for every high bid (-1: none … top) and (own high bid?, raise turn?): the
         # lowest legal number of tricks in each denomination (11: none) and whether misère
         # is legal, tabled by asking the kernel
@@ -143,6 +154,21 @@ class CallTables:
                        tuple(index[card] for card in cards[:3]))
                       for cards in rules.suits.values())
         return _Denomination(trumps, np.uint64(sum(1 << i for i in trumps)), suits)
+
+    def _call_tables(self, game: Any) -> None:
+        """5H-2 five players: the bot's ``_call`` order per denomination (pack indices, -1
+        pads): the trumps high to low without the joker, then each suit's top card."""
+        self.partner_call = game.players == 5
+        deck = game.deck
+        index = {card: i for i, card in enumerate(deck)}
+        orders = []
+        for d in DENOMINATIONS:
+            rules = game.contract_rules(d, None)
+            orders.append([index[c] for c in rules.trumps() if not c.is_joker]
+                          + [index[cards[0]] for cards in rules.suits.values()])
+        width = max(map(len, orders))
+        self.call_order = np.array([o + [-1] * (width - len(o)) for o in orders],
+                                   dtype=np.int64)
 
     def _discard_tables(self, game: Any) -> None:
         """5H-6.1 the bot's keep values (``_discard``), per card, one row per contract
@@ -231,8 +257,10 @@ class Calls:
     ``contract`` is the high bid's place on the ladder (-1: everyone passed), ``declarer``
     its caller (-1), ``hands`` the four hands at the opening lead (the contractor's after
     the discard), ``discard`` the cards discarded, ``nominated`` the joker's nominated suit
-    (0-3 in ``SUITS`` order, -1 none), ``n_actions`` the actions before the play
-    (``len(state.history)``: calls, the discard, the nomination when asked)."""
+    (0-3 in ``SUITS`` order, -1 none), ``called`` the partner card called (pack index; -1:
+    none or alone) and ``partner`` its holder (-1: none), ``n_actions`` the actions before
+    the play (``len(state.history)``: calls, the discard, the partner call, the nomination
+    when asked)."""
 
     contract: np.ndarray
     declarer: np.ndarray
@@ -240,6 +268,8 @@ class Calls:
     discard: np.ndarray
     nominated: np.ndarray
     n_actions: np.ndarray
+    called: np.ndarray
+    partner: np.ndarray
 
 
 def _auction(ct: CallTables, est: np.ndarray, misere_hand: np.ndarray, dealers: np.ndarray
@@ -247,26 +277,28 @@ def _auction(ct: CallTables, est: np.ndarray, misere_hand: np.ndarray, dealers: 
     """5H-5 the auction of every deal, each seat calling as the bot's ``_bid``: the high
     bid's ladder place (-1: all passed), its caller and the number of calls."""
     size = est.shape[0]
+    n = ct.seats
     rows = np.arange(size)
-    est = est.reshape(size * 4, len(DENOMINATIONS))  # row: deal * 4 + seat
+    est = est.reshape(size * n, len(DENOMINATIONS))  # row: deal * seats + seat
     high_rank = np.full(size, -1, dtype=np.int64)
     high_seat = np.full(size, -1, dtype=np.int64)
     high_key = np.full(size, NO_KEY, dtype=np.int64)
-    passed = np.zeros((size, 4), dtype=bool)
-    passed_key = np.full((size, 4), NO_KEY, dtype=np.int64)
+    passed = np.zeros((size, n), dtype=bool)
+    passed_key = np.full((size, n), NO_KEY, dtype=np.int64)
     raise_turn = np.zeros(size, dtype=bool)
     n_calls = np.zeros(size, dtype=np.int64)
-    to_call = (np.asarray(dealers, dtype=np.int64) + 1) % 4  # 5H-5.1 dealer's left first
+    to_call = (np.asarray(dealers, dtype=np.int64) + 1) % n  # 5H-5.1 dealer's left first
     misere_hand = misere_hand.reshape(-1)
     live = rows
     while live.size:
         s, hr, hs, rt = to_call[live], high_rank[live], high_seat[live], raise_turn[live]
         sub = np.arange(live.size)
         own = hs == s
-        at = live * 4 + s
+        at = live * n + s
         # _bid: over a partner's bid the estimates drop by one trick; each denomination's
         # level is its estimate's whole tricks (at most 10)
-        e = est[at] - (hs == (s + 2) % 4)[:, None]  # minus 1.0 or 0.0: exact either way
+        partner = (hs >= 0) & ~own & (ct.side_of[hs] == ct.side_of[s])
+        e = est[at] - partner[:, None]  # minus 1.0 or 0.0: exact either way
         level = np.minimum(10, e.astype(np.int64))
         # the lowest legal number of tricks in each denomination (the kernel's, tabled)
         situation = (own * 2 + rt) * ct.high_places + hr + 1
@@ -292,8 +324,8 @@ def _auction(ct: CallTables, est: np.ndarray, misere_hand: np.ndarray, dealers: 
         b = live[bids]
         high_rank[b], high_seat[b], high_key[b] = rank[bids], to_call[b], key[bids]
         if ct.single_round:  # 5H-5.6 each seat calls once, in turn
-            to_call[live] = (s + 1) % 4
-            live = live[n_calls[live] < 4]
+            to_call[live] = (s + 1) % n
+            live = live[n_calls[live] < n]
             continue
         over = np.zeros(live.size, dtype=bool)
         if rt.any():  # the high bidder's final raise (5H-10 V4)
@@ -306,10 +338,10 @@ def _auction(ct: CallTables, est: np.ndarray, misere_hand: np.ndarray, dealers: 
         # the next seat clockwise still in, else the final raise or the end (Auction._advance)
         hk, hs = high_key[live], high_seat[live]
         seat_in = ~seat_out(passed[live], passed_key[live], hk[:, None], ct.rebid, NO_KEY)
-        seat_in &= np.arange(4)[None, :] != hs[:, None]
+        seat_in &= np.arange(n)[None, :] != hs[:, None]
         nxt = np.full(live.size, -1, dtype=np.int64)
-        for k in range(4, 0, -1):  # the nearest seat after the caller wins
-            cand = (s + k) % 4
+        for k in range(n, 0, -1):  # the nearest seat after the caller wins
+            cand = (s + k) % n
             nxt = np.where(seat_in[sub, cand], cand, nxt)
         nobody = (nxt < 0) & ~over
         final = nobody & (hs >= 0) & ct.final_raise
@@ -339,9 +371,29 @@ def _discard(ct: CallTables, hand: np.ndarray, den: np.ndarray, misere: np.ndarr
     return out
 
 
+def partner_call(ct: CallTables, hands: np.ndarray, declarer: np.ndarray, den: np.ndarray,
+                 asked: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """5H-2 five players, the bot's ``_call`` where ``asked``: the first card of the call
+    order of denomination ``den`` the contractor (``declarer``) does not hold in ``hands``
+    (the hands after the discard; the joker is never called), and the seat holding it
+    (-1: the card lies among the discards, or nothing is called). ``(called, partner)``."""
+    rows = np.arange(hands.shape[0])
+    order = ct.call_order[den]
+    mine = hands[rows, declarer]
+    held = np.where(order >= 0, (mine[:, None] >> np.maximum(order, 0).astype(np.uint64)) & ONE,
+                    ONE)
+    free = held == ZERO
+    first = np.argmax(free, axis=1)
+    called = np.where(asked & free.any(axis=1), order[rows, first], -1)
+    bit = np.where(called >= 0, ONE << np.maximum(called, 0).astype(np.uint64), ZERO)
+    holds = (hands & bit[:, None]) != ZERO
+    partner = np.where(holds.any(axis=1), np.argmax(holds, axis=1), -1)
+    return called, partner
+
+
 def heuristic_calls(game: Any, hands: np.ndarray, kitty: np.ndarray, dealers: np.ndarray
                     ) -> Calls:
-    """Every call before the play of four-player deals (``hands`` ``(B, 4)`` and ``kitty``
+    """Every call before the play of deals (``hands`` ``(B, seats)`` and ``kitty``
     ``(B,)`` masks, dealt by ``dealers``), exactly as the scalar
     :class:`~cardlab.bots.five_hundred.HeuristicBot` makes them: the auction (5H-5), the
     discard (5H-6.1) and the joker nomination (5H-6.3). See the module docstring."""
@@ -364,11 +416,14 @@ def heuristic_calls(game: Any, hands: np.ndarray, kitty: np.ndarray, dealers: np
     discard[b] = _discard(ct, thirteen[b], den[b], misere[b])
     after = hands.copy()
     after[rows, decl] = np.where(bid, thirteen & ~discard, hands[rows, decl])
+    # 5H-2 five players: a trick contract's contractor calls a partner card
+    calls_partner = bid & ~misere & ct.partner_call
+    called, partner = partner_call(ct, after, decl, np.where(bid, den, _NT), calls_partner)
     # 5H-6.3 NT or misère with the joker kept: the bot names its shortest suit in misère
     mine = after[rows, decl]
     asked = bid & (den == _NT) & ct.nomination & ((mine & ct.joker_mask) != ZERO)
     shortest = np.argmin(popcount(mine[:, None] & ct.printed[None, :]), axis=1)
     nominated = np.where(asked & misere, shortest, -1)
-    n_actions = n_calls + bid + asked
+    n_actions = n_calls + bid + calls_partner + asked
     return Calls(contract=contract, declarer=declarer, hands=after, discard=discard,
-                 nominated=nominated, n_actions=n_actions)
+                 nominated=nominated, n_actions=n_actions, called=called, partner=partner)

@@ -1,11 +1,12 @@
 """Five Hundred: layouts of the cards the seat to move cannot see, for the Monte Carlo hint.
 
-:func:`sample_layouts` deals ``n`` layouts of the hidden cards as ``(n, 4)`` hand masks
+:func:`sample_layouts` deals ``n`` layouts of the hidden cards as ``(n, seats)`` hand masks
 (bit ``i`` = the pack's ``i``-th card), consistent with what the seat to move knows: its
 own hand, every card seen (played, face up, the discards if it is the contractor), each
 hand's size, and the voids players have shown — a seat that failed to follow a suit gets
 no card of that effective suit; in misère, under J3, a seat that showed a void cannot
-hold the unnominated joker. Nothing else is inferred (no reading of the bidding).
+hold the unnominated joker; with five players the contractor does not hold the partner
+card it called. Nothing else is inferred (no reading of the bidding).
 
 >>> import cardlab
 >>> st = cardlab.load("five_hundred").deal(seed=2)
@@ -27,7 +28,7 @@ __all__ = ["sample_layouts"]
 
 
 def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
-    """Five Hundred: ``(n, 4)`` hand masks for the hidden hands of ``state`` (the seat to
+    """Five Hundred: ``(n, seats)`` hand masks for the hidden hands of ``state`` (the seat to
     move's own and face-up hands as they are), consistent with sizes and shown voids."""
     from cardlab.sim.five_hundred import tables_for
 
@@ -35,9 +36,13 @@ def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
     deck = game.deck
     tb = tables_for(game)
     hidden = state.hidden_cards(seat)
-    slots = [s for s in range(4) if s != seat and not state.face_up(s)]
+    seats = tb.seats
+    slots = [s for s in range(seats) if s != seat and not state.face_up(s)]
     need = [len(state.hands[s]) for s in slots]
     pool = sorted(deck.index(c) for c in hidden)
+    called = _hidden_partner_card(state, slots)
+    if called is not None:  # 5H-2 named aloud, so not hidden, but its holder may be
+        pool = sorted([*pool, deck.index(called)])
     rules = state.rules
     allowed = np.ones((len(slots) + 1, len(deck)), dtype=bool)
     for k, s in enumerate(slots):
@@ -48,8 +53,10 @@ def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
         if (state.misere and game.options.misere_void_must_play_joker and state.shown_void[s]
                 and tb.joker >= 0 and rules.suit_of[deck[tb.joker]] is None):
             allowed[k, tb.joker] = False  # J3: void and holding the joker, it had to go
-    base = np.zeros(4, dtype=np.uint64)
-    for s in range(4):
+        if s == state.declarer and state.partner_card is not None:
+            allowed[k, deck.index(state.partner_card)] = False  # 5H-2 a card it did not hold
+    base = np.zeros(seats, dtype=np.uint64)
+    for s in range(seats):
         if s not in slots:
             base[s] = np.uint64(sum(1 << deck.index(c) for c in state.hands[s]))
     hands = fill_layouts(pool, need, allowed, n, seed)  # the one sampler (sampling.py)
@@ -57,3 +64,18 @@ def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
     for k, s in enumerate(slots):
         out[:, s] = hands[:, k]
     return out
+
+
+def _hidden_partner_card(state: Any, slots: list[int]) -> Any:
+    """5H-2 five players: the called partner card when the seat to move cannot see where
+    it lies (in a hidden hand, or among the discards of another seat's contract), else
+    None. Every seat knows the card (the contractor named it), so ``hidden_cards`` leaves
+    it out; its place is still to be dealt."""
+    card = getattr(state, "partner_card", None)
+    if card is None:
+        return None
+    if any(card in state.hands[s] for s in slots):
+        return card
+    if card in state.discards and state.to_move != state.declarer:
+        return card
+    return None

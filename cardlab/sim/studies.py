@@ -109,8 +109,8 @@ def bid_odds(game: Any, hand: str | Iterable[Any], contract: str, *, n: int = 20
     """The chance of making ``contract`` with ``hand``, over ``n`` random layouts of the
     cards the bidder cannot see, each played out by the batch simulator.
 
-    Five Hundred: ``hand`` is the contractor's 10 cards (seat N, who leads); the other 33
-    are dealt at random to E, S, W and the kitty; N takes the kitty and discards the three
+    Five Hundred: ``hand`` is the contractor's 10 cards (seat N, who leads); the rest of the pack
+    is dealt at random to the other seats and the kitty; N takes the kitty and discards the three
     cards the simulator's rule drops (low plain cards; in misère high cards and the joker),
     nominates ``nominate`` (default: leaves the joker unnominated) and plays. Officer
     Skat: ``hand`` is the face-up cards forehand sees when choosing (4, or 8 with
@@ -225,8 +225,8 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
     report, per variant, a dict (in the order of ``variants``).
 
     How: each deal's calls (auction, kitty, choice of game) are made by the game's
-    heuristic bot; the play of Five Hundred (4 players), Officer Skat, Pandoeren and
-    Panfin (its trick phase) then runs in the batch simulator (``policy``:
+    heuristic bot; the play of Five Hundred (2–6 players but the ghost partners), Officer
+    Skat, Pandoeren and Panfin (its trick phase) then runs in the batch simulator (``policy``:
     ``"heuristic"`` or ``"random"``); other games are played out entirely by their
     heuristic bots. Where the game's simulator has whole deals (``Simulator.whole_deals``)
     the deal and the calls run in arrays too (a vectorised form of the bot that makes its

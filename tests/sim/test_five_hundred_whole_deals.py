@@ -21,12 +21,14 @@ import numpy as np
 import pytest
 
 import cardlab
+import cardlab.sim
 from cardlab.bots import bot_for
 from cardlab.engine.auction import Auction, raise_ends, seat_out
+from cardlab.engine.rng import SplitMix64
 from cardlab.sim import compare_variants
 from cardlab.sim import five_hundred as fh
 from cardlab.sim.five_hundred_calls import call_tables
-from cardlab.sim.rng import deal_seeds
+from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed
 
 #: option sets that change the heuristic bot's calls (or what the batch starts from)
 OPTION_SETS: list[dict[str, Any]] = [
@@ -72,12 +74,12 @@ def test_vectorised_calls_are_the_heuristic_bots(opts: dict[str, Any]) -> None:
     game = cardlab.load("five_hundred", **opts)
     n = DEALS if game.kitty_size == 3 else DEALS // 3  # the engine lists 3,003 discards of 15
     seeds = deal_seeds(20261202, 0, n)
-    dealers = (np.arange(n) * 3 + 1) % 4
+    dealers = (np.arange(n) * (game.players - 1) + 1) % game.players  # every dealer
     calls, idx, batch = fh.opening_lead(game, seeds, dealers)
     words = call_tables(game).call_words
     states = [_scalar_calls(game, int(s), int(d)) for s, d in zip(seeds, dealers)]
     seen: set[str | None] = set()
-    raised = rebid = 0
+    raised = rebid = partners = 0
     for b, st in enumerate(states):
         contract = st.bidding.high
         seen.add(contract)
@@ -90,6 +92,10 @@ def test_vectorised_calls_are_the_heuristic_bots(opts: dict[str, Any]) -> None:
         assert [_mask(game, h) for h in st.hands] == [int(x) for x in calls.hands[b]]
         nominated = st.nominated if st.nominated in ("S", "C", "D", "H") else None
         assert nominated == (None if calls.nominated[b] < 0 else "SCDH"[calls.nominated[b]])
+        called = -1 if st.partner_card is None else game.deck.index(st.partner_card)
+        assert called == calls.called[b], b  # 5H-2 five players: the bot's partner card
+        assert (-1 if st.partner is None else st.partner) == calls.partner[b], b
+        partners += st.partner is not None
         seats = [s for s, _ in st.bidding.calls]
         raised += seats[-1] == seats[-2] == st.declarer  # the final raise was taken
         rebid += any(c != "pass" and (s, "pass") in st.bidding.calls[:i]
@@ -100,7 +106,10 @@ def test_vectorised_calls_are_the_heuristic_bots(opts: dict[str, Any]) -> None:
     for key, value in ref.__dict__.items():
         if isinstance(value, np.ndarray):
             np.testing.assert_array_equal(batch.__dict__[key], value, err_msg=key)
-    assert len(seen) >= 6 and None in seen  # many contracts, and deals everyone passed
+    # many contracts (two or five players, each alone, bid low), and deals everyone passed
+    assert len(seen) >= (4 if game.players in (2, 5) else 6) and None in seen
+    if game.players == 5:
+        assert partners > 0  # contractors called partners
     if game.options.misere_allowed and not game.options.misere_requires_seven:
         assert "misere" in seen
     if opts.get("allow_final_raise"):
@@ -171,3 +180,198 @@ def test_compare_variants_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
         assert f["mean_points"] == s["mean_points"]
         assert f["vs_baseline"] == s["vs_baseline"]
     assert not fast[0]["has_contract"].all()  # thrown-in deals are among them
+
+
+# -- the other player counts: 3 (each alone), 5 (each alone, with a called partner) and 6
+# (three pairs, or two triples) --------------------------------------------------------------
+#: 5H-2 the forms the whole-deal path plays beyond four players, with options that change
+#: who sits out (two partners in a two-triples misère) or who leads first
+FORMS: list[dict[str, Any]] = [
+    {"players": 3},
+    {"players": 3, "misere_requires_seven": False, "first_lead": "left_of_dealer"},
+    {"players": 6},
+    {"players": 6, "six_player_sides": "two_triples", "misere_requires_seven": False,
+     "all_pass": "play_no_trumps"},
+    {"players": 5},
+    {"players": 5, "misere_requires_seven": False, "first_lead": "left_of_dealer",
+     "joker_lead_nomination": "not_shown_void"},
+    {"players": 2},
+    {"players": 2, "misere_requires_seven": False, "preset": "american"},
+]
+
+
+@pytest.mark.parametrize("opts", FORMS, ids=_ids)
+def test_other_player_counts_calls_are_the_heuristic_bots(opts: dict[str, Any]) -> None:
+    """5H-2 / 5H-5 / 5H-6 with 2, 3, 5 and 6 players: the same check as for four (the
+    bot's contract, contractor, discard, partner call, nomination, actions and hands, and
+    the batch at the opening lead ``from_states`` of the scalar states, field by field)."""
+    test_vectorised_calls_are_the_heuristic_bots(opts)
+
+
+def _random_finish(st: Any, seed: int) -> Any:
+    """The scalar engine's play with ``RandomBot``'s draws on the deal's play stream."""
+    rng = SplitMix64(play_seed(seed))
+    while not st.is_over:
+        legal = st.legal_actions()
+        st = st.apply(legal[rng.randbelow(len(legal))])
+    return st
+
+
+@pytest.mark.parametrize("opts", FORMS, ids=_ids)
+def test_other_player_counts_play_is_the_engines(opts: dict[str, Any]) -> None:
+    """5H-6.2 / 5H-7 / 5H-8 with 2, 3, 5 and 6 players: from the heuristic bot's calls, the
+    batch's random play (the k-th legal action on each deal's play stream) takes the scalar
+    engine's tricks, trick for trick, and scores its points side by side (5H-8.5: each
+    player, or each partnership; with five the called partner's tricks count for the
+    contract), misère with the partner(s) sitting out included."""
+    game = cardlab.load("five_hundred", **opts)
+    n = 240 if game.players in (2, 5) else 120  # two or five players bid less often
+    seeds = deal_seeds(515, 0, n)
+    dealers = np.arange(n) % game.players
+    calls, idx, batch = fh.opening_lead(game, seeds, dealers)
+    batch.play("random", Streams(derive_seeds(seeds[idx], PLAY_STREAM)), record=True)
+    scores, made = batch.scores(), batch.made()
+    misere = partners = 0
+    for j, b in enumerate(idx):
+        st = _random_finish(_scalar_calls(game, int(seeds[b]), int(dealers[b])), int(seeds[b]))
+        assert [t.winner for t in st.tricks] == [w for w in batch.winners[j] if w >= 0], b
+        assert [st.result.points[s] for s in game.sides] == scores[j].tolist(), b
+        assert bool(st.result.made) == bool(made[j]), b
+        misere += st.misere
+        partners += st.partner is not None
+    assert idx.size >= 40
+    assert partners > 0 or game.players != 5  # a called partner's tricks count (5H-2)
+    if not game.options.misere_requires_seven:
+        assert misere > 0  # the partners sitting out are exercised
+
+
+@pytest.mark.parametrize("opts", FORMS, ids=_ids)
+def test_other_player_counts_compare_variants_is_unchanged(opts: dict[str, Any],
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """``compare_variants`` with 2, 3, 5 and 6 players gives the same per-deal arrays,
+    contracts and paired differences with and without the whole deals in arrays: over 1,000
+    seeded deals per player count for scoring-only variants (rescored), and for a variant
+    that plays, under the other options."""
+    variants = {"std": dict(opts), "no_def": {**opts, "defenders_score_tricks": False},
+                "no_slam": {**opts, "slam_minimum": 0}}
+    n, groups = (1000, 1) if len(opts) == 1 else (150, 2)
+    if groups == 2:  # and a variant that plays (the final raise changes the auction)
+        variants["raise"] = {**opts, "allow_final_raise": True}
+    used: list[int] = []
+
+    def counted(*args: Any) -> Any:
+        used.append(len(args[1]))
+        return fh.whole_deals(*args)
+
+    monkeypatch.setattr(fh, "SIMULATOR", dataclasses.replace(fh.SIMULATOR, whole_deals=counted))
+    fast = compare_variants("five_hundred", variants, n=n, seed=12, progress=False)
+    assert sum(used) == groups * n  # every play group went through the fast path
+    monkeypatch.setattr(fh, "SIMULATOR", dataclasses.replace(fh.SIMULATOR, whole_deals=None))
+    slow = compare_variants("five_hundred", variants, n=n, seed=12, progress=False)
+    for f, s in zip(fast, slow, strict=True):
+        assert f["sides"] == s["sides"] == list(cardlab.load("five_hundred", **opts).sides)
+        for key in ("scores", "has_contract", "made", "length"):
+            np.testing.assert_array_equal(f[key], s[key], err_msg=f"{f['variant']} {key}")
+        assert f["contracts"] == s["contracts"]
+        assert f["vs_baseline"] == s["vs_baseline"]
+    assert fast[0]["has_contract"].sum() > n // 6
+    assert (fast[0]["scores"] != fast[1]["scores"]).any()  # the rescoring bites
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_other_player_counts_hint_and_bid_odds(players: int) -> None:
+    """The hint and bid odds, which use the batch wherever it is batchable, run with 2, 3,
+    5 and 6 players: the hint's layouts deal every hidden hand its size from the cards the
+    mover cannot place (the dead hand's among them) (with five players the called card too, never to the contractor),
+    every legal play is valued with finite values, and bid odds runs."""
+    game = cardlab.load("five_hundred", players=players)
+    checked = partnered = 0
+    for seed in range(40):
+        st = _scalar_calls(game, seed, seed % players)
+        if st.is_over:
+            continue
+        bot = bot_for("five_hundred", "heuristic", seed=seed)
+        for _ in range(seed % 7):
+            st = st.apply(bot.choose(st))
+        layouts = fh.sample_layouts(st, 50, seed)
+        unplayed = sum(_mask(game, h) for h in (*st.hands, st.discards, st.dead_hand))
+        for row in layouts.tolist():  # each hand its size, disjoint, from the unplayed cards
+            assert [bin(x).count("1") for x in row] == [len(h) for h in st.hands]
+            union = 0
+            for x in row:
+                assert union & x == 0 and x & ~unplayed == 0
+                union |= x
+            assert row[st.to_move] == _mask(game, st.hands[st.to_move])
+        # the batch of the true layout is the state's; in each layout the called card's
+        # holder is the partner (5H-2), whose tricks count for the contract
+        same = fh.layout_batch(st, np.array([[_mask(game, h) for h in st.hands]], np.uint64))
+        for key, value in fh.FiveHundredBatch.from_states([st]).__dict__.items():
+            if isinstance(value, np.ndarray):
+                np.testing.assert_array_equal(same.__dict__[key], value, err_msg=key)
+        batch = fh.layout_batch(st, layouts)
+        if st.partner_card is not None:  # 5H-2 the contractor never holds the card it called
+            called = np.uint64(_mask(game, [st.partner_card]))
+            assert not (layouts[:, st.declarer] & called).any()
+            partnered += st.partner_card not in st.hands[st.to_move]
+            played = all(st.partner_card not in h for h in (*st.hands, st.discards))
+            for row, seats, taken in zip(layouts.tolist(), batch.contractors, batch.ctricks):
+                holder = [p for p, x in enumerate(row) if x & int(called)]
+                if played and st.partner is not None:
+                    holder = [st.partner]  # played already: the partner is known
+                assert seats == (1 << st.declarer) | sum(1 << p for p in holder)
+                assert taken == st.tricks_won[st.declarer] + sum(st.tricks_won[p] for p in holder)
+        h = cardlab.sim.hint(st, n=20, seed=seed)
+        legal = [str(a) for a in st.legal_actions()]
+        assert h["best"] in legal and list(h["values"]) == legal
+        assert all(np.isfinite(v) for v in h["values"].values())
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4 and (partnered > 0 or players != 5)
+    hand = [c.code for c in game.deal(seed=3).hands[0]]
+    odds = cardlab.sim.bid_odds(game, hand, "7H", n=60, seed=1, progress=False)
+    assert odds["n"] == 60 and set(np.unique(odds["points"])) <= {-200, 200, 250}
+    assert 0 <= odds["tricks"].min() and odds["tricks"].max() <= 10
+
+
+@pytest.mark.parametrize("opts", [{"players": 2, "two_player_form": "ghost_partners_43"}],
+                         ids=_ids)
+def test_forms_not_yet_in_arrays_stay_on_the_scalar_path(opts: dict[str, Any]) -> None:
+    """5H-2 the 5-player partner call and the 2-player forms are not batchable: the studies
+    and the hint leave them to the scalar engine rather than give a wrong number."""
+    game = cardlab.load("five_hundred", **opts)
+    assert not fh.SIMULATOR.batchable(game)
+    with pytest.raises(NotImplementedError):
+        fh.tables_for(game)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_other_player_counts_fixed_contracts_are_the_engines(players: int) -> None:
+    """What bid odds plays (:func:`~cardlab.sim.five_hundred.start_play`: a given contract
+    and contractor, the simulator's discard, with five players the bot's partner call)
+    is the scalar engine's :func:`~cardlab.sim.five_hundred.scalar_start`, and the random
+    play from there takes the same tricks and points (5H-6, 5H-7, 5H-8)."""
+    game = cardlab.load("five_hundred", players=players)
+    calls = ["7H", "misere", "8NT", "6S", "7NT", "9D"]
+    noms = [None, None, None, None, "H", None]
+    n = 60
+    seeds = list(range(900, 900 + n))
+    decl = np.arange(n) % players
+    hands, kitty = fh.deal_batch(game, seeds, decl)
+    call = [calls[i % 6] for i in range(n)]
+    nom = [noms[i % 6] for i in range(n)]
+    batch = fh.start_play(game, hands, kitty, call, decl, nom)
+    start = batch.hands.copy()
+    batch.play("random", Streams(derive_seeds(seeds, PLAY_STREAM)), record=True)
+    scores, made = batch.scores(), batch.made()
+    partners = 0
+    for b, seed in enumerate(seeds):
+        st = fh.scalar_start(game, seed, call[b], int(decl[b]), nom[b])
+        assert [_mask(game, h) for h in st.hands] == start[b].tolist(), b
+        partners += st.partner is not None
+        st = _random_finish(st, seed)
+        assert [t.winner for t in st.tricks] == [w for w in batch.winners[b] if w >= 0], b
+        assert [st.result.points[s] for s in game.sides] == scores[b].tolist(), b
+        assert bool(st.result.made) == bool(made[b]), b
+    assert partners > 0 or players != 5
