@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One command for developers and CI: set everything up, then run every test —
-# lint, types, engine/property/widget tests, doctests, the notebooks under nbval, and the
-# browser tests (skipped with a visible reason where Debian's /usr/bin/chromium is absent).
+# lint, types, engine/property/widget tests, doctests, the browser tests, and the notebooks
+# under nbval (skipped with a visible reason where Debian's /usr/bin/chromium is absent).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup-venv.sh test
@@ -9,8 +9,15 @@ echo "== ruff"
 .venv/bin/ruff check cardlab tests benchmarks
 echo "== mypy"
 .venv/bin/mypy cardlab
-echo "== pytest"
-exec .venv/bin/python -m pytest -p no:cacheprovider \
-  --doctest-modules cardlab tests --ignore=tests/ui/fixtures \
-  --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/*.ipynb \
-  "$@"
+echo "== pytest: engine, property, widget and browser tests, doctests (over the cores)"
+# pytest-xdist spreads the tests over the cores; the browser tests stay in one process
+# (tests/conftest.py groups them: one JupyterLab, one Chromium)
+.venv/bin/python -m pytest -p no:cacheprovider -n "${CARDLAB_TEST_WORKERS:-2}" --dist loadgroup \
+  --durations=25 --doctest-modules cardlab tests --ignore=tests/ui/fixtures "$@"
+echo "== pytest --nbval: the notebooks, each cell in order in its own kernel"
+# nbval runs a notebook's cells in one kernel, in order: one process
+rc=0
+.venv/bin/python -m pytest -p no:cacheprovider --nbval --nbval-current-env \
+  --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/*.ipynb "$@" || rc=$?
+# 5: extra arguments (e.g. -k) selected no notebook cell, which is not a failure
+[ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || exit "$rc"

@@ -42,6 +42,20 @@ class LabServer:
         return f"{self.url}/lab/tree/{notebook}?token={self.token}&reset"
 
 
+def write_notebook(root: Path, name: str, sources: list[str]) -> str:
+    """Write a notebook of code cells ``sources`` as ``root / name``; return ``name``.
+
+    It names the Python 3 kernel: a notebook without a kernelspec makes JupyterLab ask for
+    a kernel in a dialog."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    (root / name).write_text(nbformat.writes(nb))
+    return name
+
+
 def shutdown_sessions(server: LabServer) -> None:
     """Stop every notebook session's kernel, so tests do not pile up running kernels."""
     try:

@@ -25,7 +25,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
 from kernel import kernel_exec
 from labtools import (
@@ -34,6 +33,7 @@ from labtools import (
     serious_errors,
     shutdown_sessions,
     wait_all_cells_ran,
+    write_notebook,
 )
 
 pytestmark = pytest.mark.ui
@@ -85,15 +85,12 @@ def _facts(lab_server: Any, name: str) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def touch_page(lab_server: Any, browser_context: Any) -> Iterator[Any]:
     """A page in a browser context with touch, the interaction notebook run in it."""
-    cells = [nbformat.v4.new_code_cell(SETUP)]
+    cells = [SETUP]
     for name, opts, seed in GAMES:
         extra = "".join(f", {k}={v!r}" for k, v in opts.items())
-        cells.append(nbformat.v4.new_code_cell(f"table({name!r}, {seed}{extra})"))
-    cells.append(nbformat.v4.new_code_cell('print("UI-READY")'))
-    nb = nbformat.v4.new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
-    (lab_server.root / "interaction.ipynb").write_text(nbformat.writes(nb))
+        cells.append(f"table({name!r}, {seed}{extra})")
+    cells.append('print("UI-READY")')
+    write_notebook(lab_server.root, "interaction.ipynb", cells)
     context = browser_context.browser.new_context(
         has_touch=True, viewport={"width": 1280, "height": 1000})
     context.set_default_timeout(60_000)

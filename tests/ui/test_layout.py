@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import nbformat
 import pytest
 from labtools import (
     ARTIFACTS,
@@ -24,6 +23,7 @@ from labtools import (
     shutdown_sessions,
     wait_all_cells_ran,
     wait_kernel_idle,
+    write_notebook,
 )
 from support import table_forms
 
@@ -82,16 +82,9 @@ def _ids(form: tuple[str, dict[str, Any]]) -> str:
 
 
 def _write_notebook(root: Any, name: str, forms: list[tuple[str, dict[str, Any]]]) -> str:
-    cells = [nbformat.v4.new_code_cell(SETUP)]
-    for game, opts in forms:
-        cells.append(nbformat.v4.new_code_cell(
-            f"Table(played({game!r}, {opts!r}), seat=0, mode='review')"))
-    nb = nbformat.v4.new_notebook(cells=cells)
-    # a notebook without a kernelspec makes JupyterLab ask for a kernel in a dialog
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
-    (root / name).write_text(nbformat.writes(nb))
-    return name
+    cells = [SETUP] + [f"Table(played({game!r}, {opts!r}), seat=0, mode='review')"
+                       for game, opts in forms]
+    return write_notebook(root, name, cells)
 
 
 @pytest.fixture(scope="module")

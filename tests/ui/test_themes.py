@@ -18,7 +18,6 @@ import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
-import nbformat
 import pytest
 from labtools import (
     ARTIFACTS,
@@ -26,6 +25,7 @@ from labtools import (
     serious_errors,
     shutdown_sessions,
     wait_all_cells_ran,
+    write_notebook,
 )
 
 pytestmark = pytest.mark.ui
@@ -142,10 +142,7 @@ def _set_theme(lab_server: Any, theme: str) -> None:
 
 @pytest.fixture(scope="module")
 def themes_notebook(lab_server: Any) -> Iterator[str]:
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
-    (lab_server.root / "themes.ipynb").write_text(nbformat.writes(nb))
+    write_notebook(lab_server.root, "themes.ipynb", CELLS)
     yield "themes.ipynb"
 
 
