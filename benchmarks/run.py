@@ -422,6 +422,44 @@ def _advice_rows(st: Any, rounds: int) -> list[Row]:
     out.append({"benchmark": f"Look back: a five_hundred deal, {decisions} decisions of N, "
                 f"n={LOOK_BACK_N}", "value": timed(whole, max(1, rounds // 2)) ** -1,
                 "unit": "s", "ratio": "target ≤ 2 s"})
+    return out + _panfin_advice_rows(rounds)
+
+
+def _panfin_advice_rows(rounds: int) -> list[Row]:
+    """Panfin's exchanges, valued on whole deals sampled from the chooser's view: the first
+    bars at the first declarer (three seats declare after it) and the look back of a deal."""
+    from cardlab.bots import bot_for
+    from cardlab.sim.advice import look_back
+    from cardlab.widgets import Table
+    from cardlab.widgets._advice import HINT_ROUNDS, LOOK_BACK_N, LOOK_BACK_N_STATES
+
+    game = cardlab.load("panfin")
+    st = game.deal(seed=3)
+    table = Table(st, seat=st.to_move, bot_delay=0)
+
+    def first_bars() -> int:
+        table.hint()
+        return 1
+
+    out: list[Row] = [{"benchmark": f"Table Hint: first bars, panfin first declarer "
+                       f"({len(st.legal_actions())} options, {HINT_ROUNDS['choice'][0]} sampled "
+                       f"deals each)", "value": 1000 / timed(first_bars, max(rounds, 3)),
+                       "unit": "ms", "ratio": "target ≤ 150 ms"}]
+    me = st.to_move
+    s = st
+    bots = [bot_for("panfin", "heuristic", seed=i) for i in range(game.players)]
+    while not s.is_over:
+        s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+    decisions = len(look_back(s, [me], n=1, n_states=1).decisions)
+
+    def whole() -> int:
+        look_back(s, [me], n=LOOK_BACK_N, n_states=LOOK_BACK_N_STATES)
+        return 1
+
+    out.append({"benchmark": f"Look back: a panfin deal, {decisions} decisions of the first "
+                f"declarer, n={LOOK_BACK_N} (exchanges: {LOOK_BACK_N_STATES} sampled deals)",
+                "value": timed(whole, max(1, rounds // 2)) ** -1, "unit": "s",
+                "ratio": "target ≤ 2 s"})
     return out
 
 
