@@ -24,8 +24,8 @@ from operator import length_hint, mod
 from struct import Struct
 from typing import Any, TypeVar
 
-__all__ = ["SplitMix64", "shuffled", "shuffle_in_place", "shuffle_bounds", "derive_seed",
-           "mix64", "randbelow_limit", "MASK64", "SMALL_BOUND", "ACCEPTED_BELOW"]
+__all__ = ["SplitMix64", "shuffled", "shuffle_in_place", "shuffle_bounds", "shuffle_draws",
+           "derive_seed", "mix64", "randbelow_limit", "MASK64", "SMALL_BOUND", "ACCEPTED_BELOW"]
 
 T = TypeVar("T")
 
@@ -215,11 +215,22 @@ def shuffle_in_place(items: MutableSequence[Any], picks: Iterable[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def shuffle_draws(seed: int, n: int) -> list[int]:
+    """The draws of the shuffle of ``n`` items by ``SplitMix64(seed)``:
+    ``SplitMix64(seed).randbelow_each(shuffle_bounds(n))``, without making the generator
+    when no draw is rejected (every seeded deal starts here: a rollout's deal is timed)."""
+    state = _check_seed(seed)
+    if 1 < n <= _BY_ARRAY:
+        draws = _outputs(state, n - 1)
+        if max(draws) < (1 << 64) - n:  # none reaches a limit (as in randbelow_each)
+            return list(map(mod, draws, range(n, 1, -1)))
+    return SplitMix64(state).randbelow_each(shuffle_bounds(n))
+
+
 def shuffled(items: Iterable[T], seed: int) -> list[T]:
     """A new list: ``items`` shuffled by Fisher–Yates driven by ``SplitMix64(seed)``."""
     out = list(items)
-    rng = SplitMix64(seed)
-    shuffle_in_place(out, rng.randbelow_each(shuffle_bounds(len(out))))
+    shuffle_in_place(out, shuffle_draws(seed, len(out)))
     return out
 
 

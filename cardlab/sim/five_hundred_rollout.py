@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardlab.cards import Card
 from cardlab.engine.auction import Auction
 from cardlab.engine.result import Result
-from cardlab.engine.rng import ACCEPTED_BELOW, SplitMix64, shuffled
+from cardlab.engine.rng import ACCEPTED_BELOW, SplitMix64, shuffle_draws, shuffle_in_place
 from cardlab.errors import IllegalAction
 from cardlab.games.five_hundred import auction as au
 from cardlab.games.five_hundred.game import (
@@ -82,6 +82,7 @@ from cardlab.games.five_hundred.scoring import DealFacts, score
 from cardlab.sim.five_hundred_rollout_core import (
     AUCTION,
     AUSTRALIAN,
+    BIT_OF_ID,
     C0,
     C1,
     C2,
@@ -131,11 +132,12 @@ class FiveHundredRollout(Rollout):
                  "_nominated", "_tab", "_sm", "_eff", "_str", "_free", "_jl", "_next",
                  "_n_active", "_led", "_ledmask", "_row", "_n_in_trick", "_best", "_best_seat",
                  "_suits_led", "_voids", "_track", "_won", "_n_tricks", "_stop", "_points",
-                 "_misere")
+                 "_misere", "_sid")
     # the play's fields, set when the play starts (_start_play)
     _sm: tuple[int, ...]
     _eff: tuple[int, ...]
     _str: tuple[tuple[int, ...], ...]
+    _sid: tuple[tuple[int, ...], ...]
     _free: int
     _track: bool
     _next: tuple[int, ...]
@@ -188,7 +190,8 @@ class FiveHundredRollout(Rollout):
 
     @classmethod
     def _seeded(cls, s: RolloutSetup, seed: int, dealer: int) -> FiveHundredRollout:
-        pack = shuffled(s.pack_bits, seed)  # card bits, top first (the engine's shuffle)
+        pack = list(s.pack_bits)  # card bits, top first (the engine's shuffle, shuffled())
+        shuffle_in_place(pack, shuffle_draws(seed, len(pack)))
         parts = [0] * (s.n + 2)
         for r, get in s.deal_getters[dealer]:
             parts[r] = sum(get(pack))  # distinct bits: the sum is the mask
@@ -536,6 +539,7 @@ class FiveHundredRollout(Rollout):
         self._sm = s.follow_masks[table.denomination, table.nominated]
         self._eff = table.eff
         self._str = table.strength
+        self._sid = s.strength_by_id[table.denomination, table.nominated]
         self._free = table.suit_masks[NO_SUIT]
         self._track = s.track_voids and bool(self._free)
         self._misere = self._call >= 0 and s.call_info[self._call].misere
@@ -684,7 +688,6 @@ class FiveHundredRollout(Rollout):
         seat = self._turn
         led = self._led
         ledmask = self._ledmask
-        row = self._row
         best = self._best
         best_seat = self._best_seat
         free = self._free
@@ -693,7 +696,8 @@ class FiveHundredRollout(Rollout):
         won = self._won
         sm = self._sm
         eff = self._eff
-        strength = self._str
+        strength = self._sid
+        bit = BIT_OF_ID
         followers = self._s.followers[self._active]
         stop = self._stop
         jl = self._jl
@@ -705,6 +709,7 @@ class FiveHundredRollout(Rollout):
         ahead = more()
         n = self._n_in_trick  # part-way through a trick: the seats still to play to it
         todo = (seat, *followers[seat][: self._n_active - n - 1]) if n else ()
+        row = strength[led] if n else ()  # by id: a card's strength is row[its id]
         while True:
             if not todo:  # 5H-7.1 a lead: any card
                 hand = hands[seat]
@@ -728,15 +733,17 @@ class FiveHundredRollout(Rollout):
                     i = id_at(hand, x % k if x < sure else finish(x, k))
                 append(i)
                 if i < jl:
-                    c = i - 60  # PLAY_BASE
-                    led = eff[c]
+                    led = eff[i - 60]  # PLAY_BASE
+                    hands[seat] = hand ^ bit[i]
+                    row = strength[led]  # the trick's suit, and the card winning it so far
+                    best = row[i]
                 else:  # an unnominated joker led, naming a suit (J4)
                     j, led = divmod(i - jl, 4)
                     c = jokers[j]
-                hands[seat] = hand ^ 1 << c
+                    hands[seat] = hand ^ 1 << c
+                    row = strength[led]
+                    best = row[c + 60]
                 ledmask = sm[led]
-                row = strength[led]  # the trick's suit, and the card winning it so far
-                best = row[c]
                 best_seat = seat
                 if free:
                     self._suits_led |= 1 << led
@@ -767,13 +774,13 @@ class FiveHundredRollout(Rollout):
                         x = next(ahead)
                     i = id_at(m, x % k if x < sure else finish(x, k))
                 append(i)
-                c = i - 60
-                hands[seat] = hand ^ 1 << c
-                x = row[c]  # does it beat the best so far?
+                b = bit[i]  # a follower plays no joker lead: i is PLAY_BASE + its bit
+                hands[seat] = hand ^ b
+                x = row[i]  # does it beat the best so far?
                 if x > best:
                     best = x
                     best_seat = seat
-                if track and not ledmask >> c & 1:
+                if track and not ledmask & b:
                     voids[seat] |= 1 << led  # J4 (not_shown_void): a void shown
             w = best_seat  # 5H-7.1 the trick is complete; its winner leads next
             won[w] += 1
@@ -785,7 +792,7 @@ class FiveHundredRollout(Rollout):
         self._n_in_trick = 0
         self._led = led
         self._ledmask = ledmask
-        self._row = row
+        self._row = self._str[led]  # the trick's row by bit, as apply_id keeps it
         self._best = best
         self._best_seat = best_seat
         self._finish()
@@ -819,7 +826,7 @@ class FiveHundredRollout(Rollout):
 def new_rollout(game: FiveHundredGame, *, seed: int | None = None, dealer: int = 0,
                 **setup: Any) -> Rollout:
     """``game.rollout(…)``: the deal ``game.deal(seed=…, dealer=…, **setup)`` as a rollout."""
-    s = setup_for(game)
+    s = game._rollout_setup or setup_for(game)  # (the call only the first time)
     if setup or seed is None or not s.fast:
         return rollout_from_state(game.deal(seed=seed, dealer=dealer, **setup))  # type: ignore
     if type(dealer) is not int or not 0 <= dealer < s.players:

@@ -57,6 +57,8 @@ FOLLOW_MAX: Final = 1 << 16
 #: the same for pack positions (``bit``)
 POSITIONS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple(tuple(i - PLAY_BASE for i in ids) for ids in chunk)
                           for chunk in CHUNKS)
+#: a ``play`` id's card as a mask (``1 << (id - PLAY_BASE)``; 0 below PLAY_BASE)
+BIT_OF_ID: Final[tuple[int, ...]] = (0,) * PLAY_BASE + tuple(1 << b for b in range(66))
 #: the number of set bits of each 11-bit chunk
 COUNTS: Final[tuple[int, ...]] = tuple(v.bit_count() for v in range(2048))
 #: the auction kept on a few ints: passing final (5H-5.4d), or one call each (5H-5.6); or
@@ -184,6 +186,10 @@ class RolloutSetup:
         #: per contract, per suit led, the cards a hand without an unnominated joker follows
         #: with (the kernel's legal mask of a hand holding every other card: the suit's cards)
         self.follow_masks = {key: self._follow_masks(t) for key, t in self.tables.items()}
+        #: the tables' trick strengths indexed by ``play`` id (``PLAY_BASE + bit``) instead of
+        #: bit: a playout reads a card's strength from its id without a subtraction
+        self.strength_by_id = {key: tuple((0,) * PLAY_BASE + row for row in t.strength)
+                               for key, t in self.tables.items()}
         #: 5H-6.2 who plays a misère (per declarer), and the next active position (per
         #: pattern of who plays)
         everyone = (True,) * n

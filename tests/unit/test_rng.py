@@ -56,3 +56,19 @@ def test_derive_seed_is_stable_and_distinct():
     assert derive_seed(1, 0) == derive_seed(1, 0)
     assert len({derive_seed(1, k) for k in range(100)}) == 100
     assert derive_seed(1, 0) != derive_seed(2, 0)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 33, 43, 63, 256, 300])
+def test_shuffle_draws_are_the_generators_draws_even_when_one_is_rejected(n):
+    """shuffle_draws skips making a generator when no output is rejected; with or without a
+    rejected output (one in the discard zone at the top of 2**64) it draws exactly what
+    ``SplitMix64(seed).randbelow_each(shuffle_bounds(n))`` draws."""
+    from support import unmix
+
+    from cardlab.engine.rng import GOLDEN_GAMMA, MASK64, shuffle_bounds, shuffle_draws
+
+    top = unmix(MASK64)  # the state whose next output is 2**64 - 1
+    seeds = [0, 7, 2026, -5, 2**70, *((top - k * GOLDEN_GAMMA) & MASK64 for k in (1, 5, 40))]
+    for seed in seeds:
+        want = SplitMix64(seed).randbelow_each(shuffle_bounds(n))
+        assert shuffle_draws(seed, n) == want, (seed, n)

@@ -58,6 +58,11 @@ SPEC = GameSpec(
            ("with ghost partners", {"players": 2, "two_player_form": "ghost_partners_43"})),
 )
 
+#: :func:`cardlab.sim.five_hundred_rollout.new_rollout`, imported by the first ``rollout()``
+#: (the fast path loads on first use; an import statement on every call costs a playout 1%)
+_new_rollout: Any = None
+
+
 #: 5H-4.2 packets 3-1-4-1-3-1 by kitty size (5 and 6: the larger 4-player packs, our choice)
 _ROUNDS = {3: [(3, 1), (4, 1), (3, 1)], 5: [(3, 2), (4, 1), (3, 2)], 6: [(3, 2), (4, 2), (3, 2)]}
 #: call words typed by people → the notation
@@ -276,9 +281,12 @@ class FiveHundredGame(Game):
         >>> r.phase, r.to_move, r.legal_ids()[:3]
         ('auction', 0, [0, 1, 2])
         """
-        from cardlab.sim.five_hundred_rollout import new_rollout  # the fast path, on first use
+        global _new_rollout
+        if _new_rollout is None:  # the fast path, imported on first use (not on every call)
+            from cardlab.sim.five_hundred_rollout import new_rollout
 
-        return new_rollout(self, seed=seed, dealer=dealer, **setup)
+            _new_rollout = new_rollout
+        return _new_rollout(self, seed=seed, dealer=dealer, **setup)
 
     # -- integer action ids (action_ids.py) ---------------------------------------------------
     def action_table(self) -> ActionTable:
