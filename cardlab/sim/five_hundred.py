@@ -68,6 +68,7 @@ from cardlab.games.five_hundred.rules import (
     play_flags,
     scoring_flags,
 )
+from cardlab.games.five_hundred.scoring import DealFacts
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.five_hundred_calls import Calls, call_tables, heuristic_calls, partner_call
@@ -77,7 +78,7 @@ from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
            "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR",
-           "opening_lead", "whole_deals", "layout_batch"]
+           "opening_lead", "whole_deals", "whole_deal_facts", "layout_batch"]
 
 #: the tables of a contract, ``(denomination, nominated joker suit)`` (index = position in
 #: TABLE_KEYS), the effective-suit code of a free joker and the strength classes come from
@@ -753,10 +754,11 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
     """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
     ``dealers``, called by the heuristic bot (:func:`opening_lead`), played by the batch
     with ``policy`` on each deal's play stream and scored under each set of scoring options
-    of ``rescore``: the per-deal arrays of a ``compare_variants`` chunk. A deal everyone
-    passed is thrown in (5H-5.5: no contract, no points, its calls its length); under
-    ``all_pass='play_no_trumps'`` it is played with no contractor, which the batch does
-    not simulate, so it is left to the scalar path (the returned mask)."""
+    of ``rescore``: the per-deal arrays of a ``compare_variants`` chunk, and the facts a
+    match scores each deal from (:func:`_facts_arrays`, read by :func:`whole_deal_facts`).
+    A deal everyone passed is thrown in (5H-5.5: no contract, no points, its calls its
+    length); under ``all_pass='play_no_trumps'`` it is played with no contractor, which the
+    batch does not simulate, so it is left to the scalar path (the returned mask)."""
     calls, idx, batch = opening_lead(game, seeds, dealers)
     seeds = np.asarray(seeds)
     size = len(seeds)
@@ -766,6 +768,7 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
     words = call_tables(game).call_words
     places, counts = np.unique(calls.contract[idx], return_counts=True)
     contracts = {words[int(r)]: int(k) for r, k in zip(places, counts, strict=True)}
+    facts = _facts_arrays(game, calls, idx, batch)
     parts = []
     for opts in rescore:
         scores = np.zeros((size, batch.tb.n_sides), dtype=np.int64)
@@ -777,8 +780,45 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
         length = calls.n_actions.astype(np.int64)
         length[idx] += batch.n_actions
         parts.append({"scores": scores, "has_contract": has, "made": made, "length": length,
-                      "contracts": dict(contracts), "sides": list(game.sides)})
+                      "contracts": dict(contracts), "sides": list(game.sides), **facts})
     return parts, left
+
+
+def _facts_arrays(game: Any, calls: Calls, idx: np.ndarray, batch: FiveHundredBatch
+                  ) -> dict[str, Any]:
+    """The per-deal facts a match scores from (the keys :func:`whole_deal_facts` reads):
+    ``call`` (the contract's words, None when thrown in), ``declarer`` (-1: none),
+    ``contractors`` (the contracting seats as a mask, bit ``s`` = seat ``s``) and ``tricks``
+    ``(B, seats)`` (each seat's tricks)."""
+    size = calls.contract.size
+    call = np.full(size, None, dtype=object)
+    call[idx] = np.array(call_tables(game).call_words, dtype=object)[calls.contract[idx]]
+    declarer = np.full(size, -1, dtype=np.int64)
+    declarer[idx] = batch.declarer
+    contractors = np.zeros(size, dtype=np.int64)
+    contractors[idx] = batch.contractors
+    tricks = np.zeros((size, batch.tb.seats), dtype=np.int64)
+    tricks[idx] = batch.tricks_won
+    return {"call": call, "declarer": declarer, "contractors": contractors, "tricks": tricks}
+
+
+def whole_deal_facts(game: Any, part: Mapping[str, Any], dealers: np.ndarray) -> list[DealFacts]:
+    """Per deal of a :func:`whole_deals` part, the :class:`DealFacts` the game scores it
+    from (what ``state.deal_facts()`` of the finished scalar deal says), so a match can
+    score each deal from its running totals (5H-8, 5H-9: ``scoring.score(facts, options,
+    scores)``). The rows ``whole_deals`` left to the scalar path come out as thrown in:
+    the caller replaces them."""
+    seats = int(part["tricks"].shape[1])
+    out = []
+    for call, decl, held, tricks, dealer in zip(part["call"], part["declarer"].tolist(),
+                                                part["contractors"].tolist(),
+                                                part["tricks"].tolist(), np.asarray(dealers).tolist(),
+                                                strict=True):
+        out.append(DealFacts(call, None if decl < 0 else decl,
+                             tuple(s for s in range(seats) if held >> s & 1), tuple(tricks),
+                             game.sides, game.position_names, n_seats=game.players,
+                             dealer=dealer))
+    return out
 
 
 # -- what the studies and the hint use ----------------------------------------------------------

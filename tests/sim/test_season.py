@@ -92,3 +92,76 @@ def test_your_own_bots() -> None:
 def test_bad_input_is_refused_by_name(kwargs: dict, field: str) -> None:
     with pytest.raises(ValueError, match=field):
         cardlab.sim.season("officer_skat", progress=False, **kwargs)
+
+
+# -- the groundwork of a season on whole deals in arrays (#19) ---------------------------------
+def _played_out(game, seed: int, dealer: int):  # type: ignore[no-untyped-def]
+    """The scalar deal as whole deals play it: the heuristic bot's calls, then the batch's
+    ``"heuristic"`` card play replayed on the engine (whole deals' play is the batch policy,
+    not ``HeuristicBot``'s own card play, so this — not ``match.play`` — is its twin)."""
+    from cardlab.sim import five_hundred as fh
+    from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
+
+    st = game.deal(seed=seed, dealer=dealer)
+    bot = cardlab.bots.bot_for("five_hundred", "heuristic", seed=seed)
+    while not st.is_over and st.phase != "play":
+        st = st.apply(bot.choose(st))
+    if not st.is_over:
+        b = fh.FiveHundredBatch.from_states([st])
+        b.play("heuristic", Streams(derive_seeds(np.array([seed], np.uint64), PLAY_STREAM)),
+               record=True)
+        for card, named in b.record or []:
+            if card[0] >= 0:
+                suit = f" {'SCDH'[int(named[0])]}" if named[0] >= 0 else ""
+                st = st.apply(f"play {game.deck[int(card[0])].code}{suit}")
+    assert st.is_over
+    return st
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_whole_deal_facts_are_the_scalar_deals(players: int) -> None:
+    """5H-8: the facts a match scores a whole deal from (contract, contractor, contracting
+    seats — 5H-2 the called partner with five, 5H-6.2 the misère contractor alone — and each
+    seat's tricks) are ``deal_facts()`` of the same deal finished on the engine."""
+    from cardlab.sim import five_hundred as fh
+
+    game = cardlab.load("five_hundred", players=players)
+    seeds = np.array([derive_seed(11, k) for k in range(150)], dtype=np.uint64)
+    dealers = np.arange(150) % players
+    [part], left = fh.whole_deals(game, seeds, dealers, "heuristic")
+    facts = fh.whole_deal_facts(game, part, dealers)
+    assert not left.any()
+    for s, d, f in zip(seeds.tolist(), dealers.tolist(), facts, strict=True):
+        assert f == _played_out(game, s, d).deal_facts()
+    # the rows cover thrown-in deals, contracts, and the contracting seats as a side of two
+    assert {f.contract is None for f in facts} == {True, False}
+    assert any(len(f.contractors) == 2 for f in facts)
+
+
+def test_whole_deal_facts_through_the_match_give_the_engines_sheet() -> None:
+    """5H-9 (the target, −500, the 490 cap): each deal's facts scored from the running totals
+    and fed to the engine's own ``FiveHundredMatch`` hooks give the sheet, winner and end of
+    the match recorded deal by deal from the finished scalar states."""
+    from cardlab.games.five_hundred.scoring import score
+    from cardlab.sim import five_hundred as fh
+
+    for opts in ({"target": 300}, {"defensive_cap": 490}):
+        game = cardlab.load("five_hundred", **opts)
+        fast = [game.match(seed=derive_seed(5, k), dealer=k % 4) for k in range(10)]
+        slow = [game.match(seed=derive_seed(5, k), dealer=k % 4) for k in range(10)]
+        while live := [k for k, m in enumerate(fast) if not m.is_over and len(m.sheet) < 60]:
+            seeds = np.array([derive_seed(fast[k].seed, len(fast[k].sheet)) for k in live],
+                             dtype=np.uint64)
+            dealers = np.array([fast[k].dealer for k in live])
+            [part], _ = fh.whole_deals(game, seeds, dealers, "heuristic")
+            for k, f in zip(live, fh.whole_deal_facts(game, part, dealers), strict=True):
+                m = fast[k]
+                result = score(f, game.options, m.scores)
+                m.scores = m._scores_after(result)  # Match._add, without a State
+                m.sheet.append(m._row(result))
+                m.is_over, m.winner = m._outcome(result)
+                m.dealer = m._next_dealer(None, result)  # type: ignore[arg-type]
+                slow[k].record(_played_out(game, int(seeds[live.index(k)]), slow[k].dealer))
+        for a, b in zip(fast, slow, strict=True):
+            assert (a.sheet, a.winner, a.is_over) == (b.sheet, b.winner, b.is_over)
+        assert all(m.is_over for m in fast) and len({m.winner for m in fast}) == 2
