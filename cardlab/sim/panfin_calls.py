@@ -66,7 +66,15 @@ class CallTables:
     def __init__(self, game: Any) -> None:
         from cardlab.bots.panfin import _value
         from cardlab.games.panfin.game import CUT_DEPTH
-        from cardlab.games.panfin.rules import GOBBO, HAND_SIZE, SUITS, VECIA, is_joker, trick_order
+        from cardlab.games.panfin.rules import (
+            GOBBO,
+            HAND_SIZE,
+            SUITS,
+            VECIA,
+            deal_recipients,
+            is_joker,
+            trick_order,
+        )
 
         o = game.options
         deck = list(game.deck)
@@ -90,16 +98,9 @@ class CallTables:
         # B2.6 / F-A24: [dealer, gobbo kept] the seat of each dealt position (-1: none)
         self.recipient = np.full((n, 2, HAND_SIZE * n), -1, dtype=np.int64)
         for dealer in range(n):
-            cutter = (dealer - 1) % n
             for kept in (0, 1):
-                pos = 0
-                for rnd in range(HAND_SIZE):
-                    for i in range(n):
-                        seat = (dealer + 1 + i) % n
-                        if rnd == HAND_SIZE - 1 and kept and seat == cutter:
-                            continue
-                        self.recipient[dealer, kept, pos] = seat
-                        pos += 1
+                seats = deal_recipients(n, dealer, game._cutter(dealer) if kept else None)
+                self.recipient[dealer, kept, :len(seats)] = seats
         self.cut_bottom = o.cut_shown_card == "bottom_of_lifted"
         self.cut_vecia_wins = bool(o.cut_vecia_wins)
         self.gobbo_kept = bool(o.cut_gobbo_kept)

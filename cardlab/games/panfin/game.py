@@ -27,6 +27,7 @@ from cardlab.games.panfin.rules import (
     SUITS,
     VECIA,
     PanfinOptions,
+    deal_recipients,
     plain_cards,
     trump_cards,
 )
@@ -284,14 +285,10 @@ class PanfinGame(Game):
         hands: list[list[Card]] = [[] for _ in range(n)]
         if kept:
             hands[cutter].append(GOBBO)
-        pos = 0
-        for rnd in range(HAND_SIZE):
-            for i in range(n):
-                seat = (dealer + 1 + i) % n
-                if rnd == HAND_SIZE - 1 and kept and seat == cutter:
-                    continue
-                hands[seat].append(pack[pos])
-                pos += 1
+        recipients = deal_recipients(n, dealer, cutter if kept else None)
+        for pos, seat in enumerate(recipients):
+            hands[seat].append(pack[pos])
+        pos = len(recipients)
         turnup = [pack[pos]]
         pos += 1
         if turnup[0] is GOBBO and self.options.turnup_gobbo == "turn_next_card":

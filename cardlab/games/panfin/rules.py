@@ -293,6 +293,20 @@ class Combination:
         return len(COMBINATIONS) - COMBINATIONS.index(self.kind)
 
 
+def deal_recipients(players: int, dealer: int, gobbo_cutter: int | None) -> list[int]:
+    """B2.6: the seat that receives each card dealt from the cut pack, in order — one card
+    at a time from the seat after the dealer, :data:`HAND_SIZE` rounds; a cutter who kept
+    the Gobbo (``gobbo_cutter``, B2.5 / F-A24) is skipped in the last round, the Gobbo
+    being its fourth card."""
+    out = []
+    for rnd in range(HAND_SIZE):
+        for i in range(players):
+            seat = (dealer + 1 + i) % players
+            if not (rnd == HAND_SIZE - 1 and seat == gobbo_cutter):
+                out.append(seat)
+    return out
+
+
 def holds_one_suit(hand: Sequence[Card]) -> str | None:
     """B2.7 / B2.8: the suit of a 4-card hand of one suit (jokers wild), else None: the
     kernel's :func:`~cardlab.games.panfin.kernel.hand_suit`.
