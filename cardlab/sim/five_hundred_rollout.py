@@ -535,16 +535,19 @@ class FiveHundredRollout(Rollout):
 
     def _start_play(self, table: CardTable, leader: int) -> None:
         s = self._s
+        key = table.denomination, table.nominated
         self._tab = table
-        self._sm = s.follow_masks[table.denomination, table.nominated]
+        self._sm = s.follow_masks[key]
         self._eff = table.eff
         self._str = table.strength
-        self._sid = s.strength_by_id[table.denomination, table.nominated]
-        self._free = table.suit_masks[NO_SUIT]
-        self._track = s.track_voids and bool(self._free)
-        self._misere = self._call >= 0 and s.call_info[self._call].misere
-        self._n_active = sum(self._active)
-        self._next = s.next_active[self._active]
+        self._sid = s.strength_by_id[key]
+        free = self._free = table.suit_masks[NO_SUIT]
+        self._track = s.track_voids and bool(free)
+        call = self._call
+        self._misere = call >= 0 and s.call_info[call].misere
+        active = self._active
+        self._n_active = sum(active)
+        self._next = s.next_active[active]
         self._led = -1
         self._ledmask = 0
         self._row = ()
@@ -670,10 +673,27 @@ class FiveHundredRollout(Rollout):
                 self._legal = None
                 history.append(i)
                 self._after_call(seat, i)
-            elif ph == KITTY:  # 5H-6.1 the r-th discard, in legal_ids' order
-                pos = positions_of(self._hands[self._turn])
-                r = rng.randbelow(s.discard_count(len(pos)))
-                self._apply_other(s.discard_at(pos, r))
+            elif ph == KITTY:  # 5H-6.1 the r-th discard, in legal_ids' order (discard_at's
+                seat = self._turn  # steps, with the discard's mask: legal by construction)
+                hand = self._hands[seat]
+                pos = positions_of(hand)
+                sets = s.discard_sets(len(pos))
+                for x in ahead:  # noqa: B007 - the draw, read below (a bound over 255)
+                    break
+                else:
+                    ahead = more()
+                    x = next(ahead)
+                i = s.ids.discard_base
+                binom = s.ids.binom
+                mask = 0
+                for m, q in enumerate(sets[finish(x, len(sets))]):
+                    q = pos[q]
+                    i += binom[m][q]
+                    mask |= 1 << q
+                self._olegal = None
+                history.append(i)
+                self._hands[seat] = hand & ~mask
+                self._after_kitty()
             else:  # a partner call, a nomination
                 self.apply_id(rng.choice(self.legal_ids()))
         return len(history) - start
@@ -700,6 +720,8 @@ class FiveHundredRollout(Rollout):
         bit = BIT_OF_ID
         followers = self._s.followers[self._active]
         stop = self._stop
+        tricks = self._n_tricks  # these two stored before the kernel's joker calls read them
+        suits_led = self._suits_led
         jl = self._jl
         jokers = self._s.ids.jokers
         follow = FOLLOW_IDS
@@ -715,6 +737,8 @@ class FiveHundredRollout(Rollout):
                 hand = hands[seat]
                 if hand & free:  # J4-J6 an unnominated joker may lead naming a suit
                     self._turn = seat
+                    self._n_tricks = tricks
+                    self._suits_led = suits_led
                     leg = self._lead_with_joker(hand)
                     k = len(leg)
                     for x in ahead:  # noqa: B007 - an inline draw below k (see play_random)
@@ -746,7 +770,7 @@ class FiveHundredRollout(Rollout):
                 ledmask = sm[led]
                 best_seat = seat
                 if free:
-                    self._suits_led |= 1 << led
+                    suits_led |= 1 << led
                 todo = followers[seat]
             for seat in todo:  # 5H-7.1 follow the effective suit led
                 hand = hands[seat]
@@ -765,7 +789,12 @@ class FiveHundredRollout(Rollout):
                         x = next(ahead)
                     i = leg[x % len(leg) if x < sure else finish(x, len(leg))]
                 else:  # void: any card (J1/J3/J5 with an unnominated joker)
-                    m = hand if not hand & free else self._void_with_joker(hand)
+                    if hand & free:
+                        self._n_tricks = tricks
+                        self._suits_led = suits_led
+                        m = self._void_with_joker(hand)
+                    else:
+                        m = hand
                     k = m.bit_count()
                     for x in ahead:  # noqa: B007 - the draw, read below
                         break
@@ -784,12 +813,14 @@ class FiveHundredRollout(Rollout):
                     voids[seat] |= 1 << led  # J4 (not_shown_void): a void shown
             w = best_seat  # 5H-7.1 the trick is complete; its winner leads next
             won[w] += 1
-            self._n_tricks += 1
+            tricks += 1
             if not hands[w] or w == stop:  # 5H-7.4 a misère stops at its first trick
                 break
             seat = w
             todo = ()
         self._n_in_trick = 0
+        self._n_tricks = tricks
+        self._suits_led = suits_led
         self._led = led
         self._ledmask = ledmask
         self._row = self._str[led]  # the trick's row by bit, as apply_id keeps it

@@ -302,13 +302,19 @@ class RolloutSetup:
         """The id of item ``r`` of :meth:`discard_ids` for the hand at ``positions``
         (ascending), without making the list: the ``r``-th index set of
         ``combinations(range(h), k)``, in the same lexicographic order (tables per ``h``)."""
-        h = len(positions)
-        sets = self._combos.get(h)
-        if sets is None:
-            sets = self._combos[h] = tuple(combinations(range(h), self.ids.kitty_size))
         ids = self.ids
         binom = ids.binom
-        return ids.discard_base + sum(binom[m][positions[x]] for m, x in enumerate(sets[r]))
+        return ids.discard_base + sum(binom[m][positions[x]]
+                                      for m, x in enumerate(self.discard_sets(len(positions))[r]))
+
+    def discard_sets(self, hand_size: int) -> tuple[tuple[int, ...], ...]:
+        """``combinations(range(hand_size), k)`` for the kitty size ``k``, as a tuple made on
+        first use: item ``r`` is the positions in the hand of discard ``r``."""
+        sets = self._combos.get(hand_size)
+        if sets is None:
+            sets = self._combos[hand_size] = tuple(combinations(range(hand_size),
+                                                                self.ids.kitty_size))
+        return sets
 
     def contractors(self, declarer: int, call: int, partner: int | None) -> tuple[int, ...]:
         """The seats that share the contract ``call`` (as ``state.deal_facts()`` says)."""
@@ -331,14 +337,14 @@ class RolloutSetup:
             side_tricks[side_of[p]] += t
         if declarer is None:  # all passed and NT was played
             return tuple(map(self.all_pass_points.__getitem__, side_tricks))
+        points = list(map(self.defence[self.call_info[call].misere].__getitem__, side_tricks))
         taken = 0  # the contracting side's tricks (misère: the contractor's)
-        mine = []
         for p in contractors:
             taken += won[p]
-            mine.append(side_of[p])
         gain = self.gain[call][taken]
-        defence = self.defence[self.call_info[call].misere]
-        return tuple([gain if k in mine else defence[t] for k, t in enumerate(side_tricks)])
+        for p in contractors:  # their sides score the contract; every other side defends
+            points[side_of[p]] = gain
+        return tuple(points)
 
     def discard_mask(self, action_id: int) -> int:
         """The mask of a discard id's cards (0 for an id that is no discard); three-card
