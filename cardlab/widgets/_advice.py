@@ -61,8 +61,8 @@ def _card_names(s: State, codes: tuple[str, ...]) -> str:
 
 def value_unit(s: State) -> str:
     """What the values count: ``"chips"`` in a game played for chips (its view keeps a
-    purse, ``view()["chips"]``: Panfin), else ``"points"``."""
-    return "chips" if "chips" in s.view() else "points"
+    purse, ``view()["chips"]``: Panfin; every other game's is None), else ``"points"``."""
+    return "chips" if s.view().get("chips") is not None else "points"
 
 
 def _cap(text: str) -> str:

@@ -478,3 +478,18 @@ def test_choice_rounds_are_pooled_short_rounds_of_new_layouts():
         assert bar["stderr"] == pytest.approx(err, abs=1e-3)
     with pytest.raises(ValueError, match="different options"):
         parts[0].pooled(advise(_first_choice(game, {"call"}), n=4, seed=0))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hint_says_its_games_unit(name):
+    """The why line counts in the game's own unit: chips in Panfin (played for chips),
+    points in the others (a Five Hundred hint once said "chips")."""
+    from cardlab.widgets._advice import value_unit
+
+    game = cardlab.load(name)
+    s = _some_choice(game)
+    assert value_unit(s) == ("chips" if name == "panfin" else "points")
+    table = Table(s, seat=s.to_move, bot_delay=0)
+    said = table.hint()
+    unit = "chips" if name == "panfin" else "points"
+    assert f" {unit} on average" in said, said
