@@ -4,7 +4,7 @@ The generic :class:`Match` keeps the sheet, deals from the match seed, moves
 the dealer and plays bots; a game subclasses it to say how a finished deal is
 scored in the match (``_score``), how it changes the scores and when the match
 ends (``_scores_after`` and ``_outcome``), what the sheet row carries
-(``_row``; ``_add`` for more) and what a new deal carries over (``_carry``). The dealer moves to
+(``_row``; ``_enter`` for more) and what a new deal carries over (``_carry``). The dealer moves to
 ``result.next_dealer``, so the result of a deal and the match agree on it.
 
 Recording is atomic: :meth:`Match.record` either adds the deal (scores, sheet,
@@ -61,7 +61,7 @@ class Match:
         self.first_dealer = dealer
         self.dealer = dealer
         self.sheet: list[dict[str, Any]] = []
-        self.records: list[str] = []
+        self.records: list[str | None] = []  # None: a deal added by its result alone
         self.is_over = False
         self.winner: str | None = None
 
@@ -78,7 +78,7 @@ class Match:
         """Extra keyword arguments each new deal receives (e.g. a pot carried over)."""
         return {}
 
-    def _next_dealer(self, state: State, result: Result) -> int:
+    def _next_dealer(self, result: Result) -> int:
         """The next deal's dealer: ``result.next_dealer`` (the game's rule), else the next
         seat in the direction of play."""
         if result.next_dealer is not None:
@@ -94,13 +94,18 @@ class Match:
     def _add(self, state: State) -> dict[str, Any]:
         """Add a checked, finished deal: scores, sheet row, record, outcome, dealer. Called
         inside :meth:`record`'s all-or-nothing guard, so it may change the match freely."""
-        result = self._score(state)
+        return self._enter(self._score(state), state.to_json())
+
+    def _enter(self, result: Result, record: str | None) -> dict[str, Any]:
+        """Add a deal by its result in this match (already scored as :meth:`_score` scores
+        it) and its record (None: played outside the engine). Called inside the
+        all-or-nothing guard of :meth:`record` and :meth:`add_result`."""
         self.scores = self._scores_after(result)
         row = self._row(result)
         self.sheet.append(row)
-        self.records.append(state.to_json())
+        self.records.append(record)
         self.is_over, self.winner = self._outcome(result)
-        self.dealer = self._next_dealer(state, result)
+        self.dealer = self._next_dealer(result)
         return row
 
     def _row(self, result: Result) -> dict[str, Any]:
@@ -149,6 +154,41 @@ class Match:
             self._restore(saved)
             raise
 
+    def add_result(self, result: Result) -> dict[str, Any]:
+        """Add a deal known by its result alone — one played outside the engine, such as a
+        whole deal of :mod:`cardlab.sim`'s arrays — and return its sheet row.
+
+        ``result`` must be what this match would score the deal as (:meth:`_score`: in
+        Five Hundred the deal scored from the running totals); the match then does with it
+        exactly what :meth:`record` does with a finished deal — scores, sheet, outcome, the
+        dealer moved to ``result.next_dealer`` — but keeps no record of its cards (its
+        entry in ``records`` is None). All or nothing, as :meth:`record`.
+
+        :raises IllegalAction: ``match_over``.
+        :raises ValueError: a result whose points are not keyed by the match's sides, or
+            whose next dealer is not a seat.
+        """
+        from cardlab.engine.result import Result
+
+        if self.is_over:
+            raise IllegalAction("the match is over", code="match_over")
+        if not isinstance(result, Result):
+            raise ValueError(f"add_result needs a Result, not {type(result).__name__}")
+        sides = list(self.scores)
+        if sorted(result.points) != sorted(sides):
+            raise ValueError(f"result.points must be keyed by the sides {sides}, not "
+                             f"{sorted(result.points)!r:.80}")
+        nxt = result.next_dealer
+        if nxt is not None and not (isinstance(nxt, int) and 0 <= nxt < self.game.players):
+            raise ValueError(f"result.next_dealer must be a seat 0…{self.game.players - 1}, "
+                             f"not {nxt!r:.40}")
+        saved = self._snapshot()
+        try:
+            return self._enter(result, None)
+        except BaseException:
+            self._restore(saved)
+            raise
+
     def _snapshot(self) -> dict[str, Any]:
         """The match's attributes, with its own lists, dicts and sets copied."""
         return {k: copy(v) if isinstance(v, (list, dict, set)) else v
@@ -173,7 +213,8 @@ class Match:
                            "options": self.game.options_dict(), "seed": self.seed,
                            "initial_scores": self.initial_scores,
                            "first_dealer": self.first_dealer, "scores": self.scores,
-                           "sheet": self.sheet, "deals": [json.loads(r) for r in self.records],
+                           "sheet": self.sheet,
+                           "deals": [None if r is None else json.loads(r) for r in self.records],
                            "is_over": self.is_over, "winner": self.winner},
                           ensure_ascii=False)
 

@@ -68,7 +68,7 @@ from cardlab.games.five_hundred.rules import (
     play_flags,
     scoring_flags,
 )
-from cardlab.games.five_hundred.scoring import DealFacts
+from cardlab.games.five_hundred.scoring import DealFacts, score
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.five_hundred_calls import Calls, call_tables, heuristic_calls, partner_call
@@ -78,7 +78,7 @@ from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
            "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR",
-           "opening_lead", "whole_deals", "whole_deal_facts", "layout_batch"]
+           "opening_lead", "whole_deals", "whole_deal_facts", "match_results", "layout_batch"]
 
 #: the tables of a contract, ``(denomination, nominated joker suit)`` (index = position in
 #: TABLE_KEYS), the effective-suit code of a free joker and the strength classes come from
@@ -821,6 +821,19 @@ def whole_deal_facts(game: Any, part: Mapping[str, Any], dealers: np.ndarray) ->
     return out
 
 
+def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+                  matches: Sequence[Any]) -> list[Any]:
+    """``Simulator.match_results``: the next deal of each match played whole
+    (:func:`whole_deals`) and scored from that match's running totals (5H-8, 5H-9:
+    ``scoring.score(facts, options, match.scores)``, as ``FiveHundredMatch`` scores a
+    finished deal); None for a deal left to the scalar path (all passed, played in no
+    trumps)."""
+    [part], left = whole_deals(game, seeds, dealers, policy)
+    facts = whole_deal_facts(game, part, dealers)
+    return [None if out else score(f, game.options, m.scores)
+            for f, out, m in zip(facts, left.tolist(), matches, strict=True)]
+
+
 # -- what the studies and the hint use ----------------------------------------------------------
 def _batchable(game: Any) -> bool:
     """The batch plays Five Hundred with 2 to 6 players (:data:`SEAT_COUNTS`; two players'
@@ -910,4 +923,4 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
 #: the simulator the game names (``GameSpec.simulator``): scoring options are rescored
 SIMULATOR = Simulator(batch=FiveHundredBatch, rescores=True, batchable=_batchable,
                       hint=_hint, bid_odds=_bid_odds, sample_layouts=sample_layouts,
-                      whole_deals=whole_deals)
+                      whole_deals=whole_deals, match_results=match_results)

@@ -14,6 +14,16 @@ caps, "over 400", the dealer's turn — is the engine's. ``executor`` spreads th
 matches over processes (or a Dask client's executor) in chunks; the numbers do not
 depend on the chunking.
 
+**In arrays.** Where the game's simulator plays matches' deals whole in arrays
+(``Simulator.match_results``: Five Hundred in every form the batch plays), the
+``"heuristic"`` season is played as :func:`~cardlab.sim.compare_variants` plays its
+deals: all the running matches' next deals at once, every call by the heuristic bot's
+vectorised twin and the cards by the batch's ``"heuristic"`` play policy, each deal
+then added to its match by its result (``Match.add_result``: the match's own scoring,
+outcome and dealer's turn). A deal the batch leaves aside (all passed, played in no
+trumps) is played on the engine by the heuristic bot. The result says which path was
+taken (``"arrays"``); elsewhere the bots play every deal on the engine.
+
 >>> import cardlab.sim
 >>> short = cardlab.sim.season("officer_skat", {"standard": {}, "two deals": {"match_deals": 2}},
 ...                            n=8, progress=False)
@@ -31,14 +41,19 @@ import numpy as np
 
 from cardlab.bots import bot_for
 from cardlab.engine import registry
+from cardlab.engine.playout import play_out
 from cardlab.engine.rng import derive_seed
 from cardlab.sim.progress import ProgressArg, run_chunks
 from cardlab.sim.results import mean_stderr, paired_difference, stamp
+from cardlab.sim.simulator import simulator_for
 
 __all__ = ["season", "MAX_DEALS"]
 
 #: a match that has not ended after this many deals is reported as unfinished
 MAX_DEALS = 500
+#: matches per chunk by default: on the engine, and in arrays (where every running match's
+#: next deal is played in one batch, so more matches mean fewer, fuller batches)
+SCALAR_CHUNK, ARRAY_CHUNK = 25, 500
 #: the seed stream of the bots, apart from the deals' (so a variant never changes a bot's draws)
 _BOT_STREAM = 0xB075
 
@@ -55,6 +70,36 @@ def _bots(name: str, players: int, bots: Any, match_seed: int) -> Any:
     return bots
 
 
+def _in_arrays(name: str, game: Any, bots: Any) -> bool:
+    """Whether a season of ``game`` with ``bots`` is played in arrays (module docstring)."""
+    if not (isinstance(bots, str) and bots == "heuristic"):
+        return False
+    try:
+        sim = simulator_for(name)
+    except NotImplementedError:
+        return False
+    return sim.match_results is not None and sim.batchable(game)
+
+
+def _array_matches(name: str, game: Any, matches: list[Any], max_deals: int) -> None:
+    """Play ``matches`` to their end (or ``max_deals``) together, deal by deal in arrays."""
+    sim = simulator_for(name)
+    assert sim.match_results is not None
+    while live := [m for m in matches if not m.is_over and len(m.sheet) < max_deals]:
+        # each match's next deal, seeded as Match.deal seeds it
+        seeds = np.array([derive_seed(m.seed, len(m.sheet)) for m in live], dtype=np.uint64)
+        dealers = np.array([m.dealer for m in live], dtype=np.int64)
+        results = sim.match_results(game, seeds, dealers, "heuristic", live)
+        for m, deal_seed, result in zip(live, seeds.tolist(), results, strict=True):
+            if result is not None:
+                m.add_result(result)
+                continue
+            # a deal the batch leaves aside: the heuristic bot (seeded by the deal, as in
+            # compare_variants) plays it on the engine
+            bot = bot_for(name, "heuristic", seed=deal_seed)
+            m.record(play_out(m.deal(), bot))
+
+
 def _season_chunk(task: tuple[Any, ...]) -> dict[str, np.ndarray]:
     """Matches ``lo … hi-1`` of one variant: per match, the deals it took and each side's
     share of the win (0 for all when unfinished)."""
@@ -63,10 +108,14 @@ def _season_chunk(task: tuple[Any, ...]) -> dict[str, np.ndarray]:
     sides = list(game.sides)
     deals = np.zeros(hi - lo, dtype=np.int64)
     won = np.zeros((hi - lo, len(sides)), dtype=float)
-    for row, k in enumerate(range(lo, hi)):
-        match_seed = derive_seed(seed, k)
-        match = game.match(seed=match_seed, dealer=k % game.players)
-        match.play(_bots(name, game.players, bots, match_seed), max_deals=max_deals)
+    matches = [game.match(seed=derive_seed(seed, k), dealer=k % game.players)
+               for k in range(lo, hi)]
+    if _in_arrays(name, game, bots):
+        _array_matches(name, game, matches, max_deals)
+    else:
+        for match in matches:
+            match.play(_bots(name, game.players, bots, match.seed), max_deals=max_deals)
+    for row, match in enumerate(matches):
         deals[row] = len(match.sheet)
         if match.is_over and match.winner:
             winners = [s for s in match.winner.split(", ") if s in sides]
@@ -77,7 +126,7 @@ def _season_chunk(task: tuple[Any, ...]) -> dict[str, np.ndarray]:
 
 def season(game_name: str, variants: Mapping[str, Mapping[str, Any]] | None = None, *,
            n: int = 200, seed: int = 0, bots: Any = "heuristic",
-           max_deals: int = MAX_DEALS, chunk: int = 25, progress: ProgressArg = None,
+           max_deals: int = MAX_DEALS, chunk: int | None = None, progress: ProgressArg = None,
            executor: Executor | None = None, baseline: str | None = None
            ) -> list[dict[str, Any]]:
     """Play ``n`` matches of ``game_name`` to their end under each variant (``name →
@@ -87,14 +136,17 @@ def season(game_name: str, variants: Mapping[str, Mapping[str, Any]] | None = No
     first dealer (seat ``k`` mod players) and bots seeded from it, so two variants are
     compared match by match. ``bots``: ``"heuristic"``, ``"random"``, or your own bot (one
     for every seat) or list of bots (one per seat). A match still going after
-    ``max_deals`` deals is counted as unfinished.
+    ``max_deals`` deals is counted as unfinished. ``"heuristic"`` is played in arrays where
+    the game's simulator can (module docstring; then the calls' bots are seeded per deal,
+    as in ``compare_variants``). ``chunk``: matches per task (default 25 on the engine,
+    500 in arrays); the numbers do not depend on it.
 
     :returns: per variant ``{"variant", "options", "game", "sides", "n" (matches played),
         "deals_per_match" (n), "won" ((n, sides): each side's share of the win),
         "win_rate" / "win_rate_stderr" (side → mean share and its standard error),
         "mean_deals", "mean_deals_stderr", "median_deals", "longest", "unfinished" (matches
         with no winner within max_deals), "shared" (matches won by a tie at the top),
-        "bots", "max_deals"}`` and the stamp (``study`` ``"season"``, ``cardlab_version``,
+        "bots", "arrays" (played in arrays), "max_deals"}`` and the stamp (``study`` ``"season"``, ``cardlab_version``,
         ``seed``, ``complete``, ``deals`` — here the ranges of *match* numbers covered);
         every variant but the baseline (``baseline``, default the first) also has
         ``vs_baseline``: the paired differences of the win shares (side → mean, stderr)
@@ -103,6 +155,8 @@ def season(game_name: str, variants: Mapping[str, Mapping[str, Any]] | None = No
         or a baseline that is not a variant.
     """
     for field, value in (("n", n), ("max_deals", max_deals), ("chunk", chunk)):
+        if field == "chunk" and value is None:
+            continue
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{field} must be a whole number of at least 1, not {value!r}")
     variants = {"rules as set": {}} if variants is None else dict(variants)
@@ -113,6 +167,9 @@ def season(game_name: str, variants: Mapping[str, Mapping[str, Any]] | None = No
     if base_name not in variants:
         raise ValueError(f"baseline {base_name!r} is not one of the variants {names}")
     games = {v: registry.load(game_name, **dict(opts)) for v, opts in variants.items()}
+    arrays = {v: _in_arrays(game_name, g, bots) for v, g in games.items()}
+    if chunk is None:  # arrays gain from many matches at once; the numbers never depend on it
+        chunk = ARRAY_CHUNK if all(arrays.values()) else SCALAR_CHUNK
     chunks = _chunks(n, chunk)
     tasks = [(game_name, dict(variants[v]), seed, lo, hi, bots, max_deals)
              for v in names for lo, hi in chunks]
@@ -144,7 +201,7 @@ def season(game_name: str, variants: Mapping[str, Mapping[str, Any]] | None = No
             "longest": int(deals.max()) if deals.size else 0,
             "unfinished": int((~ended).sum()),
             "shared": int(((won > 0) & (won < 1)).any(axis=1).sum()),
-            "bots": bots if isinstance(bots, str) else _label(bots),
+            "bots": bots if isinstance(bots, str) else _label(bots), "arrays": arrays[v],
             "max_deals": max_deals,
             **stamp("season", seed, complete, [chunks[i] for i in finished]),
         }

@@ -24,7 +24,8 @@ from cardlab.engine import registry
 from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
 
 __all__ = ["Simulator", "simulator_for", "simulated_games", "contract_words", "every_game",
-           "play_on", "HintValues", "BidOddsChunk", "WholeDeals"]
+           "play_on", "HintValues", "BidOddsChunk", "WholeDeals",
+           "MatchResults"]
 
 #: ``hint(state, legal, n, seed, policy)``: for each of the ``legal`` card plays (action
 #: strings), ``n`` values of playing it, one per sampled layout of the hidden cards
@@ -42,6 +43,13 @@ BidOddsChunk = Callable[[Any, list[str], str, np.ndarray, str, str | None],
 #: placeholders the caller fills in)
 WholeDeals = Callable[[Any, np.ndarray, np.ndarray, str, Sequence[Mapping[str, Any]]],
                       tuple[list[dict[str, Any]], np.ndarray]]
+#: ``match_results(game, seeds, dealers, policy, matches)``: the next deal of each match of
+#: ``matches`` (dealt from ``seeds`` by ``dealers``, which are the matches' own) played whole
+#: as ``whole_deals`` plays it and scored as that match scores it — from its running totals
+#: ``match.scores`` where the rules ask (Five Hundred's 490 cap) and with what it carries into
+#: the deal: per deal its :class:`~cardlab.engine.result.Result`, for ``match.add_result``, or
+#: None for a deal left to the scalar path (the caller plays it on the engine)
+MatchResults = Callable[[Any, np.ndarray, np.ndarray, str, Sequence[Any]], list[Any]]
 
 
 def contract_words(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
@@ -87,6 +95,10 @@ class Simulator:
         heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
         then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
         ``bots=`` are given; it must give the same numbers as the deal-by-deal path.
+    :ivar match_results: whole deals of matches in arrays (:data:`MatchResults`), or
+        ``None``: :func:`cardlab.sim.season` then plays its matches on the scalar engine.
+        Each result must be the one the game's match records for the same deal played with
+        the heuristic bot's calls and the batch's card play.
     """
 
     batch: type
@@ -98,6 +110,7 @@ class Simulator:
     sample_layouts: Callable[[Any, int, int], np.ndarray] | None = None
     sample_states: Callable[[Any, int, int], list[Any]] | None = None
     whole_deals: WholeDeals | None = None
+    match_results: MatchResults | None = None
 
 
 def simulator_for(game: Any) -> Simulator:

@@ -341,3 +341,39 @@ def test_a_refused_record_leaves_the_match_as_it_was(
     match.record(final)
     assert len(match.sheet) == before[3] + 1
     assert match.dealer == final.result.next_dealer
+
+
+@pytest.mark.parametrize(("name", "opts"), FORMS, ids=IDS)
+def test_a_deal_added_by_its_result_is_recorded_as_the_deal(name: str, opts: dict[str, Any]
+                                                           ) -> None:
+    """``Match.add_result`` (a deal played outside the engine, e.g. by cardlab.sim's arrays)
+    does what ``record`` does with the finished deal — scores, sheet, outcome, dealer — but
+    keeps no record of the cards; a result it cannot take is refused by name and changes
+    nothing."""
+    import dataclasses
+
+    game = cardlab.load(name, **opts)
+    by_state, by_result = game.match(seed=9), game.match(seed=9)
+    for k in range(6):
+        if by_state.is_over:
+            break
+        final = play_out(by_state.deal(), RandomBot(seed=k))
+        result = by_result._score(final)  # what the match scores it as, from its totals
+        assert by_state.record(final) == by_result.add_result(result)
+        assert (by_state.scores, by_state.dealer, by_state.is_over, by_state.winner) == (
+            by_result.scores, by_result.dealer, by_result.is_over, by_result.winner)
+    assert by_result.records == [None] * len(by_state.records)
+    assert json.loads(by_result.to_json())["deals"] == [None] * len(by_state.records)
+    if by_result.is_over:
+        with pytest.raises(IllegalAction) as err:
+            by_result.add_result(result)
+        assert err.value.code == "match_over"
+        by_result = game.match(seed=9)
+    before = snapshot(by_result)
+    bad_sides = dataclasses.replace(result, points={"nobody": 0})
+    bad_dealer = dataclasses.replace(result, next_dealer=game.players)
+    for bad, field in ((bad_sides, "points"), (bad_dealer, "next_dealer"),
+                       ("10 points", "Result")):
+        with pytest.raises(ValueError, match=field):
+            by_result.add_result(bad)  # type: ignore[arg-type]
+        assert snapshot(by_result) == before

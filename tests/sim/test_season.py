@@ -104,8 +104,8 @@ def _played_out(game, seed: int, dealer: int):  # type: ignore[no-untyped-def]
 
     st = game.deal(seed=seed, dealer=dealer)
     bot = cardlab.bots.bot_for("five_hundred", "heuristic", seed=seed)
-    while not st.is_over and st.phase != "play":
-        st = st.apply(bot.choose(st))
+    while not st.is_over and (st.phase != "play" or st.declarer is None):
+        st = st.apply(bot.choose(st))  # (an all-pass no-trump deal: the bot plays it out)
     if not st.is_over:
         b = fh.FiveHundredBatch.from_states([st])
         b.play("heuristic", Streams(derive_seeds(np.array([seed], np.uint64), PLAY_STREAM)),
@@ -156,12 +156,66 @@ def test_whole_deal_facts_through_the_match_give_the_engines_sheet() -> None:
             [part], _ = fh.whole_deals(game, seeds, dealers, "heuristic")
             for k, f in zip(live, fh.whole_deal_facts(game, part, dealers), strict=True):
                 m = fast[k]
-                result = score(f, game.options, m.scores)
-                m.scores = m._scores_after(result)  # Match._add, without a State
-                m.sheet.append(m._row(result))
-                m.is_over, m.winner = m._outcome(result)
-                m.dealer = m._next_dealer(None, result)  # type: ignore[arg-type]
+                m.add_result(score(f, game.options, m.scores))
                 slow[k].record(_played_out(game, int(seeds[live.index(k)]), slow[k].dealer))
         for a, b in zip(fast, slow, strict=True):
             assert (a.sheet, a.winner, a.is_over) == (b.sheet, b.winner, b.is_over)
         assert all(m.is_over for m in fast) and len({m.winner for m in fast}) == 2
+
+
+# -- a season in arrays (#19) ------------------------------------------------------------------
+#: Five Hundred's forms the batch plays, with options that end a match differently
+ARRAY_FORMS = [{}, {"target": 300}, {"defensive_cap": 490}, {"all_pass": "play_no_trumps"},
+               {"players": 3}, {"players": 5}, {"players": 6}, {"players": 2},
+               {"win_by_defending": True, "loss_threshold": -250}]
+
+
+@pytest.mark.parametrize("opts", ARRAY_FORMS, ids=[str(o) for o in ARRAY_FORMS])
+def test_matches_in_arrays_are_the_engines_matches(opts: dict) -> None:
+    """5H-9: matches played together in arrays (every running match's next deal in one
+    batch, added by ``Match.add_result``) have the sheets, winners and ends of the same
+    matches recorded deal by deal on the engine from finished states — the heuristic bot's
+    calls, the batch's card play replayed card by card, and an all-pass no-trump deal
+    (5H-5.5) played out by the bot — so the match's own scoring from its running totals
+    (the 490 cap, the target, −500, winning by defending) decides both."""
+    from cardlab.sim.seasons import _array_matches
+
+    game = cardlab.load("five_hundred", **opts)
+    n, cap = 8, 40
+    fast = [game.match(seed=derive_seed(2, k), dealer=k % game.players) for k in range(n)]
+    _array_matches("five_hundred", game, fast, cap)
+    for k, a in enumerate(fast):
+        b = game.match(seed=derive_seed(2, k), dealer=k % game.players)
+        while not b.is_over and len(b.sheet) < cap:
+            b.record(_played_out(game, derive_seed(b.seed, len(b.sheet)), b.dealer))
+        assert (a.sheet, a.winner, a.is_over, a.dealer) == (b.sheet, b.winner, b.is_over,
+                                                            b.dealer)
+    assert sum(len(m.sheet) for m in fast) > 3 * n
+
+
+def test_a_heuristic_season_of_five_hundred_runs_in_arrays() -> None:
+    """The season says how it was played; a season in arrays is the matches above (match k
+    seeded ``derive_seed(seed, k)``, first dealer k mod players); random or a user's bots
+    play on the engine; the numbers do not depend on the chunking or the executor."""
+    from cardlab.sim.seasons import _array_matches
+
+    out = cardlab.sim.season("five_hundred", {"500": {}, "ghosts": {
+        "players": 2, "two_player_form": "ghost_partners_43"}}, n=6, seed=4, progress=False)
+    assert [r["arrays"] for r in out] == [True, False]  # two players' ghosts: the engine
+    game = cardlab.load("five_hundred")
+    matches = [game.match(seed=derive_seed(4, k), dealer=k % 4) for k in range(6)]
+    _array_matches("five_hundred", game, matches, 500)
+    assert out[0]["deals_per_match"].tolist() == [len(m.sheet) for m in matches]
+    assert (out[0]["won"] > 0).tolist() == [[m.winner == side for side in game.sides]
+                                             for m in matches]
+    assert not cardlab.sim.season("five_hundred", n=2, bots="random", progress=False)[0]["arrays"]
+    assert not cardlab.sim.season("officer_skat", n=2, progress=False)[0]["arrays"]
+    [a] = cardlab.sim.season("five_hundred", {"300": {"target": 300}}, n=9, progress=False)
+    [b] = cardlab.sim.season("five_hundred", {"300": {"target": 300}}, n=9, chunk=2,
+                             progress=False)
+    with ProcessPoolExecutor(2) as pool:
+        [c] = cardlab.sim.season("five_hundred", {"300": {"target": 300}}, n=9, chunk=4,
+                                 progress=False, executor=pool)
+    for other in (b, c):
+        assert np.array_equal(a["won"], other["won"])
+        assert np.array_equal(a["deals_per_match"], other["deals_per_match"])

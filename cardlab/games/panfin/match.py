@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardlab.engine.match import Match
 from cardlab.engine.result import Result
-from cardlab.engine.state import State
 
 if TYPE_CHECKING:
     from cardlab.games.panfin.game import PanfinGame
@@ -25,12 +24,13 @@ class PanfinMatch(Match):
     def _carry(self) -> dict[str, Any]:
         return {"pot": self.pot, "stacks": [self.scores[s] for s in self.game.seat_names]}
 
-    def _add(self, state: State) -> dict[str, Any]:
+    def _enter(self, result: Result, record: str | None) -> dict[str, Any]:
         """Add a finished deal; the pot it leaves is carried into the next (all or nothing,
-        inside ``record``)."""
-        row = super()._add(state)
-        assert state.result is not None
-        self.pot = int(state.result.figures["pot_after"])
+        inside ``record`` and ``add_result``)."""
+        if "pot_after" not in result.figures:
+            raise ValueError("a Panfin result says the pot it leaves (figures['pot_after'])")
+        row = super()._enter(result, record)
+        self.pot = int(result.figures["pot_after"])
         row["pot"] = self.pot
         return row
 
