@@ -7,7 +7,8 @@
 * ``compare_variants`` of two Five Hundred variants over 100,000 deals (2,000 in a quick run),
   run in a child process that reports its time and its peak memory (``ru_maxrss``; target
   ≤ 256 MiB), and the ratio of its rate to the Five Hundred row above;
-* a ``season`` of whole Five Hundred matches (matches per second).
+* a ``season`` of whole matches of each game (matches per second; in arrays where the
+  game's simulator plays them), and Five Hundred's season on the engine beside it.
 """
 
 from __future__ import annotations
@@ -99,10 +100,34 @@ def study_rows(quick: bool) -> list[Row]:
     else:
         rows.append({"benchmark": "five_hundred: compare_variants of 2 variants",
                      "value": f"failed ({proc.stderr.strip().splitlines()[-1:]})", "unit": ""})
-    matches = 10 if quick else 100
-    t0 = time.perf_counter()
-    cardlab.sim.season("five_hundred", {"to 500": {}}, n=matches, seed=1, progress=False)
-    rows.append({"benchmark": f"five_hundred: season of {matches} whole matches to 500 "
-                 "(heuristic bots, one process)",
-                 "value": matches / (time.perf_counter() - t0), "unit": "matches/s"})
+    rows += season_rows(quick)
+    return rows
+
+
+def season_rows(quick: bool) -> list[Row]:
+    """Whole matches per second of each game's ``season`` (heuristic, one process): in arrays
+    where the game's simulator plays matches (``"arrays"`` in the result), and Five Hundred
+    on the engine too (the heuristic bots' own objects at every seat), with the ratio."""
+    import cardlab.sim
+    from cardlab.bots import bot_for
+
+    rows: list[Row] = []
+    for name in ("five_hundred", "officer_skat", "pandoeren", "panfin"):
+        matches = 20 if quick else 400
+        t0 = time.perf_counter()
+        [r] = cardlab.sim.season(name, n=matches, seed=1, progress=False)
+        rate = matches / (time.perf_counter() - t0)
+        where = "in arrays" if r["arrays"] else "on the engine"
+        rows.append({"benchmark": f"{name}: season of {matches} whole matches, heuristic, "
+                     f"{where} ({r['mean_deals']:.1f} deals a match)", "value": rate,
+                     "unit": "matches/s"})
+        if name == "five_hundred":
+            slow_n = 5 if quick else 40
+            bots = [bot_for(name, "heuristic", seed=1) for _ in range(4)]
+            t0 = time.perf_counter()
+            cardlab.sim.season(name, n=slow_n, seed=1, bots=bots, progress=False)
+            slow = slow_n / (time.perf_counter() - t0)
+            rows.append({"benchmark": f"{name}: season of {slow_n} matches on the engine "
+                         f"(HeuristicBot plays every card); in arrays x{rate / slow:.0f}",
+                         "value": slow, "unit": "matches/s"})
     return rows
