@@ -55,3 +55,15 @@ def test_bid_odds_on_dask_equals_one_process(dask_executor) -> None:
     for key in ("made", "tricks", "points", "card_points"):
         assert np.array_equal(local[key], remote[key]), key
     assert local["p_make"] == remote["p_make"] and remote["complete"]
+
+
+def test_season_in_arrays_on_dask_equals_one_process(dask_executor) -> None:
+    variants = {"to 500": {}, "to 300": {"target": 300}}
+    local = cardlab.sim.season("five_hundred", variants, n=12, seed=2, progress=False)
+    remote = cardlab.sim.season("five_hundred", variants, n=12, seed=2, chunk=4,
+                                executor=dask_executor, progress=False)
+    for a, b in zip(local, remote, strict=True):
+        assert a["arrays"] and b["arrays"] and b["complete"] and b["n"] == 12
+        assert np.array_equal(a["won"], b["won"])
+        assert np.array_equal(a["deals_per_match"], b["deals_per_match"])
+    assert local[1]["vs_baseline"] == remote[1]["vs_baseline"]

@@ -183,3 +183,17 @@ def test_a_study_imports_no_widgets_and_no_pandas() -> None:
             "bad = {'ipywidgets', 'IPython', 'anywidget', 'pandas'} & set(sys.modules)\n"
             "assert not bad, bad\n")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_an_interrupted_season_reports_the_matches_every_variant_finished() -> None:
+    """A season in arrays stopped after 3 of 4 chunks (two variants, two chunks each): the
+    first chunk's matches, complete=False, the numbers of the same season with n=5."""
+    variants = {"500": {}, "300": {"target": 300}}
+    part = cardlab.sim.season("five_hundred", variants, n=10, seed=6, chunk=5,
+                              progress=Stop(15))
+    whole = cardlab.sim.season("five_hundred", variants, n=5, seed=6, progress=False)
+    for p, w in zip(part, whole, strict=True):
+        assert p["arrays"] and p["complete"] is False and p["n"] == 5
+        assert p["deals"] == [[0, 5]] and w["complete"]
+        assert np.array_equal(p["deals_per_match"], w["deals_per_match"])
+        assert np.array_equal(p["won"], w["won"])
