@@ -107,6 +107,10 @@ def test_a_refused_record_leaves_the_match_as_it_was(monkeypatch: pytest.MonkeyP
     api_shape.test_a_refused_record_leaves_the_match_as_it_was(NAME, {}, monkeypatch)
 
 
+def test_a_deal_added_by_its_result_is_recorded_as_the_deal() -> None:
+    api_shape.test_a_deal_added_by_its_result_is_recorded_as_the_deal(NAME, {})
+
+
 def test_twin_deals_look_identical_to_each_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     """The example has no heuristic bot: its twin deals are played by random ones."""
     monkeypatch.setattr(hidden_twins, "bot_for", lambda name, kind, seed=0: RandomBot(seed))
