@@ -48,7 +48,7 @@ def hint_notebook(lab_server: Any) -> str:
 
 def test_hint_bars_on_every_legal_card_then_look_back(lab_server: Any, page: Any,
                                                       hint_notebook: str) -> None:
-    page.set_viewport_size({"width": 1100, "height": 1000})
+    page.set_viewport_size({"width": 1400, "height": 1000})  # room for a 968 px root
     open_and_run_all(lab_server, page, hint_notebook)
     wait_all_cells_ran(page, 2)
     root = page.locator(".cardlab-root[data-step]").first
@@ -130,6 +130,7 @@ def _panfin_exchange(page: Any, root: Any) -> None:
     confirm = root.locator(".cardlab-choice[data-action]").first
     confirm.wait_for(timeout=15_000)
     assert confirm.locator(".cardlab-hint-bar").count() == 1
+    page.set_viewport_size({"width": 1400, "height": 1700})  # the narrow root is taller
     width(420)
     root.screenshot(path=str(ARTIFACTS / "hint-panfin-420.png"))
     exchanged = (confirm.get_attribute("data-action") or "").split()[1:]
