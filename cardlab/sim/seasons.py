@@ -78,7 +78,7 @@ def _in_arrays(name: str, game: Any, bots: Any) -> bool:
         sim = simulator_for(name)
     except NotImplementedError:
         return False
-    return sim.match_results is not None and sim.batchable(game)
+    return sim.match_results is not None and sim.plays_whole(game)
 
 
 def _array_matches(name: str, game: Any, matches: list[Any], max_deals: int) -> None:

@@ -95,6 +95,9 @@ class Simulator:
         heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
         then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
         ``bots=`` are given; it must give the same numbers as the deal-by-deal path.
+    :ivar whole_batchable: whether ``whole_deals`` and ``match_results`` take a game under
+        its options, or ``None``: the forms ``batchable`` says. (A form can be played whole in
+        arrays before the hint's sampling knows it, as Five Hundred's ghost partners.)
     :ivar match_results: whole deals of matches in arrays (:data:`MatchResults`), or
         ``None``: :func:`cardlab.sim.season` then plays its matches on the scalar engine.
         Each result must be the one the game's match records for the same deal played with
@@ -111,6 +114,13 @@ class Simulator:
     sample_states: Callable[[Any, int, int], list[Any]] | None = None
     whole_deals: WholeDeals | None = None
     match_results: MatchResults | None = None
+    whole_batchable: Callable[[Any], bool] | None = None
+
+    def plays_whole(self, game: Any) -> bool:
+        """Whether whole deals of ``game`` (under its options) run in arrays."""
+        if self.whole_deals is None:
+            return False
+        return (self.batchable if self.whole_batchable is None else self.whole_batchable)(game)
 
 
 def simulator_for(game: Any) -> Simulator:

@@ -287,8 +287,7 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
     # so does a user's bot, which may read any option
     sim = _simulator(game_name, missing_ok=True)
     if chunk is None:
-        fast = bots is None and sim is not None and sim.whole_deals is not None and (
-            sim.batchable(first))
+        fast = bots is None and sim is not None and sim.plays_whole(first)
         chunk = _WHOLE_DEALS_CHUNK if fast else _SCALAR_CHUNK
     rescores = bots is None and (sim is None or sim.rescores)
     scoring_names = scoring_options(game_name) if rescores else frozenset()
@@ -463,7 +462,8 @@ def _variant_chunk(task: tuple[Any, ...]) -> list[dict[str, Any]]:
     sim = _simulator(game_name, missing_ok=True)
     batchable = bots is None and sim is not None and sim.batchable(first)
     sides = list(first.sides) if hasattr(first, "sides") else list(first.seat_names)
-    if batchable and sim is not None and sim.whole_deals is not None:
+    if bots is None and sim is not None and sim.whole_deals is not None and sim.plays_whole(
+            first):
         # the fast path: deal, calls and play of the whole chunk in the batch
         dealers = (lo + np.arange(hi - lo)) % first.players
         parts, left = sim.whole_deals(first, seeds, dealers, policy, rescore)
