@@ -27,6 +27,11 @@ that order (pairs as slots over the hand's card positions), so the ``"random"``
 policy — the ``k``-th legal action, ``k = randbelow(#legal)`` from one
 SplitMix64 stream per deal — equals ``RandomBot``. ``"heuristic"``: a simple
 deterministic player (:func:`heuristic_choice`).
+
+A season's matches (:func:`cardlab.sim.season`) play their deals here too
+(:func:`match_results`): each match's pot and stacks carried into its next deal, and the
+deal's Result made by the game's own scoring (``Outcome``, ``settle``, ``make_result``)
+from the facts in the arrays.
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ from cardlab.sim.sampling_trick_games import panfin_batch
 from cardlab.sim.simulator import Simulator
 
 __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "opening_lead",
-           "whole_deals", "SIMULATOR"]
+           "whole_deals", "match_results", "SIMULATOR"]
 
 #: the pair slots over the sorted hand's positions, in the engine's (combinations) order
 PAIRS = tuple(combinations(range(HAND_SIZE), 2))
@@ -120,6 +125,9 @@ class PanfinBatch(Batch):
         self.n_actions = np.zeros(size, dtype=i64)
         #: the heuristic's card keys of each deal (:func:`heuristic_choice`), made once
         self._keys: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        #: with ``play(..., record=True)``: every step's ``(first, second)`` card indices per
+        #: deal (``n_cards`` for none: no second card, or a deal already finished)
+        self.record: list[tuple[np.ndarray, np.ndarray]] | None = None
 
     def _taken(self) -> None:
         self._keys = None  # the keys are per deal: made again for the rows taken
@@ -245,6 +253,15 @@ class PanfinBatch(Batch):
         self.done |= complete & (self.hands[r, w] == ZERO)
 
     # -- playing ----------------------------------------------------------------------------
+    def play(self, policy: str = "random", streams: Streams | None = None,
+             record: bool = False) -> PanfinBatch:
+        """Play every deal to its end (in place); returns self. ``record``: keep every
+        step's cards in :attr:`record` (to replay the play on the engine)."""
+        if record:
+            self.record = []
+        super().play(policy, streams)
+        return self
+
     def step(self, policy: str, streams: Streams | None = None) -> None:
         """One play (one or two cards) in every unfinished deal."""
         live = ~self.done
@@ -267,6 +284,8 @@ class PanfinBatch(Batch):
         r = self._rows
         first = np.where(is_pair, pos[r, a], one)
         second = np.where(is_pair, pos[r, b], c)
+        if self.record is not None:
+            self.record.append((np.where(live, first, c), np.where(live, second, c)))
         self.apply(first, second, live)
 
     # -- results ----------------------------------------------------------------------------
@@ -356,19 +375,25 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
 
 
 # -- whole deals: the deal and the heuristic bot's calls over arrays ----------------------------
-def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
-                 ) -> tuple[Any, np.ndarray, PanfinBatch | None]:
+def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray,
+                 pot: np.ndarray | None = None) -> tuple[Any, np.ndarray, PanfinBatch | None]:
     """The deals of ``seeds`` by ``dealers`` with the heuristic bot's calls
     (:mod:`cardlab.sim.panfin_calls`), and the batch of those that reach the trick phase,
     at its first lead: the batch :meth:`PanfinBatch.from_states` builds from the scalar
-    engine's states there. Returns ``(calls, idx, batch)``: ``idx`` the deals in the
-    batch (None if none)."""
+    engine's states there. ``pot``: the pot each deal starts with (default empty, B2.3).
+    Returns ``(calls, idx, batch)``: ``idx`` the deals in the batch (None if none)."""
     from cardlab.sim.panfin_calls import deal_cards, heuristic_calls
 
-    calls = heuristic_calls(game, deal_cards(game, seeds, dealers), dealers, seeds)
+    calls = heuristic_calls(game, deal_cards(game, seeds, dealers), dealers, seeds, pot)
+    idx, batch = _trick_phase(game, calls)
+    return calls, idx, batch
+
+
+def _trick_phase(game: Any, calls: Any) -> tuple[np.ndarray, PanfinBatch | None]:
+    """The deals of ``calls`` that reach the trick phase, and their batch at the first lead."""
     idx = np.flatnonzero(calls.outcome < 0)
     if not idx.size:
-        return calls, idx, None
+        return idx, None
     out = PanfinBatch(tables_for(game), idx.size)
     out.hands[:] = calls.hands[idx]
     out.active[:] = calls.active[idx]
@@ -377,7 +402,7 @@ def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
     out.n_active[:] = out.active.sum(axis=1)
     out.to_move[:] = calls.leader[idx]
     out.pot[:] = calls.pot[idx]
-    return calls, idx, out
+    return idx, out
 
 
 def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
@@ -417,7 +442,84 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
     return [part], np.zeros(size, dtype=bool)
 
 
+# -- matches: each deal's Result, from the arrays through the game's own scoring ---------------
+def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+                  matches: Sequence[Any]) -> list[Any]:
+    """``Simulator.match_results``: the next deal of each Panfin match of ``matches`` played
+    whole as :func:`whole_deals` plays it — but with what the match carries into it (B2.12):
+    its pot (``match.pot``, which decides the antes, B2.3 / F-A22, and what is won) and its
+    stacks (``match.scores``, by seat) — and its :class:`~cardlab.engine.result.Result` as
+    the engine's ``state.result`` of the same deal: the deal's facts read from the arrays
+    (how it ended, the hands shown, who folded, the dominant suit, the servito, the piatti,
+    the cut) as the game's :class:`~cardlab.games.panfin.scoring.Outcome`, settled by the
+    game's own ``antes``, :func:`~cardlab.games.panfin.scoring.settle` and
+    :func:`~cardlab.games.panfin.scoring.make_result`. No deal is left to the scalar path."""
+    from cardlab.sim.panfin_calls import deal_cards, heuristic_calls
+    from cardlab.sim.simulator import play_on
+
+    seeds = np.asarray(seeds, dtype=np.uint64)
+    dealers = np.asarray(dealers, dtype=np.int64)
+    names = list(game.seat_names)
+    pots = np.array([int(m.pot) for m in matches], dtype=np.int64)
+    dealt = deal_cards(game, seeds, dealers)
+    calls = heuristic_calls(game, dealt, dealers, seeds, pots)
+    idx, batch = _trick_phase(game, calls)
+    hands = calls.hands.copy()
+    piatti = np.zeros(hands.shape, dtype=np.int64)
+    if batch is not None:
+        play_on(batch, seeds[idx], policy)
+        hands[idx], piatti[idx] = batch.hands, batch.piatti
+    return [_deal_result(game, int(dealers[b]), int(pots[b]),
+                         tuple(int(m.scores[s]) for s in names), dealt.cut[b],
+                         int(calls.outcome[b]), int(calls.dominant[b]), hands[b],
+                         calls.active[b], int(calls.servito[b]), piatti[b])
+            for b, m in enumerate(matches)]
+
+
+def _deal_result(game: Any, dealer: int, pot_in: int, stacks_in: tuple[int, ...],
+                 cut: np.ndarray, ended: int, dominant: int, hands: np.ndarray,
+                 active: np.ndarray, servito: int, piatti: np.ndarray) -> Any:
+    """One deal's Result from its facts in the arrays (:func:`match_results`): the game's
+    :class:`~cardlab.games.panfin.scoring.Outcome` of it, then the antes (B2.3), the
+    settlement (B2.5, B2.8, B2.9, B2.11, B2.12) and the Result as the state's
+    ``deal_result`` makes them."""
+    from cardlab.games.panfin.chips import antes, apply_payments
+    from cardlab.games.panfin.rules import SUITS
+    from cardlab.games.panfin.scoring import Outcome, make_result, settle
+
+    n = game.players
+    deck = game.deck
+    cards = list(deck)
+    names = game.seat_names
+    shown = [cards[int(i)] for i in cut if i < len(cards)]
+    folded = tuple(not bool(a) for a in active)
+    if ended == 0:  # B2.5 the Vecia at the cut: no hands dealt, nobody folded, no suit
+        outcome = Outcome("cut", ((),) * n, (True,) * n, (), None, cutter=game._cutter(dealer))
+        suit, folded, won = None, (False,) * n, (0,) * n
+    else:
+        suit = SUITS[dominant]
+        held = tuple(tuple(deck.sort(cards[i] for i in range(len(cards))
+                                     if int(hands[s]) >> i & 1)) for s in range(n))
+        order = tuple((dealer + 1 + i) % n for i in range(n))
+        live = tuple(bool(a) for a in active)
+        if ended > 0:  # B2.8 / B2.9 / B2.12 the declarations settled the hand
+            outcome = Outcome("declarations", held, live, order, suit,
+                              None if servito < 0 else servito)
+            won = (0,) * n
+        else:  # B2.11 the trick phase
+            won = tuple(int(p) for p in piatti)
+            outcome = Outcome("piatti", held, live, order, suit, None, won)
+    ante = tuple(antes(game.options, n, dealer, pot_in))
+    pot, _ = apply_payments(pot_in, stacks_in, ante)
+    settlement = settle(game.options, outcome, pot, names)
+    extra = {"outcome": outcome.kind, "dominant_suit": suit, "piatti": list(won),
+             "folded": list(folded), "cut": [c.code for c in shown]}
+    return make_result(names, stacks_in, pot_in, ante + settlement.payments, settlement,
+                       extra, dealer)
+
+
 #: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
 #: batch settles under the options it was built with
 SIMULATOR = Simulator(batch=PanfinBatch, rescores=False, contract_labels=_contract_labels,
-                      hint=_hint, sample_states=sample_states, whole_deals=whole_deals)
+                      hint=_hint, sample_states=sample_states, whole_deals=whole_deals,
+                      match_results=match_results)

@@ -129,6 +129,8 @@ class Dealt:
     :ivar pack: ``(B, n_cards)`` the cut pack, top first (``n_cards`` past its end).
     :ivar turnup: the turned-up card that sets the dominant suit (the last one turned).
     :ivar stock: where the stock starts in ``pack``; ``stock_end`` where it ends.
+    :ivar cut: ``(B, 2)`` the cards shown at the cut (B2.5, F-A5: the card behind a kept
+        Gobbo second), ``n_cards`` where none — the state's ``cut``.
     """
 
     def __init__(self, **fields: np.ndarray) -> None:
@@ -139,6 +141,7 @@ class Dealt:
         self.turnup: np.ndarray
         self.stock: np.ndarray
         self.stock_end: np.ndarray
+        self.cut: np.ndarray
 
 
 def deal_cards(game: Any, seeds: np.ndarray, dealers: np.ndarray) -> Dealt:
@@ -158,6 +161,7 @@ def deal_cards(game: Any, seeds: np.ndarray, dealers: np.ndarray) -> Dealt:
     kept = (shown == ct.gobbo) & ct.gobbo_kept
     behind = kept & ct.behind_gobbo
     won = ct.cut_vecia_wins & ((shown == ct.vecia) | (behind & (order[:, second] == ct.vecia)))
+    cut = np.stack([shown, np.where(behind, order[:, second], c)], axis=1)
     # the rest goes on top of the lifted packet; a kept Gobbo leaves it (F-A5)
     pack = np.full((size, c + 2), c, dtype=np.int64)
     pack[:, :c - depth] = order[:, depth:]
@@ -181,7 +185,7 @@ def deal_cards(game: Any, seeds: np.ndarray, dealers: np.ndarray) -> Dealt:
     two = ct.turn_next & (up == ct.gobbo)
     turnup = np.where(two, pack[rows, at + 1], up)
     return Dealt(won_at_cut=won, hands=hands, pack=pack, turnup=turnup,
-                 stock=at + 1 + two, stock_end=c - kept.astype(np.int64))
+                 stock=at + 1 + two, stock_end=c - kept.astype(np.int64), cut=cut)
 
 
 class Calls:
@@ -196,7 +200,8 @@ class Calls:
         :data:`OUTCOMES`), or -1: it goes to the trick phase.
     :ivar winner: the seat that took the pot in the declarations (-1: none).
     :ivar leader: the seat that leads the first trick.
-    :ivar pot: the pot after the antes; ``antes`` ``(B, n)`` what each seat put in.
+    :ivar pot: the pot after the antes (the pot carried in, plus the antes); ``antes``
+        ``(B, n)`` what each seat put in.
     :ivar n_actions: the actions the deal took before the trick phase.
     :ivar bot_state: the bot's generator after the calls (``SplitMix64``'s state).
     """
@@ -272,10 +277,13 @@ def _discards(ct: CallTables, cards: np.ndarray, keep: np.ndarray, d: np.ndarray
     return np.asarray(throw & (below < k[:, None]))
 
 
-def heuristic_calls(game: Any, dealt: Dealt, dealers: np.ndarray, seeds: np.ndarray) -> Calls:
+def heuristic_calls(game: Any, dealt: Dealt, dealers: np.ndarray, seeds: np.ndarray,
+                    pot: np.ndarray | None = None) -> Calls:
     """Every call before the trick phase of the deals ``dealt`` (by ``dealers``, from
     ``seeds``), exactly as :class:`cardlab.bots.panfin.HeuristicBot` makes them on the
-    scalar engine (see the module docstring), and how the declarations end."""
+    scalar engine (see the module docstring), and how the declarations end. ``pot``: the
+    pot each deal starts with (a match's carried-over pot, B2.12; default empty), which
+    decides the antes (B2.3, F-A22) and so the pot the hand is played for."""
     ct = call_tables_for(game)
     c, n = ct.combo, ct.players
     size = dealt.hands.shape[0]
@@ -284,10 +292,12 @@ def heuristic_calls(game: Any, dealt: Dealt, dealers: np.ndarray, seeds: np.ndar
     seats = np.arange(n)
     hands = dealt.hands.copy()
     cut = dealt.won_at_cut
-    # B2.3 the antes into an empty pot
-    antes = np.asarray(kernel.ante_due(seats[None, :], dealers[:, None], 0, ct.dealer_ante,
-                                       ct.carryover)) * np.ones((size, 1), dtype=np.int64)
-    pot = antes.sum(axis=1)
+    # B2.3 / F-A22 the antes: into an empty pot everyone's, into a carried-over one the dealer's
+    pot_in = np.zeros(size, dtype=np.int64) if pot is None else np.asarray(pot, dtype=np.int64)
+    antes = np.asarray(kernel.ante_due(seats[None, :], dealers[:, None], pot_in[:, None],
+                                       ct.dealer_ante, ct.carryover)) * np.ones(
+        (size, 1), dtype=np.int64)
+    pot = pot_in + antes.sum(axis=1)
     n_actions = np.zeros(size, dtype=np.int64)
     # B2.6 the Vecia turned up: the dealer names the suit he holds most of (first: S B C D)
     up = dealt.turnup
