@@ -19,6 +19,11 @@ Kontra and Re are fixed per deal before play starts (``kontra``/``re`` flags). U
 the opening lead while Re is open; a batch only plays cards, so it treats an open Re as
 declined (as the heuristic bot does). To simulate a Re said at the lead, start the batch
 with ``re=True``.
+
+A season's matches (:func:`cardlab.sim.season`) play their deals here too
+(:func:`match_results`): every running match's next deal called and played in one batch,
+its Result made by the game's own :func:`~cardlab.games.officer_skat.scoring.score` from
+the deal's facts in the arrays (a Ramsch is left to the engine, as in the studies).
 """
 
 from __future__ import annotations
@@ -87,7 +92,7 @@ from cardlab.sim.rng import (
 from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["SkatTables", "OfficerSkatBatch", "tables_for", "deal_batch", "start_play",
-           "WholeDeals", "whole_deals",
+           "WholeDeals", "whole_deals", "match_results",
            "scalar_start", "seeded_batch", "SIMULATOR"]
 
 #: a contract's index in the kernel's tables
@@ -164,6 +169,12 @@ class OfficerSkatBatch(Batch):
         self.done = np.zeros(b, dtype=bool)
         self.winners = np.full((b, TRICKS), -1, dtype=np.int64)
         self._rows = np.arange(b)
+        #: with ``play(..., record=True)``: every step's card per deal (``NO_CARD`` for a
+        #: deal already finished), to replay the play on the engine
+        self.record: list[np.ndarray] | None = None
+
+    def _taken(self) -> None:
+        self.record = None  # a batch made by ``take`` has played nothing yet
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -270,6 +281,15 @@ class OfficerSkatBatch(Batch):
             over |= (k == _NULL) & (winner == self.declarer)
         self.done |= second & over
 
+    def play(self, policy: str = "random", streams: Streams | None = None,
+             record: bool = False) -> OfficerSkatBatch:
+        """Play every deal to its end (in place); returns self. ``record``: keep every
+        step's cards in :attr:`record` (to replay the play on the engine)."""
+        if record:
+            self.record = []
+        super().play(policy, streams)
+        return self
+
     def step(self, policy: str, streams: Streams | None = None) -> None:
         """One card in every unfinished deal."""
         live = ~self.done
@@ -283,6 +303,8 @@ class OfficerSkatBatch(Batch):
             card = heuristic_choice(self, legal)
         else:
             raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
+        if self.record is not None:
+            self.record.append(np.where(live, card, NO_CARD))
         self.apply(card, live)
 
     def _before_play(self) -> None:
@@ -728,6 +750,45 @@ def _study_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
     return parts, left
 
 
+# -- matches: each deal's Result, from the arrays through the game's own scoring ---------------
+def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+                  matches: Sequence[Any]) -> list[Any]:
+    """``Simulator.match_results``: the next deal of each Officer Skat match of ``matches``
+    (B-21 / B-22: nothing is carried into a deal but its dealer) played whole as
+    :func:`_study_deals` plays it — the heuristic bot's calls (:func:`whole_deals`), the
+    batch's ``policy`` play on the deal's play stream — and its
+    :class:`~cardlab.engine.result.Result` as the engine's ``state.result``: the deal's
+    :class:`~cardlab.games.officer_skat.scoring.DealFacts` read from the arrays (contract,
+    declarer, Kontra/Re, card points and tricks, the declarer's 16 cards, the dealer),
+    scored by the game's own :func:`~cardlab.games.officer_skat.scoring.score` under the
+    game's options (OS-6, OS-7). A Ramsch (both passed, B-2) is left to the scalar path
+    (None), as the studies leave it."""
+    from cardlab.games.officer_skat.scoring import DealFacts, score
+
+    seeds = np.asarray(seeds, dtype=np.uint64)
+    dealers = np.asarray(dealers, dtype=np.int64)
+    wd = whole_deals(game, seeds, dealers)
+    out: list[Any] = [None] * len(seeds)
+    idx = np.flatnonzero(~(wd.ramsch | wd.scalar))
+    if not idx.size:
+        return out
+    batch = wd.batch.take(idx)
+    play_on(batch, seeds[idx], policy)
+    cards = list(game.deck)
+    names = (game.seat_names[0], game.seat_names[1])
+    for row, b in enumerate(idx.tolist()):
+        d = int(batch.declarer[row])
+        mask = int(batch.decl_cards[row])
+        facts = DealFacts(GAME_CALLS[int(batch.contract[row])], d, bool(batch.kontra[row]),
+                          bool(batch.re[row]),
+                          (int(batch.card_points[row, 0]), int(batch.card_points[row, 1])),
+                          (int(batch.tricks_won[row, 0]), int(batch.tricks_won[row, 1])),
+                          tuple(c for i, c in enumerate(cards) if mask >> i & 1), names,
+                          game.deck.suit_name, dealer=int(dealers[b]))
+        out[b] = score(facts, game.options)
+    return out
+
+
 #: the simulator the game names (``GameSpec.simulator``): scoring options are rescored
 SIMULATOR = Simulator(batch=OfficerSkatBatch, rescores=True, hint=_hint, bid_odds=_bid_odds,
-                      whole_deals=_study_deals)
+                      whole_deals=_study_deals, match_results=match_results)
