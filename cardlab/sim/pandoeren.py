@@ -31,6 +31,10 @@ counts for each set of announcers among {declarer, partner}.
 Policies: ``"random"`` — the ``k``-th legal action in the engine's order with
 ``k = randbelow(#legal)`` from one SplitMix64 stream per deal (= ``RandomBot``);
 ``"heuristic"`` — a simple deterministic player (:func:`heuristic_choice`).
+
+A season's matches (:func:`cardlab.sim.season`) play their deals here too
+(:func:`match_results`): each deal's Result made by the game's own scoring
+(``DealFacts``, ``score_facts``, ``annulled_result``) from the facts in the arrays.
 """
 
 from __future__ import annotations
@@ -50,12 +54,14 @@ from cardlab.sim.sampling_trick_games import pandoeren_batch
 from cardlab.sim.simulator import Simulator
 
 __all__ = ["PandoerenTables", "PandoerenBatch", "tables_for", "heuristic_choice",
-           "KIND_CODES", "SIMULATOR"]
+           "KIND_CODES", "opening_lead", "whole_deals", "match_results", "SIMULATOR"]
 
 #: contract kinds → how their objective is tested (A2.6 / A2.11): the rules' table
 KIND_CODES = OBJECTIVE_OF
 NUMBER, PLUS, ZWABBER, NONE_WON, PICCOLO = (K.NUMBER, K.PANDOER_PLUS, K.ZWABBER, K.NO_TRICKS,
                                             K.PICCOLO)
+#: the recorded actions (:attr:`PandoerenBatch.record`) that are announcements
+SAY_ROEM, SAY_STUK = -1, -2
 #: the kernel tables' fields that hold card masks (the others hold ints)
 _MASK_FIELDS = ("bit", "suit_mask", "trump_mask", "jas", "kq", "above")
 
@@ -142,6 +148,9 @@ class PandoerenBatch(Batch):
         self.first_win_jas = np.zeros(size, dtype=bool)
         self.done = np.zeros(size, dtype=bool)
         self.n_actions = np.zeros(size, dtype=i64)
+        #: with ``play(..., record=True)``: every step's action per deal, a card index, or
+        #: :data:`SAY_ROEM` / :data:`SAY_STUK` (``n_cards`` for none: a deal already over)
+        self.record: list[np.ndarray] | None = None
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -320,6 +329,15 @@ class PandoerenBatch(Batch):
                                             first_lost, self.first_win_jas, self.tb.piccolo))
 
     # -- playing ----------------------------------------------------------------------------
+    def play(self, policy: str = "random", streams: Streams | None = None,
+             record: bool = False) -> PandoerenBatch:
+        """Play every deal to its end (in place); returns self. ``record``: keep every
+        step's action in :attr:`record` (to replay the play on the engine)."""
+        if record:
+            self.record = []
+        super().play(policy, streams)
+        return self
+
     def step(self, policy: str, streams: Streams | None = None) -> None:
         """One action (an announcement or a card) in every unfinished deal."""
         live = ~self.done
@@ -342,6 +360,9 @@ class PandoerenBatch(Batch):
             card = heuristic_choice(self, legal)
         else:
             raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
+        if self.record is not None:
+            self.record.append(np.where(say_roem, SAY_ROEM, np.where(
+                say_stuk, SAY_STUK, np.where(live, card, self.tb.n_cards))))
         if ann.any():
             self.announce(say_roem, say_stuk)
         self.apply(card, live & ~ann)
@@ -876,7 +897,84 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
     return [part], np.zeros(size, dtype=bool)
 
 
+# -- matches: each deal's Result, from the arrays through the game's own scoring ---------------
+def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+                  matches: Sequence[Any]) -> list[Any]:
+    """``Simulator.match_results``: the next deal of each match of ``matches`` played whole
+    as :func:`whole_deals` plays it (a deal's Result does not depend on the match's scores),
+    and its :class:`~cardlab.engine.result.Result` as the engine's ``state.result`` of the
+    same deal: an all-pass deal's is the game's
+    :func:`~cardlab.games.pandoeren.scoring.annulled_result` (A2.5, P-A3); a played deal's,
+    its facts read from the arrays (the tricks' winners, card points, the hands at trick 1,
+    the roem announced, stuk, the discard) as the game's
+    :class:`~cardlab.games.pandoeren.scoring.DealFacts`, scored by its own
+    :func:`~cardlab.games.pandoeren.scoring.score_facts`. No deal is left to the scalar
+    path."""
+    from cardlab.cards import FRENCH_SUITS
+    from cardlab.games.pandoeren.rules import parse_bid
+    from cardlab.games.pandoeren.scoring import DealFacts, annulled_result, score_facts
+    from cardlab.sim.simulator import play_on
+
+    seeds = np.asarray(seeds, dtype=np.uint64)
+    dealers = np.asarray(dealers, dtype=np.int64)
+    opts, names = game.options, game.seat_names
+    out: list[Any] = [annulled_result(names, int(d), opts) for d in dealers]
+    calls, idx, batch = opening_lead(game, seeds, dealers)
+    if batch is None:
+        return out
+    start = batch.hands.copy()
+    play_on(batch, seeds[idx], policy)
+    ct = call_tables_for(game)
+    deck = list(game.deck)
+    cards = _hand_cards(deck)
+    roem_ann = batch.roem_ann if batch.tb.manual_roem else None
+    bids: list[Any] = [parse_bid(w) for w in ct.words]
+    assert all(bid is not None for bid in bids)
+    stuk = batch.roem_and_stuk()[1] > 0  # A2.10.3 the team's stuk counts
+    for j, b in enumerate(idx):
+        d, p = int(batch.declarer[j]), int(batch.partner[j])
+        t = int(batch.table[j])
+        n = int(batch.n_tricks[j])
+        counts = bool(batch.counts_roem[j])
+        team = (d,) if p < 0 else (d, p)
+        if not counts:
+            announced: tuple[int, ...] = ()
+        elif roem_ann is not None:
+            announced = tuple(s for s in sorted(team) if roem_ann[j, s])
+        else:  # auto: the declarer as she leads, the partner once public (A2.10.2)
+            announced = tuple(s for s in sorted(team)
+                              if s == d or bool(batch.partner_public[j]))
+        disc = int(calls.discard[b])
+        facts = DealFacts(
+            bid=bids[int(calls.high[b])], declarer=d, partner=None if p < 0 else p,
+            trump=None if t == NO_TRUMPS else FRENCH_SUITS[t], dealer=int(dealers[b]),
+            winners=tuple(int(w) for w in batch.winners[j, :n]),
+            first_jas=bool(batch.first_win_jas[j]),
+            card_points=tuple(int(x) for x in batch.card_points[j]),
+            discarded=deck[disc] if disc >= 0 else None,
+            start_hands=tuple(cards(int(m)) for m in start[j]),
+            announced=announced,
+            bidders=frozenset(np.flatnonzero(calls.bidders[b]).tolist()),
+            stuk=counts and bool(stuk[j]))
+        out[int(b)] = score_facts(facts, opts, names)
+    return out
+
+
+def _hand_cards(deck: Sequence[Any]) -> Any:
+    """``cards(mask)``: the hand ``mask`` as the pack's cards in order, memoised."""
+    memo: dict[int, tuple[Any, ...]] = {}
+
+    def cards(mask: int) -> tuple[Any, ...]:
+        got = memo.get(mask)
+        if got is None:
+            got = memo[mask] = tuple(c for i, c in enumerate(deck) if mask >> i & 1)
+        return got
+
+    return cards
+
+
 #: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
 #: batch scores under the options it was built with
 SIMULATOR = Simulator(batch=PandoerenBatch, rescores=False, contract_labels=_contract_labels,
-                      hint=_hint, whole_deals=whole_deals)
+                      hint=_hint, whole_deals=whole_deals,
+                      match_results=match_results)

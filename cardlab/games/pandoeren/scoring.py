@@ -11,6 +11,7 @@ gathers the facts of the deal and puts the outcome into words.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import FRENCH_SUIT_NAMES, Card
@@ -32,7 +33,8 @@ from cardlab.games.pandoeren.rules import (
 if TYPE_CHECKING:
     from cardlab.games.pandoeren.state import PandoerenState
 
-__all__ = ["objective_status", "seat_card_points", "score", "annulled_result", "next_dealer",
+__all__ = ["objective_status", "seat_card_points", "score", "score_facts", "DealFacts",
+           "deal_facts", "annulled_result", "next_dealer",
            "ALL_TRICKS", "NO_TRICKS", "PICCOLOS"]
 
 #: A2.6 contracts the team (or the declarer alone) must win all 8 tricks in.
@@ -46,15 +48,23 @@ PICCOLOS = frozenset(k for k, o in OBJECTIVE_OF.items() if o == K.PICCOLO)
 
 def _trick_facts(tricks: Sequence[Trick], declarer: int, team: Sequence[int],
                  trump: str | None) -> tuple[bool, int, bool, bool, bool]:
-    """The facts each contract's test reads (:func:`~.kernel.contract_failed`): a trick lost
-    by the team, the declarer's tricks, one of tricks 1-4 lost by her, trick 1 lost by her,
-    and whether her first won trick holds her jas."""
+    """The facts each contract's test reads (:func:`~.kernel.contract_failed`) of the
+    tricks played (:func:`_winner_facts` on their winners)."""
     won = [t for t in tricks if t.winner == declarer]
     jas = Card("J", trump) if trump else None
-    return (any(t.winner not in team for t in tricks), len(won),
-            any(t.winner != declarer for t in tricks[:4]),
-            bool(tricks) and tricks[0].winner != declarer,
-            bool(won) and any(p.seat == declarer and p.card == jas for p in won[0].plays))
+    first_jas = bool(won) and any(p.seat == declarer and p.card == jas for p in won[0].plays)
+    return _winner_facts([t.winner for t in tricks], declarer, team, first_jas)
+
+
+def _winner_facts(winners: Sequence[int | None], declarer: int, team: Sequence[int],
+                  first_jas: bool) -> tuple[bool, int, bool, bool, bool]:
+    """The facts each contract's test reads (:func:`~.kernel.contract_failed`) from the
+    tricks' winners: a trick lost by the team, the declarer's tricks, one of tricks 1-4
+    lost by her, trick 1 lost by her, and whether her first won trick holds her jas
+    (``first_jas``)."""
+    return (any(w not in team for w in winners), sum(w == declarer for w in winners),
+            any(w != declarer for w in winners[:4]),
+            bool(winners) and winners[0] != declarer, first_jas)
 
 
 def objective_status(bid: Bid, opts: PandoerenOptions, tricks: Sequence[Trick], declarer: int,
@@ -62,9 +72,14 @@ def objective_status(bid: Bid, opts: PandoerenOptions, tricks: Sequence[Trick], 
     """A2.6 / A2.11: False once the contract has certainly failed; at the end, whether the
     trick objective is met (number bids and the roem part of Pandoer + n are settled by
     :func:`score`); otherwise None (still open)."""
+    return _status(bid, opts, _trick_facts(tricks, declarer, team, trump), final)
+
+
+def _status(bid: Bid, opts: PandoerenOptions, facts: tuple[bool, int, bool, bool, bool],
+            final: bool) -> bool | None:
+    """:func:`objective_status` from the tricks' facts (:func:`_winner_facts`)."""
     kind = OBJECTIVE_OF[bid.kind.name]
-    team_lost, dwins, early_lost, first_lost, first_jas = _trick_facts(tricks, declarer, team,
-                                                                       trump)
+    team_lost, dwins, early_lost, first_lost, first_jas = facts
     failed = K.contract_failed(kind, team_lost, dwins, early_lost, first_lost, first_jas,
                                PICCOLO_OBJECTIVES.index(opts.piccolo_objective))
     if failed:
@@ -109,16 +124,67 @@ def annulled_result(names: Sequence[str], dealer: int | None = None,
                   next_dealer=next_dealer(dealer, opts or PandoerenOptions(), True))
 
 
-def _roem(state: PandoerenState, team: Sequence[int], opts: PandoerenOptions
+@dataclass(frozen=True)
+class DealFacts:
+    """The facts of a finished (played) deal that its score reads (A2.10-A2.11), whether
+    gathered from a state (:func:`deal_facts`) or from the batch simulator's arrays.
+
+    :ivar winners: each played trick's winner, in order; ``first_jas``: whether the
+        declarer's first won trick holds her jas; ``card_points``: each seat's (A2.3).
+    :ivar start_hands: the hands at the start of trick 1 (roem, A2.10.2);
+        ``announced``: the team's seats whose roem was announced; ``bidders``: the seats
+        that made a bid (the deniers); ``stuk``: whether the team's stuk counts (A2.10.3).
+    """
+
+    bid: Bid
+    declarer: int
+    partner: int | None
+    trump: str | None
+    dealer: int | None
+    winners: tuple[int, ...]
+    first_jas: bool
+    card_points: tuple[int, ...]
+    discarded: Card | None
+    start_hands: tuple[tuple[Card, ...], ...]
+    announced: tuple[int, ...]
+    bidders: frozenset[int]
+    stuk: bool
+
+    def team(self) -> tuple[int, ...]:
+        """The declaring side (as :meth:`PandoerenState.team`)."""
+        return (self.declarer,) if self.partner is None else tuple(
+            sorted((self.declarer, self.partner)))
+
+
+def deal_facts(state: PandoerenState) -> DealFacts:
+    """The :class:`DealFacts` of a finished, played deal."""
+    bid, declarer = state.bid, state.declarer
+    assert bid is not None and declarer is not None
+    team = state.team()
+    tricks = state.tricks
+    winners = tuple(t.winner for t in tricks)
+    assert all(w is not None for w in winners)
+    first_jas = _trick_facts(tricks, declarer, team, state.trump)[4]
+    pts = seat_card_points(tricks, state.trump) if tricks else [0, 0, 0, 0]
+    counts = bid.kind.counts_roem
+    return DealFacts(
+        bid=bid, declarer=declarer, partner=state.partner, trump=state.trump,
+        dealer=state.dealer, winners=winners, first_jas=first_jas,  # type: ignore[arg-type]
+        card_points=tuple(pts), discarded=state.discarded,
+        start_hands=tuple(state.start_hands or state.hands),
+        announced=tuple(s for s in team if counts and state.roem_was_announced(s)),
+        bidders=frozenset(s for s, c in state.auction.calls if c != "pass"),
+        stuk=counts and state.stuk_counts())
+
+
+def _roem(facts: DealFacts, team: Sequence[int], opts: PandoerenOptions, names: Sequence[str]
           ) -> tuple[int, bool, dict[str, Any]]:
     """A2.10.2: the team's announced roem, whether it stands against denial, and details."""
-    names = state.game.seat_names
-    hands = state.start_hands or state.hands
+    hands = facts.start_hands
     inst = {s: roem_instances(hands[s], opts.roem_card_reuse) for s in range(4)}
-    announced = [s for s in team if state.roem_was_announced(s)]
+    announced = list(facts.announced)
     total = sum(roem_total(inst[s]) for s in announced)
-    bidders = {s for s, c in state.auction.calls if c != "pass"}
-    deniers = [s for s in range(4) if s not in team and s in bidders]
+    deniers = [s for s in range(4) if s not in team and s in facts.bidders]
     valid = total > 0 and (not opts.roem_denial or team_roem_valid(
         [inst[s] for s in announced], [inst[s] for s in deniers]))
     info = {"announced": {names[s]: roem_total(inst[s]) for s in announced if inst[s]},
@@ -128,38 +194,40 @@ def _roem(state: PandoerenState, team: Sequence[int], opts: PandoerenOptions
 
 
 def score(state: PandoerenState) -> Result:
-    """A2.11: the result of a finished (played) deal."""
-    opts: PandoerenOptions = state.game.options
-    names = state.game.seat_names
-    bid, declarer = state.bid, state.declarer
-    assert bid is not None and declarer is not None
-    team = state.team()
-    tricks = state.tricks
-    complete = len(tricks) == 8
-    status = objective_status(bid, opts, tricks, declarer, team, state.trump, final=complete)
+    """A2.11: the result of a finished (played) deal (:func:`score_facts` of its facts)."""
+    return score_facts(deal_facts(state), state.game.options, state.game.seat_names)
+
+
+def score_facts(facts: DealFacts, opts: PandoerenOptions, names: Sequence[str]) -> Result:
+    """A2.11: the result of a finished (played) deal, from its :class:`DealFacts`."""
+    bid, declarer = facts.bid, facts.declarer
+    team = facts.team()
+    winners = facts.winners
+    complete = len(winners) == 8
+    status = _status(bid, opts, _winner_facts(winners, declarer, team, facts.first_jas),
+                     final=complete)
     made = bool(status)
-    pts = seat_card_points(tricks, state.trump) if tricks else [0, 0, 0, 0]
+    pts = list(facts.card_points)
     team_pts = sum(pts[s] for s in team)
     lines = [f"Contract: {bid.label} by {names[declarer]}"
-             + (f" with {names[state.partner]} as partner" if state.partner is not None
+             + (f" with {names[facts.partner]} as partner" if facts.partner is not None
                 else " alone")
-             + (f", trumps {FRENCH_SUIT_NAMES[state.trump]}" if state.trump
+             + (f", trumps {FRENCH_SUIT_NAMES[facts.trump]}" if facts.trump
                 else ", no trumps") + "."]
     won = [0, 0, 0, 0]
-    for t in tricks:
-        assert t.winner is not None
-        won[t.winner] += 1
+    for w in winners:
+        won[w] += 1
     figures: dict[str, Any] = core_figures(_sides(names), names, won, pts, sorted(team), False)
     figures.update({
         "game_points": game_points(bid, opts),
-        "partner": None if state.partner is None else names[state.partner],
+        "partner": None if facts.partner is None else names[facts.partner],
         "team_card_points": team_pts,
-        "discard_points": card_points(state.discarded, state.trump) if state.discarded else 0,
+        "discard_points": card_points(facts.discarded, facts.trump) if facts.discarded else 0,
         "stopped_early": not complete, "roem": 0, "stuk": 0})
     if bid.kind.counts_roem:
-        roem, valid, info = _roem(state, team, opts)
+        roem, valid, info = _roem(facts, team, opts, names)
         stuk = int(K.stuk_points(play_tables(opts.rank_order), True,
-                                 state.stuk_counts()))  # A2.10.3 (auto / manual)
+                                 facts.stuk))  # A2.10.3 (auto / manual)
         counted = roem if valid else 0
         figures.update(roem=counted, roem_info=info, stuk=stuk)
         kind = OBJECTIVE_OF[bid.kind.name]
@@ -179,7 +247,7 @@ def score(state: PandoerenState) -> Result:
             lines.append(f"Roem + stuk: {counted + stuk}; needed {bid.number}, with all 8 "
                          "tricks.")
     elif not complete:
-        lines.append(f"Play stopped after trick {len(tricks)}: the outcome was decided.")
+        lines.append(f"Play stopped after trick {len(winners)}: the outcome was decided.")
     v = figures["game_points"]
     seat_points = _payments(opts, team, made, v)
     verdict = "made" if made else "failed"
@@ -188,7 +256,7 @@ def score(state: PandoerenState) -> Result:
     return Result(points={names[s]: seat_points[s] for s in range(4)},
                   seat_points=tuple(seat_points), contract=bid.word, declarer=declarer,
                   made=made, breakdown=tuple(lines), figures=figures, sides=_sides(names),
-                  next_dealer=next_dealer(state.dealer, opts, False))
+                  next_dealer=next_dealer(facts.dealer, opts, False))
 
 
 def _payments(opts: PandoerenOptions, team: Sequence[int], made: bool, v: int) -> list[int]:
