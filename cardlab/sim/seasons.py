@@ -15,13 +15,14 @@ matches over processes (or a Dask client's executor) in chunks; the numbers do n
 depend on the chunking.
 
 **In arrays.** Where the game's simulator plays matches' deals whole in arrays
-(``Simulator.match_results``: Five Hundred in every form the batch plays), the
+(``Simulator.match_results``: every game — Five Hundred in every form but two players'
+ghost partners, Officer Skat, Pandoeren, Panfin with its pot carried over), the
 ``"heuristic"`` season is played as :func:`~cardlab.sim.compare_variants` plays its
 deals: all the running matches' next deals at once, every call by the heuristic bot's
 vectorised twin and the cards by the batch's ``"heuristic"`` play policy, each deal
 then added to its match by its result (``Match.add_result``: the match's own scoring,
-outcome and dealer's turn). A deal the batch leaves aside (all passed, played in no
-trumps) is played on the engine by the heuristic bot. The result says which path was
+outcome and dealer's turn). A deal the batch leaves aside (Five Hundred all passed and
+played in no trumps, an Officer Skat Ramsch) is played on the engine by the heuristic bot. The result says which path was
 taken (``"arrays"``); elsewhere the bots play every deal on the engine.
 
 >>> import cardlab.sim
