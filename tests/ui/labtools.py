@@ -113,19 +113,23 @@ def run_all_from_menu(page: Any) -> None:
 
 
 def wait_all_cells_ran(page: Any, n_code: int, timeout: float = 120) -> None:
-    """Wait until ``n_code`` code cells show an execution count. If nothing runs at all for
-    a while (the kernel-race of RECIPES §3 can swallow a Run All), ask for Run All again."""
+    """Wait until ``n_code`` code cells show an execution count. If the run stalls for a
+    while — no cell running or queued and no new cell done (the kernel-race of RECIPES §3
+    can swallow a Run All, or cut it short after the first cell, as seen once in CI) — ask
+    for Run All again."""
     count_js = ("() => { const ps = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];"
                 " return [ps.filter(p => /\\[\\d+\\]/.test(p.textContent)).length,"
                 " ps.filter(p => p.textContent.includes('*')).length]; }")
     deadline = time.time() + timeout
     idle_since = time.time()
+    last = -1
     while time.time() < deadline:
         done, running = page.evaluate(count_js)
         if done >= n_code:
             return
-        if done or running:
+        if running or done != last:
             idle_since = time.time()
+            last = done
         elif time.time() - idle_since > 12:
             run_all_from_menu(page)
             idle_since = time.time()
