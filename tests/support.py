@@ -232,3 +232,27 @@ def unmix(z: int) -> int:
     x = unshift(x, 27)
     x = (x * pow(MIX1, -1, 1 << 64)) & MASK64
     return unshift(x, 30)
+
+
+def called_to_the_play(state: State, seed: int) -> State:
+    """``state`` with the heuristic bot (seeded ``seed``, as the studies seed it per deal)
+    making every call up to the play, or to the end of a deal that is not played."""
+    from cardlab.bots import bot_for
+
+    bot = bot_for(state.game.name, "heuristic", seed=seed)
+    while state.phase not in ("play", "done"):
+        state = state.apply(bot.choose(state))
+    return state
+
+
+def recorded_batch_play(batch_class: Any, states: list[State], seeds: list[int]) -> Any:
+    """A batch of ``states`` (each at its opening lead) played to the end by the batch's
+    ``"heuristic"`` policy on each deal's play stream, its plays recorded (``batch.record``),
+    for a test to replay them on the engine."""
+    import numpy as np
+
+    from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
+
+    batch = batch_class.from_states(states)
+    return batch.play("heuristic", Streams(derive_seeds(np.array(seeds, np.uint64), PLAY_STREAM)),
+                      record=True)

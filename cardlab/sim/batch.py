@@ -11,7 +11,7 @@ the end (:meth:`play`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -29,6 +29,9 @@ class Batch(ABC):
     size: int
     done: np.ndarray
     _rows: np.ndarray
+    #: after ``play(record=True)``: what every step played, one entry per step in the game's
+    #: own form (its ``step`` appends), so the play can be replayed on the engine
+    record: list[Any] | None = None
 
     def take(self: B, index: np.ndarray) -> B:
         """A new batch of the deals ``index`` (copied; repeats allowed): every array row by
@@ -38,6 +41,7 @@ class Batch(ABC):
             out.__dict__[k] = v[index].copy() if isinstance(v, np.ndarray) else v
         out.size = len(index)
         out._rows = np.arange(out.size)
+        out.record = None  # a taken batch has played nothing yet
         out._taken()
         return out
 
@@ -47,8 +51,13 @@ class Batch(ABC):
     def _before_play(self) -> None:  # noqa: B027 - a hook: nothing to prepare by default
         """What a game prepares before :meth:`play` steps (by default nothing)."""
 
-    def play(self: B, policy: str = "random", streams: Streams | None = None) -> B:
-        """Play every deal to its end (in place), a :meth:`step` at a time; returns self."""
+    def play(self: B, policy: str = "random", streams: Streams | None = None,
+             record: bool = False) -> B:
+        """Play every deal to its end (in place), a :meth:`step` at a time; returns self.
+        ``record``: keep what each step played in :attr:`record` (a game may keep more,
+        e.g. Five Hundred each trick's winner in ``winners``)."""
+        if record:
+            self.record = []
         self._before_play()
         while not self.done.all():
             self.step(policy, streams)

@@ -340,9 +340,6 @@ class FiveHundredBatch(Batch):
                 out.winners[b, i] = t.winner
         return out
 
-    def _taken(self) -> None:
-        self.record = None  # a taken batch keeps no record of the plays
-
     def current_hands(self) -> np.ndarray:
         """``(B, seats)`` each seat's cards now."""
         return self.hands & ~self.played[:, None]
@@ -489,14 +486,6 @@ class FiveHundredBatch(Batch):
         else:
             raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
         self.apply(card, named, live)
-
-    def play(self, policy: str = "random", streams: Streams | None = None,
-             record: bool = False) -> FiveHundredBatch:
-        """Play every deal to its end (in place); returns self. ``record``: keep each
-        trick's winner in ``winners`` and every play in ``record``."""
-        if record:
-            self.record = []
-        return super().play(policy, streams)
 
     def _before_play(self) -> None:
         self._prep(force=True)  # the offsets of this batch's contracts

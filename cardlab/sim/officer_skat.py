@@ -173,9 +173,6 @@ class OfficerSkatBatch(Batch):
         #: deal already finished), to replay the play on the engine
         self.record: list[np.ndarray] | None = None
 
-    def _taken(self) -> None:
-        self.record = None  # a batch made by ``take`` has played nothing yet
-
     # -- construction -----------------------------------------------------------------------
     @classmethod
     def from_states(cls, states: Sequence[Any]) -> OfficerSkatBatch:
@@ -280,15 +277,6 @@ class OfficerSkatBatch(Batch):
         if tb.options.null_mode == "no_tricks":  # OS-6.4 the Null declarer loses at once
             over |= (k == _NULL) & (winner == self.declarer)
         self.done |= second & over
-
-    def play(self, policy: str = "random", streams: Streams | None = None,
-             record: bool = False) -> OfficerSkatBatch:
-        """Play every deal to its end (in place); returns self. ``record``: keep every
-        step's cards in :attr:`record` (to replay the play on the engine)."""
-        if record:
-            self.record = []
-        super().play(policy, streams)
-        return self
 
     def step(self, policy: str, streams: Streams | None = None) -> None:
         """One card in every unfinished deal."""

@@ -329,15 +329,6 @@ class PandoerenBatch(Batch):
                                             first_lost, self.first_win_jas, self.tb.piccolo))
 
     # -- playing ----------------------------------------------------------------------------
-    def play(self, policy: str = "random", streams: Streams | None = None,
-             record: bool = False) -> PandoerenBatch:
-        """Play every deal to its end (in place); returns self. ``record``: keep every
-        step's action in :attr:`record` (to replay the play on the engine)."""
-        if record:
-            self.record = []
-        super().play(policy, streams)
-        return self
-
     def step(self, policy: str, streams: Streams | None = None) -> None:
         """One action (an announcement or a card) in every unfinished deal."""
         live = ~self.done

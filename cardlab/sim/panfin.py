@@ -253,15 +253,6 @@ class PanfinBatch(Batch):
         self.done |= complete & (self.hands[r, w] == ZERO)
 
     # -- playing ----------------------------------------------------------------------------
-    def play(self, policy: str = "random", streams: Streams | None = None,
-             record: bool = False) -> PanfinBatch:
-        """Play every deal to its end (in place); returns self. ``record``: keep every
-        step's cards in :attr:`record` (to replay the play on the engine)."""
-        if record:
-            self.record = []
-        super().play(policy, streams)
-        return self
-
     def step(self, policy: str, streams: Streams | None = None) -> None:
         """One play (one or two cards) in every unfinished deal."""
         live = ~self.done

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from support import called_to_the_play, recorded_batch_play
 
 import cardlab
 import cardlab.sim
@@ -22,15 +23,14 @@ from cardlab.engine.playout import play_out
 from cardlab.engine.rng import derive_seed
 from cardlab.games.officer_skat.kernel import NO_CARD
 from cardlab.sim import officer_skat as osk
-from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
+from cardlab.sim.rng import deal_seeds
 
 
 def _called(game: Any, seed: int, dealer: int, match: Any = None) -> Any:
     """The scalar deal (or ``match.deal()``) with the heuristic bot's calls up to the play."""
     st = match.deal() if match is not None else game.deal(seed=seed, dealer=dealer)
-    bot = bot_for("officer_skat", "heuristic", seed=seed)
-    while st.phase != "play":
-        st = st.apply(bot.choose(st))
+    st = called_to_the_play(st, seed)
+    assert st.phase == "play"  # an Officer Skat deal is always played (a Ramsch too)
     return st
 
 
@@ -38,9 +38,7 @@ def _replayed(states: list[Any], seeds: list[int]) -> list[Any]:
     """Each state (at the opening lead) played on by the batch's ``"heuristic"`` play on its
     deal's play stream, recorded, and replayed card by card onto the state; finished."""
     game = states[0].game
-    batch = osk.OfficerSkatBatch.from_states(states)
-    batch.play("heuristic", Streams(derive_seeds(np.array(seeds, np.uint64), PLAY_STREAM)),
-               record=True)
+    batch = recorded_batch_play(osk.OfficerSkatBatch, states, seeds)
     out = []
     for b, st in enumerate(states):
         for step in batch.record or []:

@@ -14,13 +14,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from support import called_to_the_play, recorded_batch_play
 
 import cardlab
 import cardlab.sim
-from cardlab.bots import bot_for
 from cardlab.engine.rng import derive_seed
 from cardlab.sim import pandoeren as pd
-from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
 
 
 def _played_out(game: Any, seed: int, dealer: int, match: Any = None) -> Any:
@@ -28,13 +27,9 @@ def _played_out(game: Any, seed: int, dealer: int, match: Any = None) -> Any:
     heuristic bot's calls up to the play, then the batch's play (recorded) replayed action
     by action onto the state."""
     st = match.deal() if match is not None else game.deal(seed=seed, dealer=dealer)
-    bot = bot_for("pandoeren", "heuristic", seed=seed)
-    while st.phase not in ("play", "done"):
-        st = st.apply(bot.choose(st))
+    st = called_to_the_play(st, seed)
     if st.phase == "play":
-        b = pd.PandoerenBatch.from_states([st])
-        b.play("heuristic", Streams(derive_seeds(np.array([seed], np.uint64), PLAY_STREAM)),
-               record=True)
+        b = recorded_batch_play(pd.PandoerenBatch, [st], [seed])
         cards, c = list(game.deck), b.tb.n_cards
         for step in b.record or []:
             k = int(step[0])

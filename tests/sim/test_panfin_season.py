@@ -15,13 +15,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from support import called_to_the_play, recorded_batch_play
 
 import cardlab
 import cardlab.sim
-from cardlab.bots import bot_for
 from cardlab.engine.rng import derive_seed
 from cardlab.sim import panfin as pf
-from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
 from cardlab.sim.simulator import play_on
 
 
@@ -35,13 +34,9 @@ def _played_out(game: Any, seed: int, dealer: int, pot: int = 0,
     else:
         st = game.deal(seed=seed, dealer=dealer, pot=pot,
                        stacks=stacks or [0] * game.players)
-    bot = bot_for("panfin", "heuristic", seed=seed)
-    while st.phase not in ("play", "done"):
-        st = st.apply(bot.choose(st))
+    st = called_to_the_play(st, seed)
     if st.phase == "play":
-        b = pf.PanfinBatch.from_states([st])
-        b.play("heuristic", Streams(derive_seeds(np.array([seed], np.uint64), PLAY_STREAM)),
-               record=True)
+        b = recorded_batch_play(pf.PanfinBatch, [st], [seed])
         cards, c = list(game.deck), b.tb.n_cards
         for first, second in b.record or []:
             played = {cards[int(i)].code for i in (first[0], second[0]) if i < c}

@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
+from support import recorded_batch_play
 
 import cardlab
 import cardlab.sim
@@ -102,16 +103,12 @@ def _played_out(game, seed: int, dealer: int):  # type: ignore[no-untyped-def]
     ``"heuristic"`` card play replayed on the engine (whole deals' play is the batch policy,
     not ``HeuristicBot``'s own card play, so this — not ``match.play`` — is its twin)."""
     from cardlab.sim import five_hundred as fh
-    from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
-
     st = game.deal(seed=seed, dealer=dealer)
     bot = cardlab.bots.bot_for("five_hundred", "heuristic", seed=seed)
     while not st.is_over and (st.phase != "play" or st.declarer is None):
         st = st.apply(bot.choose(st))  # (an all-pass no-trump deal: the bot plays it out)
     if not st.is_over:
-        b = fh.FiveHundredBatch.from_states([st])
-        b.play("heuristic", Streams(derive_seeds(np.array([seed], np.uint64), PLAY_STREAM)),
-               record=True)
+        b = recorded_batch_play(fh.FiveHundredBatch, [st], [seed])
         for card, named in b.record or []:
             if card[0] >= 0:
                 suit = f" {'SCDH'[int(named[0])]}" if named[0] >= 0 else ""
