@@ -26,8 +26,9 @@ JUNK: list[Any] = [None, True, -1, 0, 1, 2, 3.5, 10**12, "", "x", "JH", "2Z", "1
                    [], ["pass"], {}, {"type": "step"}, "play AS", "bid H", "\u2665" * 50]
 
 
-def random_intent(rng: random.Random, w: Any, codes: list[str]) -> Any:
-    """One intent: usually well-formed in shape, often wrong in content."""
+def random_intent(rng: random.Random, w: Any, codes: list[str], records: list[str]) -> Any:
+    """One intent: usually well-formed in shape, often wrong in content (``records``: the
+    records a ``load`` may carry)."""
     roll = rng.random()
     if roll < 0.03:
         return rng.choice(JUNK)
@@ -52,11 +53,26 @@ def random_intent(rng: random.Random, w: Any, codes: list[str]) -> Any:
         made_up = ["pass", "bid S", "bid H", "bid NT", "discard AS", "play " + rng.choice(codes)]
         intent["action"] = rng.choice((legal or made_up) + made_up)
     elif kind == "load" and rng.random() < 0.5:
-        intent["record"] = rng.choice(RECORDS)
+        intent["record"] = rng.choice(records)
     return intent
 
 
-RECORDS: list[str] = []
+def finished_deal(toy: Any) -> Any:
+    """A toy deal played to the end (bid, discard, three tricks)."""
+    done = toy.deal_from_string("N: JH AS KS / S: QS JS AH / kitty: KH QH")
+    for a in ["bid H", "pass", "discard QS JS", "play AH", "play JH", "play AS", "play KH",
+              "play QH", "play KS"]:
+        done = done.apply(a)
+    return done
+
+
+def fuzz_records(toy: Any) -> list[str]:
+    """The records a ``load`` intent carries: good ones, an empty object, a list, and one
+    with an illegal card. Each test builds its own (none relies on another having run:
+    pytest-xdist may run them in different processes, in any order)."""
+    done = finished_deal(toy)
+    return [done.to_json(), toy.deal(seed=9).to_json(), "{}", "[1, 2]",
+            done.to_json().replace("play AS", "play 2Z")]
 
 
 def check_table(w: Table, record: tuple[Any, list[Any]] | None) -> None:
@@ -78,25 +94,21 @@ def check_table(w: Table, record: tuple[Any, list[Any]] | None) -> None:
 
 
 def test_fuzz_table_never_raises_and_never_corrupts(toy):
-    done = toy.deal_from_string("N: JH AS KS / S: QS JS AH / kitty: KH QH")
-    for a in ["bid H", "pass", "discard QS JS", "play AH", "play JH", "play AS", "play KH",
-              "play QH", "play KS"]:
-        done = done.apply(a)
-    RECORDS[:] = [done.to_json(), toy.deal(seed=9).to_json(), "{}", "[1, 2]",
-                  done.to_json().replace("play AS", "play 2Z")]
+    done = finished_deal(toy)
+    records = fuzz_records(toy)
     codes = [c.code for c in toy.deck]
     rng = random.Random(20261129)
     tables = [Table(done, seat=0, bot_delay=0), Table(done, seat=None),
               Table(toy.deal(seed=1), seat=1, bot_delay=0.5),
               Table(toy.deal(seed=2), seat=None, show_all=True, bot_delay=0),
               Table(toy.deal(seed=3), seat=0, show_all=True, bot_delay=0.5)]
-    records = [(w._record, list(w._record)) if w._record is not None else None
-               for w in tables]
+    recorded = [(w._record, list(w._record)) if w._record is not None else None
+                for w in tables]
     for i in range(3000):
         k = i % len(tables)
         w = tables[k]
-        send(w, random_intent(rng, w, codes))
-        check_table(w, records[k])
+        send(w, random_intent(rng, w, codes, records))
+        check_table(w, recorded[k])
         if i % 250 == 0:  # the state shown is a deal the rules replay exactly
             again = cardlab.from_json(w.state.to_json())
             assert again.history == w.state.history
@@ -110,12 +122,13 @@ def test_fuzz_other_widgets_never_raise(toy):
     widgets = [DealEditor(toy), TrumpLadder(toy), AuctionLadder(toy, table),
                ScoreCompare(done)]
     codes = [c.code for c in toy.deck]
+    records = fuzz_records(toy)
     rng = random.Random(7)
     for i in range(1500):
         w = widgets[i % len(widgets)]
-        intent = random_intent(rng, w, codes)
+        intent = random_intent(rng, w, codes, records)
         if isinstance(intent, dict) and intent.get("type") == "table" and rng.random() < 0.5:
-            intent["intent"] = random_intent(rng, table, codes)
+            intent["intent"] = random_intent(rng, table, codes, records)
         msg = send(w, intent)
         assert not msg.startswith("internal error"), (intent, msg)
         if isinstance(w, DealEditor):
