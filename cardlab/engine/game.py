@@ -12,11 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from cardlab import rules as rulebook
 from cardlab.cards import Card, Deck
 from cardlab.engine.action import Action
 from cardlab.engine.action_ids import ActionIds, ActionTable
 from cardlab.engine.options import build_options, options_dict
-from cardlab.errors import CardError, IllegalAction
+from cardlab.errors import CardError, IllegalAction, did_you_mean
+from cardlab.rules import Rule
 
 if TYPE_CHECKING:
     from cardlab.engine.match import Match
@@ -297,6 +299,59 @@ class Game(ABC):
         ``[{"call": "7H", "value": 200, "label": "seven hearts"}, …]``; by default none
         (``[]``: a game without an auction)."""
         return []
+
+    # -- the rulebook (docs/rules/<game>.md, read by cardlab.rules) ----------------
+    def rules(self) -> list[Rule]:
+        """This game's rules from its rulebook, in the book's order (:func:`cardlab.rules.rules`).
+
+        :raises ValueError: when the game has no rulebook.
+        """
+        return rulebook.rules(self.name)
+
+    def call_meanings(self) -> dict[str, str]:
+        """Every call and contract of this game under its options, in canonical notation,
+        with its meaning in one line: ``{"bid 7H": "…", "pass": "…"}``.
+
+        The meanings are data in the game's own ``rules`` module (the module beside the
+        game's class), as a function ``call_meanings(options) -> Mapping[str, str]``; a
+        game without it has none (``{}``).
+        """
+        found: dict[str, str] | None = getattr(self, "_call_meanings_found", None)
+        if found is None:
+            from cardlab.engine.registry import import_module
+
+            package = type(self).__module__.rpartition(".")[0]
+            try:
+                module = import_module(f"{package}.rules")
+            except ImportError:  # a game written in one module: no rules module, no meanings
+                module = None
+            hook = getattr(module, "call_meanings", None)
+            found = {} if hook is None else {str(k): str(v) for k, v in hook(self._options).items()}
+            self._call_meanings_found = found
+        return dict(found)
+
+    def call_meaning(self, call: str) -> str:
+        """The one-line meaning of a call or contract, e.g. ``game.call_meaning("bid 7H")``
+        (the notation is normalised as for :meth:`parse_action`, so ``"BID 7h"`` reads
+        the same; a contract's bare name works where the game lists one).
+
+        :raises IllegalAction: ``unknown_call`` for a call this game (under its options)
+            does not have, naming it with the closest calls.
+        """
+        meanings = self.call_meanings()
+        if isinstance(call, str) and call.strip():
+            tried = [call.strip(), " ".join(call.split())]
+            try:
+                tried.append(str(self.parse_action(call)))
+            except IllegalAction:
+                pass
+            by_fold = {key.casefold(): key for key in meanings}
+            for text in tried:
+                key = text if text in meanings else by_fold.get(text.casefold())
+                if key is not None:
+                    return meanings[key]
+        hint = did_you_mean(call, meanings) if isinstance(call, str) else ""
+        raise IllegalAction(f"{self.title} has no call {call!r}{hint}", code="unknown_call")
 
     def scoring_variants(self) -> dict[str, dict[str, Any]]:
         """Named option sets that change how a finished deal scores (for comparisons)."""

@@ -1,6 +1,6 @@
 """The layers of DESIGN §1, read off the source by AST: no layer imports a higher one.
 
-Layers, low to high: cards (and errors) → engine → games → bots → sim → render →
+Layers, low to high: cards (and errors) → engine → games → solve → bots → sim → render →
 widgets, then the applications on top (teaching, exercises, the server extension).
 A module may import its own layer and lower ones. The only upward imports allowed are
 lazy ones inside a ``_repr_*`` drawing hook or a ``rollout`` method (``Game.rollout``),
@@ -30,14 +30,15 @@ ROOT = Path(cardlab.__file__).parent
 
 #: layer of each top-level part of the package, low to high (DESIGN §1)
 LAYERS: dict[str, int] = {
-    "cards": 0, "errors": 0, "version": 0,
+    "cards": 0, "errors": 0, "version": 0, "rules": 0,
     "engine": 1,
     "games": 2,
-    "bots": 3,
-    "sim": 4,
-    "render": 5,
-    "widgets": 6,
-    "teaching": 7, "exercises": 7, "serverext": 7,
+    "solve": 3,
+    "bots": 4,
+    "sim": 5,
+    "render": 6,
+    "widgets": 7,
+    "teaching": 8, "exercises": 8, "serverext": 8,
 }
 #: the rank of ``import cardlab`` itself: the package root imports the games
 ROOT_RANK = LAYERS["games"]
