@@ -29,7 +29,7 @@ __all__ = [
     "TRUMP_LADDER", "PLAIN_LADDER", "ContractRules", "contract_rules", "Ladder", "ladder_for",
     "pack_for", "bid_label", "parse_bid", "SUIT_WORD", "SUIT_PLURAL", "MISERE_CALLS",
     "TRICKS", "DEFENDED_TRICK_POINTS", "ALL_PASS_TRICK_POINTS", "play_flags", "scoring_flags",
-    "CardTable", "card_table", "order_table", "TABLE_KEYS",
+    "CardTable", "card_table", "order_table", "TABLE_KEYS", "call_meanings",
 ]
 
 #: 5H-0.1 suits in ladder order (♠ ♣ ♦ ♥).
@@ -440,3 +440,92 @@ def denomination_of(call: str) -> str:
         return "misere"
     parsed = parse_bid(base)
     return parsed[1] if parsed else base
+
+
+# -- what each call means (Game.call_meaning; docs/rules/five_hundred.md) ----------------------
+def _side_words(options: FiveHundredOptions) -> str:
+    """Who takes the tricks with the bidder (5H-2)."""
+    if options.players == 5:
+        return "with the partner card you call, or alone"
+    if options.players == 6 and options.six_player_sides == "two_triples":
+        return "with your two partners"
+    return "with your partner" if options.players in (4, 6) else "alone"
+
+
+def _misere_when(options: FiveHundredOptions, call: str) -> str:
+    """When a misère may be bid (5H-5.4b, 5H-5.4c, A-8)."""
+    if call == "blind_misere":
+        return "only as your first call, before you have seen your hand (A-8)"
+    if call == "open_misere":
+        if options.open_misere_requires_eight:
+            return "only over an eight-level bid"
+        return "at any time it outranks the standing bid, first call too (5H-5.4c)"
+    if not options.misere_requires_seven:
+        return "whenever it outranks the standing bid"
+    if options.misere_rank == "after_8S":
+        return "only while seven spades to eight spades is the standing bid (A-5)"
+    return "only while a seven-level bid is the standing bid (5H-5.4b)"
+
+
+def call_meanings(options: FiveHundredOptions) -> dict[str, str]:
+    """Every call and contract of Five Hundred under ``options`` → its meaning in one line,
+    for a table's hover (:meth:`cardlab.engine.game.Game.call_meaning`): the auction's
+    ``pass`` and bids (sans kitty ones too when allowed), each contract by its bare name
+    (``7H``, ``misere``), the joker's nominations and, with five players, the partner calls.
+
+    >>> call_meanings(FiveHundredOptions())["bid 7H"].split(";")[0]
+    'Seven hearts: take at least 7 of the 10 tricks with your partner, hearts trumps'
+    """
+    ladder = ladder_for(options)
+    out: dict[str, str] = {}
+    if options.auction == "american_single_round":
+        out["pass"] = "Pass: make no bid; each player calls only once (5H-5.6)."
+    elif options.rebid_after_pass_on_denomination_change:
+        out["pass"] = ("Pass: make no bid now; you may bid again only once the standing bid's "
+                       "denomination changes (5H-5.4d).")
+    else:
+        out["pass"] = "Pass: make no bid; you are out of this auction for good (5H-5.4d)."
+    if options.allow_final_raise:
+        out["pass"] += " As the high bidder's last call, it stands on your bid (5H-5.4e)."
+    side = _side_words(options)
+    for call in ladder.calls:
+        value = ladder.value[call]
+        if call in MISERE_VALUES:
+            shown = {"misere": "", "open_misere": ", your hand face up "
+                     + ("before the first lead" if options.open_misere_expose == "before_lead"
+                        else "after the first trick"),
+                     "blind_misere": ", called unseen"}[call]
+            text = (f"{MISERE_WORDS[call].capitalize()}: play alone without "
+                    f"trumps and take no trick{shown}; worth {value}, or −{value} if you take one; "
+                    f"legal {_misere_when(options, call)}.")
+        else:
+            parsed = parse_bid(call)
+            assert parsed is not None
+            n, den = parsed
+            named = "no trumps" if den == "NT" else SUIT_PLURAL[den]
+            trumps = "without trumps" if den == "NT" else f"{named} trumps"
+            how_many = f"all {TRICKS}" if n == TRICKS else f"at least {n} of the {TRICKS}"
+            text = (f"{NUMBER_WORD[n].capitalize()} {named}: take {how_many} tricks {side}, "
+                    f"{trumps}; worth {value}, or −{value} if you fall short (5H-8.2).")
+            if options.sans_kitty_allowed:
+                out[f"bid {call} sans_kitty"] = (text[:-1].replace(": take", " sans kitty: take", 1)
+                                                 + "; the kitty stays untouched (A-9).")
+        out[f"bid {call}"] = text
+        out[call] = text
+    if options.all_pass == "play_no_trumps":
+        out["NT"] = ("No trumps after all passed: no contractor and no kitty; every side scores "
+                     f"{ALL_PASS_TRICK_POINTS} a trick (A-12).")
+    if options.joker_nomination:
+        for suit in SUITS:
+            out[f"nominate {suit}"] = (f"Nominate the joker a {SUIT_WORD[suit]}: the highest "
+                                       f"{SUIT_WORD[suit]}, no trump and no longer special (5H-6.3).")
+        out["nominate none"] = ("Leave the joker unnominated: it follows only when you are void, "
+                                "wins any trick it is played to, and is led naming a suit (5H-7.3).")
+    if options.players == 5:
+        deck = pack_for(options)
+        out["call alone"] = "Call no partner: play the contract alone against the four others (5H-2)."
+        for card in deck:
+            if card.code != "JK":
+                out[f"call {card.code}"] = (f"Call the {deck.name(card)}: whoever holds it is your "
+                                            "partner, known when it is played (5H-2).")
+    return out
