@@ -1,6 +1,7 @@
 """Pandoeren: the Dutch (North Holland) auction game for four, each for herself.
 
-Spec: ``shared/rules/pandoeren.md`` (rule IDs A2.x, A4.x and P-A1 … P-A26).
+Rulebook: ``docs/rules/pandoeren.md`` (rule IDs A1 … A4.3 and P-A1 … P-A26;
+``cardlab.rules.lookup("A2.8")`` reads one, ``game.call_meaning("bid kereltje")`` a call).
 33 cards (7-A in four suits plus the six of hearts), eight each dealt 4-1-4 from
 forehand with the 33rd face up in the middle (the kijkkaart). An auction over the
 21 ranks of the contract table (A4.2); the winner takes the kijkkaart, discards one
@@ -9,9 +10,9 @@ contract has one; then eight tricks.
 
 Seats: 0-3 = N E S W, clockwise; every seat plays for herself (the sides of a
 match are the seats). ``dealer=`` names the dealer (default 0, N); the seat on
-the dealer's left (forehand) bids first. The spec's examples use dealer W.
+the dealer's left (forehand) bids first. The rule tests mostly deal with dealer W.
 
-Phases: ``auction`` → ``exchange`` (the declarer holds 9 cards) → ``trump``
+Phases (the order of A2): ``auction`` → ``exchange`` (the declarer holds 9 cards) → ``trump``
 (skipped in Zwabber and Solo-zwabber) → ``call`` (only in number bids, Zwabber
 with zwabber_partner='called_ace', Pandoer and Pandoer + n) → ``play`` →
 ``done``. All four passing ends the deal at once (annulled, nobody scores).
@@ -26,7 +27,7 @@ Actions (DESIGN §2.2): ``bid 120`` … ``bid 300`` (capped by ``number_bid_cap`
 Announcements (A2.10.2, A2.10.3). Under ``roem_announce="auto"`` (the default)
 the engine announces roem and stuk for the declaring side and neither
 ``announce roem`` nor ``announce stuk`` is ever a legal action (refusals
-``roem_auto`` and ``stuk_auto``): the spec has the engine announce them, so
+``roem_auto`` and ``stuk_auto``): the rulebook has the engine announce them, so
 offering the action as well would only invite a learner to announce what is
 already counted. Roem counts as announced for the declarer from her lead to
 trick 1 and for the partner once the partnership is public; stuk (trump K + Q,
@@ -73,7 +74,7 @@ Other refusal codes: ``already_passed``, ``not_your_turn``, ``wrong_phase``,
 ``bad_call``, ``called_card_held``, ``trump_ace_not_callable``,
 ``must_follow_suit``, ``must_overtrump``, ``no_undertrump``, ``must_trump``.
 
-Glossary (spec appendix): *jas* the trump jack; *nel* the trump nine; *roem*
+Glossary: *jas* the trump jack; *nel* the trump nine; *roem*
 melds; *stuk* trump king + queen; *kijkkaart* the face-up 33rd card; *maat*
 partner; *ouvert* exposed; *praatje* a chat (*stil*: silent); *privé* alone;
 *puntenspel* the number contract.

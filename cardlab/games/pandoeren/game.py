@@ -57,7 +57,7 @@ SPEC = GameSpec(
 class PandoerenGame(Game):
     """Pandoeren under one set of rule options (A4.3). Seats N E S W, each for herself.
 
-    ``number_bid_cap`` and ``pandoer_extra_cap`` take any value the spec allows (10**30
+    ``number_bid_cap`` and ``pandoer_extra_cap`` take any value the rulebook allows (A4.3) (10**30
     too) at no cost: the ladder (``game.ladder``) is built lazily and lists only the bids
     a deal can reach. No team can score more than 1086 in a deal (146 card points, stuk 20,
     and at most 460 roem in each of two hands), so number bids stop at 1080 and
@@ -120,7 +120,7 @@ class PandoerenGame(Game):
 
     # -- deals -------------------------------------------------------------------------
     def deal(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> PandoerenState:
-        """A new deal (A2.4): from ``seed``, from a pack order ``deck=`` dealt 4-1-4 from
+        """A new deal (A2.4, P-A2): from ``seed``, from a pack order ``deck=`` dealt 4-1-4 from
         forehand, or stacked: ``hands=[N, E, S, W]`` (8 cards each) and ``kijkkaart='6H'``
         (may be left out when the hands hold the other 32 cards)."""
         seat_arg(self, dealer)

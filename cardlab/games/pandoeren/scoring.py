@@ -108,6 +108,7 @@ def next_dealer(dealer: int | None, opts: PandoerenOptions, annulled: bool) -> i
 
 
 def _sides(names: Sequence[str]) -> dict[str, tuple[int, ...]]:
+    # A2.1 / P-A25: no fixed teams; a partnership lasts one deal, so every seat is a side
     return {n: (s,) for s, n in enumerate(names)}
 
 

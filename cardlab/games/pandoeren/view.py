@@ -73,6 +73,7 @@ def _extras(state: PandoerenState, seat: int | None) -> list[dict[str, Any]]:
     if state.phase == "auction" or (state.phase == "done" and state.bid is None):
         extras.append({"label": "kijkkaart", "cards": [state.kijkkaart.code], "count": 1})
     if state.discarded is not None:
+        # P-A23: the others see one face-down card, never whether it is the kijkkaart
         mine = seat is not None and seat == state.declarer
         extras.append({"label": "discard", "cards": [state.discarded.code] if mine else None,
                        "count": 1})
@@ -149,6 +150,7 @@ def build_view(state: PandoerenState, seat: int | None) -> dict[str, Any]:
         "called_rank": state.called.rank if state.called is not None else None,
         "trump_name": FRENCH_SUIT_NAMES[state.trump] if state.trump else None,
         "exposed": sorted(state.exposed),
+        # A2.9 / P-A22: the table says whether the defenders may talk (it carries no talk)
         "talk_allowed": bool(state.bid is not None and state.bid.kind.name == "praatje"
                              and state.exposed),
         "roem": {names[s]: state.roem_of(s) for s in range(4)

@@ -1,6 +1,7 @@
-"""Panfin, the Chioggia gambling game with the Vecia and the Gobbo (spec ``panfin.md``, B1–B4).
+"""Panfin, the Chioggia gambling game with the Vecia and the Gobbo (``docs/rules/panfin.md``).
 
-cardlab is the reference implementation: every rule below cites the spec's IDs,
+cardlab is the reference implementation: every rule below cites its rulebook's IDs
+(B1 … B4.2 and F-A1 … F-A26; ``cardlab.rules.lookup("B2.10.3")`` reads one),
 and each RECOMMENDED or RECONSTRUCTED choice is a named option (table B4.2).
 
 **Pack and cards** (B2.1, B2.2). The 40-card Treviso pack, codes rank + suit:
@@ -98,7 +99,7 @@ the chips now.
 ``payments`` (also in ``chips``), ``cutter`` and ``winning`` (the seat now winning the
 trick). Hands are shown face up only at the end (active players' hands, B2.9).
 
-**Glossary** (spec appendix). *vecia*: the fante of spade; *gobbo*: the fante of
+**Glossary**. *vecia*: the fante of spade; *gobbo*: the fante of
 bastoni; *di mazzo*: the dealer; *tengo*: "I hold"; *servito*: served, four of one
 suit at once; *naturali*: four of a rank; *simezi*: a rank completed with jokers;
 *tronfi*: four of the dominant suit; *false*: four of another suit; *piatti*:

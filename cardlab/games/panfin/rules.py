@@ -1,7 +1,7 @@
 """Panfin's rules as data: the options, the card ladders, the trump model and the combinations.
 
 Everything here is a pure function of cards and options, cited to
-``shared/rules/panfin.md`` (rule IDs B1–B4, ambiguity entries F-A1–F-A26). The
+``docs/rules/panfin.md`` (rule IDs B1–B4.2, ambiguity entries F-A1–F-A26). The
 state machine (:mod:`.state`), the judge (:mod:`.judge`), the scoring (:mod:`.scoring`)
 and the bots all call these functions. The trick phase reads one :func:`trick_order` per
 dominant suit, an engine :class:`~cardlab.engine.tricks.CardOrder` written as the trump
@@ -69,7 +69,7 @@ _JOKER_NAMES: Final = {VECIA: "Vecia", GOBBO: "Gobbo"}
 
 @dataclass(frozen=True, kw_only=True)
 class PanfinOptions:
-    """Rule options of Panfin, named and defaulted exactly as the spec's table B4.2."""
+    """Rule options of Panfin, named and defaulted exactly as the rulebook's B4.2."""
 
     players: int = option(4, choices=(2, 3, 4, 5, 6), source="B4.2 [WIT]")
     dealer_ante_multiplier: int = option(2, choices=(2, 1),
