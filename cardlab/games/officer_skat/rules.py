@@ -35,7 +35,7 @@ __all__ = [
     "trump_cards", "is_suit_game", "deal_events", "DealEvent", "changes_suit", "trick_points",
     "GAME_CALLS", "TRICKS", "WIN_POINTS", "NULL_WIN_BELOW", "SCHNEIDER_LINE", "SCHNEIDER_FACTOR",
     "SCHWARZ_FACTOR", "KONTRA_FACTOR", "RE_FACTOR", "MATCH_POINTS", "MATADOR_RUN",
-    "PACK_ORDER", "card_index", "KernelTables", "kernel_tables",
+    "PACK_ORDER", "card_index", "KernelTables", "kernel_tables", "call_meanings",
 ]
 
 #: OS-2.2 card points; every suit holds 30, the pack 120.
@@ -349,3 +349,62 @@ def kernel_tables() -> KernelTables:
         bits=tuple(1 << i for i in range(CARDS)) + (0,),
         ladders=tuple(ladders), ladder_len=tuple(lengths),
         base_values=tuple(BASE_VALUES.get(g, 0) for g in GAME_CALLS))
+
+
+# -- what each call means (Game.call_meaning; docs/rules/officer_skat.md) ----------------------
+def call_meanings(options: OfficerSkatOptions) -> dict[str, str]:
+    """Every call and game of Officer Skat under ``options`` → its meaning in one line, for a
+    table's hover (:meth:`cardlab.engine.game.Game.call_meaning`): each ``declare`` choice
+    and the game by its bare name (``C``, ``grand``), ``pass``, ``kontra``, ``no_kontra``,
+    ``re`` and ``no_re``, as the options allow them.
+
+    >>> call_meanings(OfficerSkatOptions())["declare grand"].split(";")[0]
+    'Grand: only the four jacks are trumps (OS-4)'
+    """
+    pack = skat_pack(options.faces)
+    method = options.scoring_method
+    loss = "twice the value" if options.loss_factor == 2 else "the value"
+
+    def scored(base: int) -> str:  # what a suit game or Grand scores, by the scoring method
+        if method == "base_doubled_schneider":
+            return f"the winner scores {base}, doubled for Schneider (OS-7.5)"
+        if method == "card_points":
+            return "the winner scores the card points they took (OS-7.5)"
+        if method == "match_points":
+            return "the winner scores 2, 3 with Schneider, 4 with Schwarz, 1 each at 60 all (OS-7.5)"
+        return (f"game (matadors + 1) × {base}; win with {WIN_POINTS} card points or more, a "
+                f"loss costs {loss} (OS-7.2)")
+
+    out: dict[str, str] = {}
+    games: dict[str, str] = {}
+    for suit in ("C", "S", "H", "D"):
+        name = pack.suit_name(suit)
+        games[suit] = (f"{name[0].upper()}{name[1:]}: the four jacks and the {name} are trumps "
+                       f"(OS-4), base value {BASE_VALUES[suit]}; {scored(BASE_VALUES[suit])}.")
+    games["grand"] = ("Grand: only the four jacks are trumps (OS-4), base value "
+                      f"{BASE_VALUES['grand']}; {scored(BASE_VALUES['grand'])}.")
+    if options.null_allowed and method != "card_points":  # OS-7.5: no Null under method B
+        goal = ("take no trick at all: the first trick you win loses the game"
+                if options.null_mode == "no_tricks"
+                else f"take fewer card points than your opponent ({TOTAL_POINTS // 2} all loses)")
+        worth = {"match_points": "a win scores 2"}.get(method, f"worth {options.null_value}")
+        games["null"] = (f"Null: no trumps, jacks in their suits, ranked A K Q J 10 9 8 7; "
+                         f"{goal}; {worth} (OS-6.4).")
+    if options.ramsch_allowed:
+        games["ramsch"] = ("Ramsch: nobody declares; the jacks are trumps as in Grand, and each "
+                           "player loses the card points they take, unless one takes every trick "
+                           f"and scores {TOTAL_POINTS} (B-2).")
+    for game, text in games.items():
+        out[f"declare {game}"] = text
+        out[game] = text
+    if options.pass_allowed:
+        out["pass"] = ("Pass: leave the choice of game to the dealer; if the dealer passes too, "
+                       "Ramsch is played (B-2)." if options.ramsch_allowed else
+                       "Pass: leave the choice of game to the dealer (B-2).")
+    if options.kontra_re:
+        out["kontra"] = ("Kontra: the declarer's opponent doubles what the deal scores (OS-7.4).")
+        out["no_kontra"] = "No Kontra: the deal scores single (OS-7.4)."
+        out["re"] = ("Re: the declarer answers Kontra by doubling again, four times in all "
+                     "(OS-7.4).")
+        out["no_re"] = "No Re: the deal stays doubled by the Kontra alone (OS-7.4)."
+    return out
