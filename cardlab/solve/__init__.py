@@ -1,0 +1,238 @@
+"""Open hands: what every card is worth when every seat plays perfectly and sees every card.
+
+This is the perfect-information ("double dummy", in bridge's words) solver of cardlab's
+games. With every hand open — the kitty, the stock, the discards and the face-down piles
+included — the value of a card is the end score its side gets when everyone plays
+perfectly from there. That is an exact reference, not advice for play with hidden cards: a
+player who cannot see the other hands cannot always find the open-hands line (a finesse
+that works open may fail closed, and a defender may not know which card to keep).
+
+* :func:`values` — every legal action of the seat to move, mapped to its open-hands value,
+  in the game's own deal score (points, or chips in Panfin) for the mover's side.
+* :func:`line` — one perfect line of play to the end of the deal.
+* :func:`par` — for a deal played so far, the value before and after every card played;
+  a card that lowered its side's value has a cost (as DDS's ``AnalysePlay``).
+
+**Sides.** The value is for the mover's side (``game.sides``). Where a deal has more than two
+sides (Five Hundred with three or five players, where each defender scores apart; Panfin),
+the mover's side plays against all the others together: they are taken to minimise the
+mover's side's score.
+
+**What is searched.** The search (:mod:`cardlab.solve.search`, written once for every
+game) walks the teaching engine's own states through a per-game adapter
+(:mod:`cardlab.solve.adapter`, one module per game registering itself): the legal moves, the
+trick winners and the turning up of face-down cards are the game's own rules, and every
+value is the finished deal's ``result.points`` — the game's own scoring — of the side. So
+:attr:`Values.searched` is ``"score"``: the game's score itself is minimaxed (every
+transformation of it would need its monotonicity proved per game and option; the score
+needs none). The adapters add what makes the search small: a table key where equivalent
+positions meet, and, where a game's score counts only tricks, touching cards merged.
+
+**Why no compiled inner loop (yet).** The search runs on the engine's states so that no
+rule is written a second time; a compiled loop (numba) would need each game's play rules
+as arrays, which the games' kernels give only in part (Five Hundred's and Officer Skat's
+legal masks and trick keys; not Pandoeren's announcements or Panfin's double trick). The
+search is interpreted Python, correct in every game and form; ``benchmarks/solve_bench.py``
+measures it against the targets of issue 27 and ``benchmarks/RESULTS.md`` states the gap.
+
+>>> import cardlab, cardlab.solve
+>>> game = cardlab.load("panfin", players=2)
+>>> state = game.deal(hands=["AC 7C 5D 2S", "RC 4C 3B 6S"], turnup="4D")
+>>> state.phase
+'declare'
+>>> cardlab.solve.values(state)
+Traceback (most recent call last):
+...
+cardlab.solve.search.SolveError: open hands value the card play; this deal is in the declarations (phase 'declare')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardlab.engine.state import State
+from cardlab.solve import five_hundred, officer_skat, pandoeren, panfin  # noqa: F401 (register)
+from cardlab.solve.adapter import PLAY_PHASES, Adapter, adapter_for, register
+from cardlab.solve.search import (
+    DEFAULT_BUDGET,
+    DEFAULT_TT_BYTES,
+    Search,
+    SolveBudgetExceeded,
+    SolveError,
+)
+
+if TYPE_CHECKING:
+    from cardlab.engine.action import Action
+
+__all__ = ["values", "line", "par", "Values", "ParStep", "SolveError", "SolveBudgetExceeded",
+           "Adapter", "register", "DEFAULT_BUDGET", "DEFAULT_TT_BYTES"]
+
+#: how the error names a phase without card play
+_PHASE_WORDS = {"auction": "the auction", "kitty": "the kitty discard",
+                "call": "the partner call", "nominate": "the joker's nomination",
+                "declare": "the declarations", "choose": "the choice of the dominant suit",
+                "swap": "the dealer's swap"}
+
+
+@dataclass(frozen=True)
+class ParStep:
+    """One card of a played deal, valued with open hands.
+
+    :ivar index: the card's action in ``state.history``.
+    :ivar seat: the seat that played it.
+    :ivar action: its notation (``'play JD'``).
+    :ivar before: the position's value before the card, for that seat's side.
+    :ivar after: the value after it, for the same side.
+    :ivar cost: ``before - after`` (0 for a card that kept the value).
+    """
+
+    index: int
+    seat: int
+    action: str
+    before: float
+    after: float
+
+    @property
+    def cost(self) -> float:
+        """What the card cost its side: ``before - after`` (never negative)."""
+        return self.before - self.after
+
+
+class Values(Mapping[str, float]):
+    """Each legal action's notation → its open-hands value for the mover's side.
+
+    :ivar seat: the seat to move. :ivar side: its side's name (``game.sides``).
+    :ivar searched: what was minimaxed (``"score"``: the game's deal score itself).
+    :ivar unit: ``"points"``, or ``"chips"`` in a game played for chips.
+    :ivar best: the notations of the best actions, in legal order.
+    :ivar nodes: positions the search visited.
+    """
+
+    def __init__(self, values: dict[str, float], seat: int, side: str, searched: str,
+                 unit: str, nodes: int) -> None:
+        self._values = values
+        self.seat, self.side, self.searched, self.unit, self.nodes = (
+            seat, side, searched, unit, nodes)
+        top = max(values.values())
+        self.best = [a for a, v in values.items() if v == top]
+
+    def __getitem__(self, action: str) -> float:
+        return self._values[str(action)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{a!r}: {v:g}" for a, v in self._values.items())
+        return f"Values({{{inner}}}, side={self.side!r}, {self.unit})"
+
+
+def _check(state: object) -> State:
+    """``state`` if the solver can value it, else a :class:`SolveError` saying why."""
+    if not isinstance(state, State):
+        raise SolveError(f"open hands value a cardlab State (from game.deal() and apply()), "
+                         f"not {type(state).__name__}")
+    if state.is_over:
+        raise SolveError("the deal is finished: no card is left to value")
+    if state.phase not in PLAY_PHASES:
+        words = _PHASE_WORDS.get(state.phase, f"the {state.phase} phase")
+        raise SolveError(f"open hands value the card play; this deal is in {words} "
+                         f"(phase {state.phase!r})")
+    return state
+
+
+def _budget(budget: int | None) -> int:
+    if budget is None:
+        return DEFAULT_BUDGET
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise SolveError(f"budget= must be a positive number of positions, not {budget!r}")
+    return budget
+
+
+def _unit(state: State) -> str:
+    return "chips" if state.view().get("chips") is not None else "points"
+
+
+def values(state: State, *, budget: int | None = None) -> Values:
+    """Every legal action of the seat to move → its exact open-hands value (the end score
+    of the mover's side under perfect play with every card known).
+
+    :param budget: the most positions the search may visit (default
+        :data:`~cardlab.solve.search.DEFAULT_BUDGET`).
+    :raises SolveError: not a state, a finished deal, or a phase without card play.
+    :raises SolveBudgetExceeded: the search needs more positions than ``budget``.
+    """
+    state = _check(state)
+    adapter = adapter_for(state)
+    seat = adapter.to_move(state)
+    side = adapter.side_of(seat)
+    search = Search(adapter, side, _budget(budget))
+    out: dict[str, float] = {}
+    by_action: dict[Action, float] = {}
+    for group, child in search.children(state):
+        v = search.value(child)
+        for a in group:
+            by_action[a] = v
+    for a in state.legal_actions():
+        out[str(a)] = by_action[a]
+    return Values(out, seat, side, adapter.searched, _unit(state), search.nodes)
+
+
+def _perfect_step(search: Search, state: State) -> Action:
+    """A move of ``state`` that keeps its value for the search's side."""
+    target = search.value(state)
+    for group, child in search.children(state):
+        if search.value(child, target - 0.5, target + 0.5) == target:
+            return group[0]
+    raise AssertionError("no move keeps the position's value")  # pragma: no cover
+
+
+def line(state: State, *, budget: int | None = None) -> list[Action]:
+    """One perfect line of play from ``state`` to the end of the deal: each seat plays a
+    card that keeps the value of the mover's side (the others minimise it).
+
+    :raises SolveError: as :func:`values`.
+    """
+    state = _check(state)
+    adapter = adapter_for(state)
+    search = Search(adapter, adapter.side_of(adapter.to_move(state)), _budget(budget))
+    out: list[Action] = []
+    while not state.is_over:
+        action = _perfect_step(search, state)
+        out.append(action)
+        state = adapter.child(state, action)
+    return out
+
+
+def par(state: State, *, budget: int | None = None) -> list[ParStep]:
+    """The value before and after every card played since the play began, each for the side
+    of the seat that played it (``state`` may be finished or partly played).
+
+    :raises SolveError: not a state, or no card played yet.
+    """
+    if not isinstance(state, State):
+        raise SolveError(f"open hands value a cardlab State, not {type(state).__name__}")
+    chain = state.states()
+    steps = [(i, prev) for i, prev in enumerate(chain[:-1])
+             if prev.phase in PLAY_PHASES and chain[i + 1].history[-1].verb == "play"]
+    if not steps:
+        raise SolveError(f"no card has been played yet (phase {state.phase!r})")
+    adapter = adapter_for(chain[steps[0][0]])
+    limit = _budget(budget)
+    searches: dict[str, Search] = {}
+    out: list[ParStep] = []
+    for i, prev in steps:
+        seat = adapter.to_move(prev)
+        side = adapter.side_of(seat)
+        search = searches.get(side)
+        if search is None:
+            search = searches[side] = Search(adapter, side, limit)
+        before = search.value(prev)
+        after = search.value(chain[i + 1])
+        out.append(ParStep(i, seat, str(chain[i + 1].history[-1]), before, after))
+    return out
