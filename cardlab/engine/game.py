@@ -333,7 +333,9 @@ class Game(ABC):
     def call_meaning(self, call: str) -> str:
         """The one-line meaning of a call or contract, e.g. ``game.call_meaning("bid 7H")``
         (the notation is normalised as for :meth:`parse_action`, so ``"BID 7h"`` reads
-        the same; a contract's bare name works where the game lists one).
+        the same; a contract's bare name works where the game lists one; a call of a card
+        verb that shows cards, such as ``"tengo 2D 3D"``, means what its verb alone means
+        when the game gives no meaning for those very cards).
 
         :raises IllegalAction: ``unknown_call`` for a call this game (under its options)
             does not have, naming it with the closest calls.
@@ -342,7 +344,10 @@ class Game(ABC):
         if isinstance(call, str) and call.strip():
             tried = [call.strip(), " ".join(call.split())]
             try:
-                tried.append(str(self.parse_action(call)))
+                action = self.parse_action(call)
+                tried.append(str(action))
+                if action.verb in self.spec.card_verbs:  # "tengo 2D 3D": the call, by its verb
+                    tried.append(action.verb)
             except IllegalAction:
                 pass
             by_fold = {key.casefold(): key for key in meanings}
