@@ -34,6 +34,12 @@ class IllegalAction(ValueError):
     def __reduce__(self) -> tuple[Any, ...]:  # keep code and rule through pickling (process pools)
         return (_rebuild, (type(self), str(self), self.code, self.rule))
 
+    def _render_traceback_(self) -> list[str]:
+        """How IPython (a notebook) shows a refusal: its one line, ``IllegalAction: 'play 5H'
+        is not legal …``, since the message already says what was refused and why; a
+        traceback through the engine's internals would only bury it."""
+        return [f"{type(self).__name__}: {self}"]
+
 
 def _rebuild(cls: type[IllegalAction], message: str, code: str, rule: str) -> IllegalAction:
     return cls(message, code=code, rule=rule)

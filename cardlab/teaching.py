@@ -172,7 +172,9 @@ class Exercise:
         """
         items = self._items(attempt)
         if not items:
-            return self._say(Feedback(f"No answer yet. Hint: {self.hint}", correct=False))
+            # no answer yet: the words go back to the caller only; the form stays as it is
+            # (a notebook run from the top shows no verdict before the learner answered)
+            return Feedback(f"No answer yet. Hint: {self.hint}", correct=False)
         if self.kind == "many":
             got = frozenset(items)
             if got == self._answer:
@@ -418,15 +420,54 @@ def legal_cards_exercise(state: State, *, question: str | None = None, hint: str
     because = "; ".join(f"{card_text(state, c)}: {state.explain(f'play {c}')}"
                         for c in cards if c in legal)
 
+    answer_words = _card_mentions(state, legal)
+
     def why(code: str) -> str:
         if code not in cards:
             return f"{name} does not hold it (or cannot see it)."
-        return str(state.explain(f"play {code}", seat=mover))
+        verdict = state.explain(f"play {code}", seat=mover)
+        return _without_answer(str(verdict), answer_words, _refusal_words(verdict))
 
     return Exercise(f"{q}\n{name} holds {words}.", legal, kind="many", choices=choices,
                     hint=hint, why=why, because=because,
                     summary=summary or f"{q} {name} holds {words}.", ident=ident,
                     read=_card_reader(state), state=state)
+
+
+def _card_mentions(state: State, codes: Iterable[str]) -> list[re.Pattern[str]]:
+    """Patterns for every way a reason may name one of ``codes``: its name (``king of
+    diamonds``, and a name in brackets such as ``Gobbo``), its symbol form (``K♦``) and its
+    code as a whole word."""
+    deck = state.game.deck
+    out = []
+    for code in codes:
+        card = deck.parse(code)
+        name = str(deck.name(card))
+        words = [name.split(" (")[0], *re.findall(r"\(([^)]+)\)", name)]
+        out += [re.compile(re.escape(w), re.IGNORECASE) for w in words if w]
+        out.append(re.compile(re.escape(card_text(state, card))))
+        out.append(re.compile(rf"(?<![\w♠♣♦♥]){re.escape(code)}(?![\w♠♣♦♥])"))
+    return out
+
+
+def _refusal_words(verdict: Any) -> str:
+    """The rule a refused card breaks, in words without any card (``you must follow suit
+    (5H-7.1)``), from the verdict's code and rule."""
+    words = str(getattr(verdict, "code", "") or "not allowed here").replace("_", " ")
+    words = f"you {words}" if words.startswith("must ") else words
+    rule = getattr(verdict, "rule", "")
+    return f"{words} ({rule})" if rule else words
+
+
+def _without_answer(reason: str, answer: Sequence[re.Pattern[str]], rule_words: str) -> str:
+    """``reason`` without its clauses (the parts between "; ") that name a right card, so a
+    wrong try learns which rule it broke, not the answer (that waits for "Show me", after
+    two tries). Where the first clause (the refusal itself) goes, ``rule_words`` say it."""
+    clauses = reason.split("; ")
+    kept = [c for c in clauses if not any(p.search(c) for p in answer)]
+    if not clauses or clauses[0] not in kept:
+        kept.insert(0, rule_words)
+    return "; ".join(kept)
 
 
 def _trump_key(state: State) -> str | None:

@@ -357,12 +357,71 @@ def test_wrong_answers_get_a_reason(ident: str) -> None:
             if choice.value in ex.answer:
                 continue
             said = ex.check([choice.value])
-            reason = str(ex.state.explain(f"play {choice.value}")).rstrip(".")
-            assert not said.correct and reason in said, (said, reason)
+            verdict = ex.state.explain(f"play {choice.value}")
+            refusal = str(verdict).rstrip(".").split("; ")[0]
+            # the engine's refusal, or (where it names a right card) the rule the card breaks
+            assert not said.correct and (refusal in said or f"({verdict.rule})" in said), said
+            assert not _names_a_right_card(ex, said), (said, sorted(ex.answer))
     else:
         said = ex.check("-1")
         assert not said.correct and ex.hint in said
     assert ex.check(None) == f"No answer yet. Hint: {ex.hint}"
+
+
+def _names_a_right_card(ex: Exercise, text: str) -> list[str]:
+    """The right cards of a "many" exercise that ``text`` names (by name or by symbol)."""
+    assert ex.state is not None and isinstance(ex.answer, frozenset)
+    deck = ex.state.game.deck
+    named = []
+    for code in ex.answer:
+        card = deck.parse(code)
+        name = str(deck.name(card)).split(" (")[0]
+        symbol = next(c.label for c in ex.choices if c.value == code)
+        if name.casefold() in text.casefold() or re.search(
+                rf"(?<![\w♠♣♦♥]){re.escape(symbol)}(?![\w♠♣♦♥])", text):
+            named.append(code)
+    return named
+
+
+@pytest.mark.parametrize("ident", [i for i in names() if build(i).kind == "many"])
+def test_wrong_tries_give_a_reason_but_not_the_answer(ident: str) -> None:
+    """Issue #28 item 12: the first wrong try gets a reason (the rule the card breaks) and
+    neither it nor the second names a right card; the answer comes with "Show me"."""
+    ex = build(ident)
+    wrong = [c.value for c in ex.choices if c.value not in ex.answer]
+    first = ex.check(wrong[:2])
+    assert first.startswith("Not quite.") and ("must" in first or "(" in first), first
+    assert not _names_a_right_card(ex, first), first
+    second = ex.check(wrong[:1])
+    assert ex.can_show and not _names_a_right_card(ex, second), second
+    assert sorted(_names_a_right_card(ex, ex.reveal())) == sorted(ex.answer)
+
+
+@pytest.mark.parametrize("ident", names())
+def test_nothing_shows_before_an_answer(ident: str) -> None:
+    """Issue #28 item 12: a notebook run from the top checks ``None`` under each exercise;
+    the form then shows no verdict (no red "No answer yet") until the learner answers."""
+    ex = build(ident)
+    box = ex.widget()
+    feedback = box.children[-1]
+    said = ex.check(None)
+    assert said.startswith("No answer yet") and not said.correct
+    assert feedback.value == ""
+    ex.check(_wrong(ex))
+    assert "Not quite" in feedback.value
+
+
+def test_a_refusal_shows_as_one_line_in_a_notebook() -> None:
+    """Issue #28 item 12: a cell meant to fail (an illegal move) shows the refusal's one line
+    when run live, not a traceback through the engine (IPython's ``_render_traceback_``)."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import cardlab\ncardlab.load('five_hundred').deal(seed=1).apply('play 2Z')")])
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    [error] = [o for o in nb.cells[0].outputs if o.output_type == "error"]
+    assert error.ename == "CardError" or error.ename == "IllegalAction", error.ename
+    assert error.traceback == [f"{error.ename}: {error.evalue}"], error.traceback
 
 
 def _buttons(box: Any) -> dict[str, Any]:
