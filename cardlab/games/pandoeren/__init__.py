@@ -49,7 +49,8 @@ Auction ladder (A4.2): the number bids sit in brackets (ladder rows). Under
 ``preset="pagat"`` 120-140 rank below Piccolo and 150/160 between Misère and
 Kereltje; under ``preset="butselaar"`` 130-150 form the lowest row, below Piccolo
 and Misère, and 160 stands alone (A1, A4.3), so there ``bid 150`` over
-``bid misere`` is refused and ``bid misere`` over ``bid 150`` is legal.
+``bid misere`` is refused and ``bid misere`` over ``bid 150`` is legal; Piccolo
+ouvert ranks above every number bid, 200+ included, and is worth 5 (A1, A4.2).
 
 Tricks: each completed trick in ``state.tricks`` carries its card ``points``
 (A2.3, the last trick's +5 included); they add up to the result's card points.

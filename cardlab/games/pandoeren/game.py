@@ -243,7 +243,8 @@ class PandoerenGame(Game):
     def bid_ladder(self) -> list[dict[str, Any]]:
         """A4.2: every bid in auction order (within the caps), with its game points. Under
         ``preset='butselaar'`` 130-150 form the lowest row, below Piccolo and Misère, and
-        160 stands alone below Kereltje (A1, A4.3).
+        160 stands alone below Kereltje (A1, A4.3); Piccolo ouvert (worth 5 there) ranks
+        above every number bid, 200+ included (A1, A4.2).
 
         >>> import cardlab
         >>> [r["call"] for r in cardlab.load("pandoeren", preset="butselaar").bid_ladder()[:6]]

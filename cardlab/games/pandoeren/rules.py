@@ -34,7 +34,7 @@ __all__ = ["PandoerenOptions", "PRESETS", "ContractKind", "KINDS", "NAMED_ORDER"
 
 @dataclass(frozen=True, kw_only=True)
 class PandoerenOptions:
-    """Rule options of Pandoeren (A4.3); the defaults are preset ``pagat``."""
+    """Rule options of Pandoeren (A4.3); the defaults are preset ``pagat``, the rule set of A4.1."""
 
     preset: str = option("pagat", choices=("pagat", "butselaar"), source="A4.3 [PAGAT]/[BDK]")
     number_bid_cap: int = option(300, kind=int, source="A4.3 RECOMMENDED, P-A24")
@@ -122,7 +122,8 @@ class ContractKind:
     exposure: str = ""  # '' | 'declarer_at_trick_2' | 'all_at_lead'
 
 
-#: A4.2 the contract table: every kind of contract, with its partner, trumps and game points.
+#: A4.2 the contract table: every kind of contract, with its partner, trumps and game points
+#: (kept row for row as pagat prints it, odd as its order looks: P-A6).
 KINDS: Final[dict[str, ContractKind]] = {k.name: k for k in (
     ContractKind("number", "number bid", "called", True,
                  "the team makes at least the bid in card points + roem + stuk", 1, True),
@@ -154,16 +155,27 @@ KINDS: Final[dict[str, ContractKind]] = {k.name: k for k in (
 )}
 
 #: A4.2 auction order; ``#A``-``#D`` stand for the brackets (ladder rows) of number bids
-#: and ``+n`` for the Pandoer + n bids.
+#: and ``+n`` for the Pandoer + n bids. The named bids keep this order under every preset
+#: (their action ids follow it); only the place of a bracket can differ (:data:`LADDER_ORDER`).
 NAMED_ORDER: Final = ("#A", "piccolo", "misere", "#B", "kereltje", "zwabber", "#C",
                       "solo_zwabber", "piccolo_ouvert", "#D", "misere_ouvert", "stil_praatje",
                       "pandoer", "+n", "praatje", "prive")
+#: A4.2 / A4.3 the auction order of each preset. ``butselaar`` (A1, decided 2026-12-05,
+#: Bedenk's bid order): Piccolo ouvert ranks above every number bid, 200+ included, so the
+#: 200+ row moves below it; every other row keeps pagat's place.
+LADDER_ORDER: Final = {
+    "pagat": NAMED_ORDER,
+    "butselaar": ("#A", "piccolo", "misere", "#B", "kereltje", "zwabber", "#C",
+                  "solo_zwabber", "#D", "piccolo_ouvert", "misere_ouvert", "stil_praatje",
+                  "pandoer", "+n", "praatje", "prive"),
+}
 
 #: A4.2 the number-bid brackets by preset: (lowest, highest) bid of each row, highest
 #: None = open. ``pagat``: 120-140 below Piccolo, 150/160 below Kereltje. ``butselaar``
 #: (A1 "Ladder under butselaar", A4.3): a bracket is a ladder row, so 130-150 form the
 #: lowest row (below Piccolo and Misère) and 160 stands alone in the row pagat gives
-#: 150/160; 170-190 and 200+ keep their rows. ``lowest_number_bid`` cuts the first row.
+#: 150/160; 170-190 and 200+ keep their rows (the 200+ row sits below Piccolo ouvert there,
+#: :data:`LADDER_ORDER`). ``lowest_number_bid`` cuts the first row.
 BRACKETS: Final = {
     "pagat": {"#A": (120, 140), "#B": (150, 160), "#C": (170, 190), "#D": (200, None)},
     "butselaar": {"#A": (120, 150), "#B": (160, 160), "#C": (170, 190), "#D": (200, None)},
@@ -172,8 +184,9 @@ BRACKETS: Final = {
 #: A4.2 game points of number bids, by preset: (bid at most, points) rows, first match wins.
 NUMBER_POINTS: Final = {"pagat": ((140, 1), (160, 2), (190, 3), (10**9, 4)),
                         "butselaar": ((150, 1), (160, 2), (190, 3), (10**9, 4))}
-#: A4.3 the butselaar preset's other game-point change: Stil praatje is worth 8.
-BUTSELAAR_POINTS: Final = {"stil_praatje": 8}
+#: A4.3 the butselaar preset's other game-point changes (A1, Bedenk's payout table):
+#: Piccolo ouvert is worth 5 and Stil praatje 8.
+BUTSELAAR_POINTS: Final = {"piccolo_ouvert": 5, "stil_praatje": 8}
 
 #: spellings accepted after ``bid`` (lower-cased), mapped to the canonical word.
 BID_WORDS: Final = {"misère": "misere", "privé": "prive", "solo-zwabber": "solo_zwabber",
@@ -256,7 +269,7 @@ def bid_ladder(opts: PandoerenOptions, points: PandoerenOptions | None = None) -
     points = points or opts
     brackets = BRACKETS[opts.preset]
     rows: list[LadderRow] = []
-    for entry in NAMED_ORDER:
+    for entry in LADDER_ORDER[opts.preset]:
         if entry in brackets:
             lo, hi = brackets[entry]
             top = number_bid_top(opts) if hi is None else min(hi, number_bid_top(opts))
@@ -370,7 +383,7 @@ def card_points(card: Card, trump: str | None) -> int:
 
 def trick_points(cards: Sequence[Card], trump: str | None, last: bool) -> int:
     """A2.3: the card points a completed trick carries: its cards' points, +5 if it is the
-    last (eighth) trick (:func:`~.kernel.trick_points_total`).
+    last (eighth) trick (:func:`~cardlab.games.pandoeren.kernel.trick_points_total`).
 
     >>> from cardlab.cards import Card
     >>> trick_points([Card.parse(c) for c in ("JH", "AS", "10S", "7C")], "H", last=False)
@@ -465,7 +478,7 @@ def play_tables(rank_order: str = "pandoeren") -> PlayTables:
 
 
 def play_rules(opts: PandoerenOptions) -> dict[str, bool]:
-    """A2.8 / P-A12 / P-A13: the play options as :func:`~.kernel.legal_mask` takes them."""
+    """A2.8 / P-A12 / P-A13: the play options as :func:`~cardlab.games.pandoeren.kernel.legal_mask` takes them."""
     return {"jas_never_forced": bool(opts.jas_never_forced),
             "trump_while_able_to_follow": bool(opts.trump_while_able_to_follow),
             "undertrump_banned": opts.undertrump != "allowed",
@@ -479,6 +492,6 @@ CALL_RANKS: Final = ("A", "K", "Q", "J", "10", "9", "8", "7")
 @cache
 def call_rank_masks() -> tuple[int, ...]:
     """The mask (bit = pack index) of each rank of :data:`CALL_RANKS`, in that order: the
-    table :func:`~.kernel.call_mask` reads."""
+    table :func:`~cardlab.games.pandoeren.kernel.call_mask` reads."""
     deck = list(pandoeren_pack())
     return tuple(sum(1 << i for i, c in enumerate(deck) if c.rank == r) for r in CALL_RANKS)

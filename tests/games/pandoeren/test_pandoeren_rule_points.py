@@ -145,7 +145,7 @@ def test_a2_10_3_stuk_auto_not_in_other_contracts():
 
 # -- A4.3 / A1 butselaar ladder ----------------------------------------------------------
 BUTSELAAR_START = ["130", "140", "150", "piccolo", "misere", "160", "kereltje", "zwabber",
-                   "170", "180", "190", "solo_zwabber", "piccolo_ouvert", "200"]
+                   "170", "180", "190", "solo_zwabber", "200"]
 
 
 def test_a4_3_butselaar_ladder_rows():
@@ -158,8 +158,8 @@ def test_a4_3_butselaar_ladder_rows():
     value = {r["call"]: r["value"] for r in butselaar.bid_ladder()}
     assert [value[c] for c in ("130", "150", "160", "170", "190", "200")] == [1, 1, 2, 3, 3, 4]
     rest = butselaar.ladder.calls[len(BUTSELAAR_START):]
-    assert rest[rest.index("300") + 1:rest.index("pandoer")] == ("misere_ouvert",
-                                                                  "stil_praatje")
+    assert rest[rest.index("300") + 1:rest.index("pandoer")] == ("piccolo_ouvert",
+                                                                  "misere_ouvert", "stil_praatje")
     pagat = load().ladder.calls
     assert list(pagat[:9]) == ["120", "130", "140", "piccolo", "misere", "150", "160",
                                "kereltje", "zwabber"]
