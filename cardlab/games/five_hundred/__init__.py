@@ -1,4 +1,4 @@
-"""Five Hundred (Australian rules, with variants): spec ``shared/rules/five_hundred.md`` (5H-…).
+"""Five Hundred (Australian rules, with variants): rulebook ``docs/rules/five_hundred.md`` (5H-…).
 
 >>> import cardlab
 >>> game = cardlab.load("five_hundred")
@@ -21,7 +21,7 @@ the seat names; with five the contractor may call a partner card), six players t
 ``P1P4 P2P5 P3P6`` (partners opposite) or, with ``six_player_sides='two_triples'``,
 ``P1P3P5`` and ``P2P4P6``.
 
-**Our choices where the spec is silent.** The 45- and 46-card packs are dealt 3-2-4-1-3-2
+**Our choices where the sources are silent.** The 45- and 46-card packs are dealt 3-2-4-1-3-2
 and 3-2-4-2-3-2 (kitty 5 / 6) and the contractor discards as many as the kitty held; with
 two jokers a nomination applies to both, and in NT/misère an unnominated black joker beats
 the red one. ``defender_points_ignored_above=400``: a defending side whose score is above
@@ -84,7 +84,7 @@ name, ``G1``/``G2`` included; ``card_points`` None) and ``value`` (the contract'
 ``clone()``, ``to_state()``) for random playouts and search:
 :mod:`cardlab.sim.five_hundred_rollout` (a fast path, in ``cardlab.sim``).
 
-**Glossary** (the spec's words): *kitty* (the three cards set aside), *contractor* (won the
+**Glossary** (the rulebook's words): *kitty* (the three cards set aside), *contractor* (won the
 auction), *contract*, *left_bower* / *right_bower* (the jacks of the trump colour),
 *misere* / *open_misere* / *blind_misere*, *sans_kitty*, *nominate* (name the joker's suit),
 *slam* (all ten tricks), *Avondale* (the scoring table), *going out backwards* (−500).

@@ -122,7 +122,7 @@ def _judge_misere(b: Auction, seat: int, base: str, modifier: str,
     if base == "open_misere" and not options.open_misere_allowed:
         return Verdict(False, "open misère is not played under these rules", "misere_not_allowed",
                        "5H-12")
-    if base == "blind_misere":
+    if base == "blind_misere":  # 5H-7.6 blind misère, as the register settles it
         if not options.blind_misere_allowed:
             return Verdict(False, "blind misère is not played under these rules "
                            "(blind_misere_allowed is off)", "misere_not_allowed", "5H-11 A-8")

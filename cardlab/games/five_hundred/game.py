@@ -63,7 +63,8 @@ SPEC = GameSpec(
 _new_rollout: Any = None
 
 
-#: 5H-4.2 packets 3-1-4-1-3-1 by kitty size (5 and 6: the larger 4-player packs, our choice)
+#: 5H-4.2 packets 3-1-4-1-3-1 clockwise from the dealer's left (A-3), by kitty size (5 and 6:
+#: the larger 4-player packs, our choice)
 _ROUNDS = {3: [(3, 1), (4, 1), (3, 1)], 5: [(3, 2), (4, 1), (3, 2)], 6: [(3, 2), (4, 2), (3, 2)]}
 #: call words typed by people → the notation
 _WORDS = {"MISERE": "misere", "MISÈRE": "misere", "OPEN_MISERE": "open_misere",

@@ -188,6 +188,8 @@ def legal_mask(hand: Any, suit_cards: Any, leading: Any, free: Any, suits_led: A
     void_joker = ((hand & suit_cards) == 0) & (jokers != 0)
     barred = void_joker & (flags.after_all == NO_PLAY_BEFORE_LAST) & all_led & (
         trick_no < flags.last_trick)
+    # J3 makes the joker compulsory for a void holder in misère, never in NT (J2).
+    # J6 reaches only a free joker (NT and misère); in trumps the joker is a trump.
     play = select(barred, plain, select(void_joker & misere & flags.j3, jokers,
                                         follow_mask(hand, suit_cards, leading)))
     play = select(play == 0, hand, play)  # only jokers left, barred: they may go

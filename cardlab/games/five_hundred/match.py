@@ -29,8 +29,8 @@ class FiveHundredMatch(Match):
         return {**super()._row(result), "breakdown": list(result.breakdown)}
 
     def _outcome(self, result: Result) -> tuple[bool, str | None]:
-        """5H-9.3 going out backwards first, then 5H-9.1 a made contract to 500, then (American
-        ``win_by_defending``) any side at 500, the contractors first."""
+        """5H-9.3 going out backwards first, then 5H-9.1 a made contract to 500 (5H-9.4: that
+        order), then (American ``win_by_defending``) any side at 500, the contractors first."""
         o = self.game.options
         scores = self.scores
         sides = list(scores)

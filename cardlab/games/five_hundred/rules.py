@@ -50,7 +50,7 @@ TRUMP_LADDER: Final = ("JK", "RB", "LB", "A", "K", "Q", "10", "9", "8", "7", "6"
 #: 5H-3.2 / 5H-3.3 plain suits, and every suit in NT and misère.
 PLAIN_LADDER: Final = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
 
-#: 5H-8.1 Avondale table, rows as printed in the spec (a test checks every cell).
+#: 5H-8.1 Avondale table, rows as in docs/rules/five_hundred.md (a test checks every cell).
 AVONDALE: Final = {
     6: {"S": 40, "C": 60, "D": 80, "H": 100, "NT": 120},
     7: {"S": 140, "C": 160, "D": 180, "H": 200, "NT": 220},
@@ -255,7 +255,7 @@ def contract_rules(deck: Deck, denomination: str, nominated: str | None = None) 
             special[j.code] = ("the joker has no suit: it may follow only when you hold none of "
                                "the suit led, and it wins any trick it is played to")
         trumps = list(jokers)
-    else:
+    else:  # J7 / A-30: a nominated joker is an ordinary card, the top of its suit
         for j in jokers:
             special[j.code] = (f"nominated as a {SUIT_WORD[nominated]}: the highest "
                                f"{SUIT_WORD[nominated]}, not a trump")

@@ -384,7 +384,7 @@ class FiveHundredState(State):
         assert decl is not None
         holds_joker = any(c.is_joker for c in self._hands[decl])
         if nt_like and g.options.joker_nomination and holds_joker:
-            self._phase, self._turn = "nominate", decl
+            self._phase, self._turn = "nominate", decl  # the contractor, before the lead
             return
         self._begin_contract_play(None)
 

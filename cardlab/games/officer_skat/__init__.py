@@ -1,4 +1,5 @@
-"""Officer Skat (Offiziersskat): two-player Skat with 8 piles each, spec ``officer_skat.md``.
+"""Officer Skat (Offiziersskat): two-player Skat with 8 piles each, rulebook
+``docs/rules/officer_skat.md``.
 
 Each player has 16 cards as 8 piles (p0–p3 in row 1, p4–p7 in row 2), each a
 face-down card under a face-up card (OS-2.3). Only face-up top cards are
@@ -66,7 +67,7 @@ Results and the common API
     game or Grand ``matadors`` (int) and ``with`` (bool) (OS-7.1 – OS-7.3; Null:
     ``matadors`` None).
 
-Glossary (as in the spec)
+Glossary (as in the rulebook)
     ``grand`` (jacks only are trumps), ``null`` (no trumps; the declarer wants
     the fewest card points, or no trick), ``ramsch`` (both passed; each loses
     their card points), ``kontra`` / ``re`` (doubling), ``matadors`` (the run

@@ -90,7 +90,8 @@ def call_re_asked(kontra: Any, re_decided: Any, declarer_is_forehand: Any, late:
 def legal_mask(t: Any, tops: Any, contract: Any, led: Any) -> Any:
     """OS-5.5 the cards of ``tops`` (the mover's face-up top cards, a mask) that may be
     played to a trick whose led card has effective suit ``led`` (``NO_SUIT``: the mover
-    leads): the tops of the led effective suit if there are any, else every top card."""
+    leads): the tops of the led effective suit if there are any, else every top card (no
+    duty to trump, B-9)."""
     follow = tops & t.suit_masks[contract * SUIT_SLOTS + led]
     return select(follow == 0, tops, follow)
 

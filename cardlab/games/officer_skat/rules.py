@@ -1,8 +1,8 @@
 """Officer Skat as data: card points, ladders, base values, the scoring numbers, the deal
 schedule, the options.
 
-Everything a rule needs to look up lives here as a table citing the spec
-(``shared/rules/officer_skat.md``); :func:`trick_order` turns the ladders into the
+Everything a rule needs to look up lives here as a table citing the rulebook
+(``docs/rules/officer_skat.md``); :func:`trick_order` turns the ladders into the
 one :class:`~cardlab.engine.tricks.CardOrder` per game that the effective suits,
 ``explain`` and the view read (STYLE §5, OpenSpiel item 5), and :func:`kernel_tables`
 turns the same orders and numbers into the flat tables of
@@ -70,7 +70,7 @@ SCHNEIDER_LINE: Final = {"lt30": 29, "le30": 30}
 #: OS-7.2 the game value's factor for Schneider, and for Schwarz (instead).
 SCHNEIDER_FACTOR: Final = 2
 SCHWARZ_FACTOR: Final = 4
-#: OS-7.4 the factor of Kontra, and of Kontra with Re.
+#: OS-7.4 the factor of Kontra, and of Kontra with Re (B-18: under every scoring method).
 KONTRA_FACTOR: Final = 2
 RE_FACTOR: Final = 4
 #: OS-7.5 method C: points to the winner, by how badly the loser lost; a 60–60 tie gives 1 each.
@@ -128,7 +128,7 @@ class OfficerSkatOptions:
                              "or a positive score")
 
 
-#: OS-9 the named rule sets: only the default is named by the spec.
+#: OS-9 the named rule sets: only the default is named by the rulebook.
 PRESETS: Final[dict[str, dict[str, Any]]] = {"officers_skat": {}}
 
 
@@ -226,7 +226,8 @@ def _cards(role: str, row: int, face: str) -> DealEvent:
     return DealEvent("cards", role, row, face)
 
 
-#: OS-3.2 the default deal: F's choice after 4 face-up cards, Kontra, Re, then the last row.
+#: OS-3.2 the default deal: F's choice after 4 face-up cards, Kontra, Re, then the last row;
+#: F before D at every step of the second half (B-5).
 DEAL_FOUR: Final = (
     _cards("F", 0, "down"), _cards("D", 0, "down"), _cards("F", 0, "up"),
     DealEvent("declare", "F"),
@@ -359,7 +360,7 @@ def call_meanings(options: OfficerSkatOptions) -> dict[str, str]:
     ``re`` and ``no_re``, as the options allow them.
 
     >>> call_meanings(OfficerSkatOptions())["declare grand"].split(";")[0]
-    'Grand: only the four jacks are trumps (OS-4)'
+    'Grand: only the four jacks are trumps (OS-4), base value 24'
     """
     pack = skat_pack(options.faces)
     method = options.scoring_method

@@ -114,7 +114,8 @@ def matadors(cards: tuple[Card, ...], contract: str, mode: str) -> tuple[bool, i
 
 
 def winning_side(facts: DealFacts, opts: OfficerSkatOptions) -> tuple[bool, str]:
-    """OS-6.1 / OS-6.4: whether the declarer won, and the reason in words."""
+    """OS-6.1 / OS-6.4: whether the declarer won (60–60 to the opponent, B-10), and the reason
+    in words."""
     d = facts.declarer
     assert d is not None
     pts = facts.card_points[d]
@@ -177,7 +178,7 @@ def _game_value(facts: DealFacts, opts: OfficerSkatOptions, schneider: bool, sch
     base = BASE_VALUES[facts.contract]
     word = contract_words(facts.contract, facts.suit_name)
     tops = f"{'with' if with_ else 'without'} {n}, game {n + 1}"
-    isko = opts.game_value == "isko_levels"
+    isko = opts.game_value == "isko_levels"  # OS-7.3: levels, with no Hand level (B-23)
     value = int(deal_game_value(_TABLES, base, n, schneider, schwarz, isko))
     if isko:
         extra = (f", Schneider {n + 2}" if schneider else "") + (

@@ -452,7 +452,7 @@ class OfficerSkatState(State):
         done = OfficerSkatTrick(trick.leader, trick.plays + (Play(seat, card),), trick.suit,
                                 winner, int(trick_card_points(_TABLES, first, second)))
         tricks = self.tricks + (done,)
-        # OS-5.3: cards uncovered in this trick turn face up now, playable from the next trick
+        # OS-5.3 / B-7: cards uncovered in this trick turn face up now, playable from the next trick
         where, piles = self.layout.where, self.layout.piles
         uncovered = {piles[p.seat][where[p.card][1]][0]
                      for p in done.plays if where[p.card][2] == "up"}
