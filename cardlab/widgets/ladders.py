@@ -24,6 +24,7 @@ from cardlab.engine.view import viewer
 from cardlab.widgets import _static
 from cardlab.widgets._base import CardlabWidget, get_str, need
 from cardlab.widgets._cards import card_face, parse_code
+from cardlab.widgets._words import order_contract_words
 
 __all__ = ["TrumpLadder", "AuctionLadder", "as_game", "ladder_entries"]
 
@@ -86,7 +87,7 @@ class TrumpLadder(CardlabWidget):
         need(contract in self._contracts, f"unknown contract {contract!r}; choose one of "
                                           f"{', '.join(self._contracts)}")
         if contract == self.contract:
-            self._publish(f"Card order for {contract}")
+            self._publish(f"Card order for {order_contract_words(self._game, contract)}")
         else:
             self.contract = contract  # publishes through the observer
 
@@ -101,7 +102,7 @@ class TrumpLadder(CardlabWidget):
     @traitlets.observe("contract")
     def _contract_changed(self, change: Any) -> None:
         if getattr(self, "_ready", False):
-            self._publish(f"Card order for {self.contract}")
+            self._publish(f"Card order for {order_contract_words(self._game, self.contract)}")
 
     def order(self) -> dict[str, Any]:
         """``game.card_order(contract)`` as plain codes."""
@@ -126,6 +127,9 @@ class TrumpLadder(CardlabWidget):
                 info[code] = self._face(code, f"{name} {i + 1} of {len(cards)}", order)
         self.view = {"game": self._game.name, "title": self._game.title,
                      "contract": self.contract, "contracts": list(self._contracts),
+                     # the contracts in words, for the menu a person reads ("six spades")
+                     "contract_words": {c: order_contract_words(self._game, c)
+                                        for c in self._contracts},
                      "trumps": trumps, "suits": suits, "special": order["special"],
                      "card_info": info, "message": message}
 

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from cardlab.bots import RandomBot, bot_for
+from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.game import Game
 from cardlab.engine.record import from_json
@@ -64,6 +65,7 @@ from cardlab.widgets._view import (
     describe,
     result_panel,
 )
+from cardlab.widgets._words import side_words, without_rule_ids
 
 __all__ = ["Table"]
 
@@ -126,6 +128,15 @@ class Table(CardlabWidget):
 
     projector = traitlets.Bool(False).tag(sync=True)
     """Draw big, for a projector (a 4-seat table fills 1280×720). Type: bool. Default: False."""
+
+    autofocus = traitlets.Bool(False).tag(sync=True)
+    """Put the keyboard focus on the table once it is drawn (the teacher's page after
+    **Deal**: the arrow keys step at once). Type: bool. Default: False."""
+
+    _layout_probes: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    """The views of the recorded line's tallest steps (:meth:`_sync_probes`): the front end
+    draws them unseen and keeps the table as tall as the tallest, so the step buttons stay
+    in one place while stepping. Type: list[dict]."""
 
     _intents: ClassVar[dict[str, str]] = {
         "step": "_on_step", "play": "_on_play", "act": "_on_act", "bot": "_on_bot",
@@ -198,17 +209,28 @@ class Table(CardlabWidget):
                    four_colour=four_colour)
 
     @classmethod
-    def from_share(cls, code: str, *, seat: int | None = None, show_all: bool = True,
+    def from_share(cls, code: str, *, seat: int | None = None, show_all: bool | None = None,
                    **kwargs: Any) -> Table:
-        """The table a :attr:`share_code` was made from: the same deal, actions and step
-        (a teacher's code, opened in a student's notebook).
+        """The table a :attr:`share_code` was made from: the same deal, actions and step,
+        with the same hands face up (a teacher's code, opened in a student's notebook).
 
-        :param seat: the viewer (default: a spectator who sees every hand, as the teacher).
+        :param seat: the viewer (default: a spectator).
+        :param show_all: True to show every hand whatever the code says; by default the
+            hands the teacher had face up are face up and the others face down.
         :raises RecordError: for a code that does not read, or one made by another cardlab
             version that replays differently (naming both versions).
         """
+        code, face_up = _split_share(code)
         shared = read_share(code)
         bots = shared.bots if shared.bots in ("heuristic", "random") else "heuristic"
+        n = shared.state.game.players
+        if face_up is not None and any(s >= n for s in face_up):
+            raise RecordError(f"share code: the hands face up name a seat past {n - 1}",
+                              code="bad_share_code")
+        if show_all is None:
+            show_all = face_up is None
+            if face_up is not None and "shown" not in kwargs:
+                kwargs["shown"] = [s for s in face_up if s != seat]
         table = cls(shared.state, seat=seat, show_all=show_all, mode="review", step=0,
                     bots=kwargs.pop("bots", bots), **kwargs)
         # the table's steps are its viewer's (a secret moment is none): the step at or
@@ -221,9 +243,17 @@ class Table(CardlabWidget):
     def share_code(self) -> str:
         """A short code (at most 200 characters for a seeded deal) that gives this table's
         deal, its actions and the step shown: :meth:`from_share` opens the same table.
-        It names every action, so it reveals every hand: it is the teacher's."""
+        It names every action, so it reveals every hand: it is the teacher's.
+
+        Hands turned face down stay face down for whoever opens the code: the code then
+        ends in ``~u`` and the seats face up (``~u0.2``; ``~u`` alone: none), a field of the
+        table's, not of the deal (:func:`cardlab.engine.share.read_share` never sees it)."""
         spec = self._bot_spec if isinstance(self._bot_spec, str) else None
-        return share_code(self._line[-1], step=len(self.state.history), bots=spec)
+        code = share_code(self._line[-1], step=len(self.state.history), bots=spec)
+        up = self._shown_list()
+        if len(up) == self.game.players:
+            return code
+        return f"{code}{SHOWN_FIELD}{'.'.join(str(s) for s in up)}"
 
     # -- Python API (the same paths as the front end's intents) ------------------------
     @property
@@ -483,7 +513,7 @@ class Table(CardlabWidget):
         assert actor is not None
         code = card.code
         # echo only the code the front end sent: a refusal must not tell where a card is
-        need(code in self._visible_hand_cards(s, actor), f"{code} is not a card in your hand",
+        need(code in self._clickable_cards(s, actor), f"{code} is not a card in your hand",
              "not_your_card")
         verbs = self.game.spec.card_verbs
         legal = [a for a in s.legal_actions() if a.verb in verbs and code in a.args]
@@ -528,9 +558,10 @@ class Table(CardlabWidget):
         # the engine judges; the refusal names the rule but not the legal list (which could
         # name cards a spectator may not see)
         verdict = s.judge(action, seat=actor)
-        rule = f"{verdict.rule} " if verdict.rule else ""
-        need(verdict.legal, f"'{action}' is not legal: {rule}{verdict.reason}", verdict.code,
-             verdict.rule)
+        if not verdict.legal:
+            what = call_words(s.game, action if isinstance(action, Action) else Action(action))
+            need(False, f"'{what}' is not legal: {without_rule_ids(str(verdict.reason))}",
+                 verdict.code, verdict.rule)
         nxt = s.apply(action, seat=actor)
         self._advance(nxt)
         self._after_learner_move()
@@ -574,6 +605,12 @@ class Table(CardlabWidget):
              "already_playing")
         need(not self.state.is_over, "the deal is over here: step back to play from an "
                                      "earlier moment", "game_over")
+        mover = self.state.to_move
+        if self.teacher and not self._humans() and mover is not None:
+            # on a teacher's table the bots play every seat: playing from here means
+            # playing the seat to move (the seat bar hands it back)
+            self._on_take_seat({"type": "take_seat", "seat": mover, "human": True})
+            return
         self._mode = "play"
         self._bots_live = True
         if self.bot_delay == 0:
@@ -714,10 +751,13 @@ class Table(CardlabWidget):
         and swap; :mod:`cardlab.sim.advice`) by Monte Carlo over the cards the learner
         cannot see, shown as bars on the options.
 
+        :returns: the hint's sentence (the why line under the table shows it).
         :raises IllegalAction: ``not_your_turn`` when it is not the learner's decision,
             ``no_hint`` when there is nothing to value.
         """
-        return self._call({"type": "hint"})
+        said = self._call({"type": "hint"})
+        hint = self.view.get("hint")
+        return said or (str(hint["why"]) if hint else "")
 
     def look_back(self) -> str:
         """After a deal the learner played: each of the learner's decisions with its cost
@@ -769,7 +809,9 @@ class Table(CardlabWidget):
         if pooled and k and done is not None and done[0] is s:
             advice = done[1].pooled(advice)  # this round's layouts added to the earlier ones
         self._hint = (s, advice, kind, k)
-        self._publish(hint_view(s, advice, round_=k, rounds=len(HINT_ROUNDS[kind]))["why"])
+        # the hint's sentence stands in the why line under the table (view["hint"]["why"]);
+        # the message line stays empty, so the sentence is shown once
+        self._publish()
 
     def _on_look_back(self, intent: Mapping[str, Any]) -> None:
         from cardlab.sim.advice import look_back
@@ -973,10 +1015,14 @@ class Table(CardlabWidget):
         verbs = game.spec.card_verbs
         chooses = [a for a in legal if a.verb in verbs and a.verb != "play"]
         n = len(self._selection)
+        if chooses and not self._clicked_in_hand(s, chooses):
+            # a choice of a card that is not in the hand (Pandoeren's called ace): its
+            # buttons stand below, and the prompt names the choice
+            return choice_prompt(game, chooses)
         if chooses:
             sizes = sorted({len(card_args(game, a)) for a in chooses})
             verb = chooses[0].verb
-            purpose = {"tengo": "to exchange"}.get(verb, "to discard")
+            purpose = CHOICE_PURPOSES.get(verb, f"for '{verb}'")
             if len(sizes) == 1:
                 k = sizes[0]
                 return (f"Choose {k} card{'s' if k != 1 else ''} {purpose}: {n} of {k}, "
@@ -988,13 +1034,72 @@ class Table(CardlabWidget):
         if self._selection:
             return (f"{n} card{'s' if n != 1 else ''} chosen: Confirm below, or click a card "
                     "again to put it back")
+        # Five Hundred's ghost partners: the seat plays from a hand of the table that is
+        # not its own (the position to play), and the prompt says whose cards to click
+        hand = self._playing_hand(s)
+        cards = "a legal card" if hand == s.to_move else \
+            f"a legal card of {self._hand_name(s, hand)} (you play its cards)"
         if plays and calls:
-            return "Your turn: click a legal card to play it, or choose a call below"
+            return f"Your turn: click {cards} to play it, or choose a call below"
         if plays:
-            return "Your turn: click a legal card to play it"
+            return f"Your turn: click {cards} to play it"
         return "Your turn: choose a call below"
 
+    def _playing_hand(self, s: State) -> int | None:
+        """The hand whose cards are played now: the position to play where the game's view
+        names one (Five Hundred's ``turn``: a ghost partner's position past the seats),
+        else the seat to move."""
+        turn = self._game_view(s).get("turn")
+        if isinstance(turn, int) and not isinstance(turn, bool) and any(
+                h["seat"] == turn for h in self._game_view(s)["hands"]):
+            return turn
+        return s.to_move
+
+    def _hand_name(self, s: State, hand: int | None) -> str:
+        """The name a hand of the view goes by (``G1`` for a ghost partner)."""
+        for h in self._game_view(s)["hands"]:
+            if h["seat"] == hand and h.get("name"):
+                return str(h["name"])
+        return s.game.seat_name(hand) if hand is not None else ""
+
+    def _from_kitty(self, s: State, gv: Mapping[str, Any]) -> list[str]:
+        """The kitty's cards in the hand that took it, while it chooses its discard (5H-6.1),
+        for a viewer who sees that hand (they are then its own cards): the hand marks them."""
+        kitty = getattr(s, "kitty", None)
+        if gv.get("phase") != "kitty" or not kitty or s.to_move is None:
+            return []
+        held = self._visible_hand_cards(s, s.to_move)
+        return [c.code for c in kitty if isinstance(c, Card) and c.code in held]
+
+    def _clickable_cards(self, s: State, actor: int) -> set[str]:
+        """The cards ``actor`` may click: its own hand as the viewer sees it and, on its
+        turn, the face-up cards of the hand it plays from (a ghost partner's)."""
+        cards = self._visible_hand_cards(s, actor)
+        hand = self._playing_hand(s)
+        if actor == s.to_move and hand is not None and hand != actor:
+            cards |= self._visible_hand_cards(s, hand)
+        return cards
+
+    def _clicked_in_hand(self, s: State, chooses: list[Action]) -> bool:
+        """True if some of these choices are made by clicking cards of the hand shown (a
+        discard, an exchange); False when every one names a card the hand lacks (a call)."""
+        actor = self._learner()
+        if actor is None or not self._sees(actor):
+            return False
+        held = self._visible_hand_cards(s, actor)
+        return any(card_args(s.game, a) and all(c in held for c in card_args(s.game, a))
+                   for a in chooses)
+
     def _publish(self, message: str = "", download: dict[str, Any] | None = None) -> None:
+        self.view = self._build_view(message, download)
+        self._sync_probes()
+
+    def _say(self, message: str) -> None:
+        super()._say(without_rule_ids(message))
+
+    def _build_view(self, message: str = "",
+                    download: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The view of the step at the cursor (what :meth:`_publish` publishes)."""
         self._sync_faces()
         s = self.state
         game = s.game
@@ -1007,7 +1112,7 @@ class Table(CardlabWidget):
         info = self._card_info(s, gv, legal)
         acting_here = actor is not None and actor == mover
         hand_visible = acting_here and self._sees(actor)
-        actor_cards = self._visible_hand_cards(s, actor) if hand_visible and actor is not None \
+        actor_cards = self._clickable_cards(s, actor) if hand_visible and actor is not None \
             else set()
         actions = []
         if acting_here:
@@ -1038,14 +1143,15 @@ class Table(CardlabWidget):
         places = PLACES.get(n, PLACES[6] + ("top",) * max(0, n - 6))
         view: dict[str, Any] = {
             **gv,
-            "message": message,
+            "message": without_rule_ids(message),
             "status": self._status(),
             "mode": self._mode,
             "step": self._cursor,
             "steps": len(self._line) - 1,
             "learner": self.seat,
             "show_all": bool(self.show_all),
-            "teacher": self._teacher_bar() if self.teacher else None,
+            "teacher": (self._teacher_bar() if self.teacher
+                        and not getattr(self, "_probing", False) else None),
             "projector": bool(self.projector),
             "places": [places[(i - bottom) % n] for i in range(n)],
             "card_info": info,
@@ -1055,13 +1161,20 @@ class Table(CardlabWidget):
             "narration": narration,
             "news": news,
             "trump_strip": self._trump_strip(s, gv),
+            # the hand whose cards are played now (a ghost partner's, or the mover's own)
+            "playing": self._playing_hand(s),
+            # the cards the declarer took from the kitty, marked in its hand until the discard
+            "from_kitty": self._from_kitty(s, gv),
             "prompt": self._prompt(s, legal, acting_here),
             "led_words": led_words(game, gv),
-            "facts_words": facts_words(game, gv),
-            "result_lines": list(result.breakdown) if result is not None else [],
+            "facts_words": [without_rule_ids(x) for x in facts_words(game, gv)],
+            "result_lines": ([without_rule_ids(str(x)) for x in result.breakdown]
+                             if result is not None else []),
+            # each seat's last call, by its seat, while the auction goes on
+            "seat_calls": self._seat_calls(s, gv),
             # the result panel of a finished deal: heading, points per side, breakdown in words
-            "result": (result_panel(game, result, {h["seat"]: str(h.get("name") or h["seat"])
-                                                   for h in gv["hands"]})
+            "result": (_plain_panel(game, result_panel(
+                game, result, {h["seat"]: str(h.get("name") or h["seat"]) for h in gv["hands"]}))
                        if result is not None else None),
             "has_record": self._record is not None,
             "branched": self.branched,
@@ -1077,9 +1190,67 @@ class Table(CardlabWidget):
                              and self._look is None else None),
             "look_back": look,
             "can_hint": acting_here and self._sees(actor) and self._mode == "play",
-            "can_look_back": self._line[-1].is_over and self._look is None,
+            # a look back is at the decisions of the seats people played (none on a
+            # teacher's table until the teacher takes a seat)
+            "can_look_back": (self._line[-1].is_over and self._look is None
+                              and (self.seat is not None or bool(self._humans()))),
         }
-        self.view = view
+        return view
+
+    def _seat_calls(self, s: State, gv: Mapping[str, Any]) -> dict[str, str]:
+        """Each seat's last call in words (``{"1": "six clubs", "2": "pass"}``, keyed by the
+        seat as text), from the view's auction, until the first card is played: the table
+        shows them where the seats sit."""
+        auction = gv.get("auction") or []
+        if not auction or any(a.verb == "play" for a in s.history):
+            return {}
+        game = s.game
+        ladder = getattr(game, "ladder", None)
+        said: dict[str, str] = {}
+        for entry in auction:
+            call = str(entry.get("call", ""))
+            try:
+                if ladder is not None and call in ladder:
+                    words = str(ladder.label_of(call)).split(": ")[0]
+                else:
+                    words = call_words(game, Action(call))
+            except (ValueError, TypeError, IllegalAction):
+                words = call.replace("_", " ")
+            said[str(entry.get("seat"))] = words
+        return said
+
+    def _sync_probes(self) -> None:
+        """Publish :attr:`_layout_probes`: the views of the recorded line's steps that are
+        tallest in some part (the most cards in a hand, the fullest trick, the longest
+        prompt …: every step no other step outgrows in every part), as the review shows
+        them. Made once per record and viewer; a live deal without a record has none (the
+        front end then keeps the tallest height seen)."""
+        rec = self._record
+        key = (id(rec), len(rec) if rec is not None else 0, self._vkey(), bool(self.teacher))
+        if key == getattr(self, "_probes_key", None):
+            return
+        self._probes_key = key
+        if rec is None or len(rec) > MAX_PROBED_STEPS:
+            self._layout_probes = []
+            return
+        saved = (self._line, self._cursor, self._mode, self._hint, self._look,
+                 self._selection, self._last_step)
+        views = []
+        self._probing = True
+        try:
+            self._line, self._mode, self._hint, self._look, self._selection = \
+                rec, "review", None, None, []
+            for k in range(len(rec)):
+                self._cursor = k
+                views.append(self._build_view())
+        finally:
+            (self._line, self._cursor, self._mode, self._hint, self._look, self._selection,
+             self._last_step) = saved
+            self._probing = False
+        shapes = [_layout_shape(v) for v in views]
+        keep = [i for i, a in enumerate(shapes)
+                if not any(j != i and _outgrows(b, a, j < i) for j, b in enumerate(shapes))]
+        self._layout_probes = [_probe_view(views[i]) for i in keep]
 
     def _trump_strip(self, s: State, gv: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The trumps of this deal, high to low as ``s.trump_order()`` gives them, each marked
@@ -1124,7 +1295,10 @@ class Table(CardlabWidget):
         if info is None:
             if self._faces_game is not s.game:
                 self._faces, self._faces_game = {}, s.game
-            info = memo[key] = card_info(s, gv, legal, faces=self._faces)
+            info = memo[key] = {code: ({**d, "label": without_rule_ids(d["label"]),
+                                        "reason": without_rule_ids(d.get("reason") or "")}
+                                       if "label" in d else d)
+                                for code, d in card_info(s, gv, legal, faces=self._faces).items()}
         return info
 
     def _narration(self, s: State) -> list[str]:
@@ -1161,7 +1335,7 @@ class Table(CardlabWidget):
         if key in memo:
             said: str = memo[key]
             return said
-        text = describe(prev, nxt.history[-1], self.seat, self._shown_arg())
+        text = without_rule_ids(describe(prev, nxt.history[-1], self.seat, self._shown_arg()))
         memo[key] = text
         return text
 
@@ -1187,6 +1361,98 @@ class Table(CardlabWidget):
         if self.branched:
             parts.append("branched")
         return f"Table({', '.join(parts)})"
+
+
+#: what the cards chosen with a card verb are for, in the prompt's words
+CHOICE_PURPOSES = {"discard": "to discard", "tengo": "to exchange",
+                   "swap": "to give for the turn-up"}
+
+
+def choice_prompt(game: Any, chooses: Sequence[Action]) -> str:
+    """The prompt for a choice made with buttons, whose cards are not in the hand: it names
+    the choice (Pandoeren's "Call an ace: …", A2.6), never a discard."""
+    verb = chooses[0].verb
+    cards = [c for a in chooses for c in (parse_code(game, x) for x in card_args(game, a))
+             if c is not None]
+    if verb == "call" and cards:
+        ranks = {str(game.deck.name(c)).split(" of ")[0] for c in cards}
+        rank = ranks.pop() if len(ranks) == 1 else "card"
+        what = f"{'an' if rank[:1] in 'aeiou' else 'a'} {rank}"
+        return f"Call {what}: choose it below (whoever holds it is your partner)"
+    return f"Your turn: choose below what to {verb.replace('_', ' ')}"
+
+
+#: the field a share code of a table with hands face down ends in: ``~u`` and the seats
+#: face up, joined by ``.``
+SHOWN_FIELD = "~u"
+#: the longest recorded line whose steps are probed for the table's tallest height
+MAX_PROBED_STEPS = 400
+
+
+def _split_share(code: str) -> tuple[str, list[int] | None]:
+    """A table's share code as the deal's code and the seats face up (None: every hand)."""
+    if not isinstance(code, str):
+        return code, None
+    text = "".join(code.split())
+    head, sep, tail = text.rpartition(SHOWN_FIELD)
+    if not sep or not head or not all(p.isdigit() and len(p) <= 2 for p in tail.split(".")
+                                       if tail) or "~" in tail:
+        return code, None
+    return head, sorted({int(p) for p in tail.split(".") if p})
+
+
+def _layout_shape(view: Mapping[str, Any]) -> dict[str, int]:
+    """How much each part of a view above the step buttons holds (cards, plays, the length
+    of its lines in rough steps): a step that holds at least as much in every part is at
+    least as tall."""
+    shape: dict[str, int] = {}
+    for hand in view.get("hands") or []:
+        cards = hand.get("cards")
+        shape[f"hand{hand['seat']}"] = (len(cards) if isinstance(cards, list)
+                                        else min(int(hand.get("count") or 0), 5) + 1)
+    for i, row in enumerate(view.get("piles") or []):
+        shape[f"piles{i}"] = sum(1 for p in row or [] if isinstance(p, Mapping)
+                                 and (p.get("up") or p.get("down")))
+    for extra in view.get("extras") or []:
+        cards = extra.get("cards")
+        shape[f"extra:{extra.get('label')}"] = (len(cards) + 1 if isinstance(cards, list)
+                                                else min(int(extra.get("count") or 0), 5) + 1)
+    last = view.get("last_trick") or {}
+    shape["trick"] = len(view.get("trick") or [])
+    shape["last"] = len(last.get("plays") or []) if isinstance(last, Mapping) else 0
+    shape["strip"] = len(view.get("trump_strip") or [])
+    shape["actions"] = len(view.get("actions") or []) + len(view.get("choices") or [])
+    texts = {"led": view.get("led_words") or "", "prompt": view.get("prompt") or "",
+             "status": view.get("status") or "",
+             "facts": " · ".join(view.get("facts_words") or []),
+             **{f"call{k}": v for k, v in (view.get("seat_calls") or {}).items()}}
+    for name, text in texts.items():
+        shape[name] = (len(str(text)) + 11) // 12
+    return shape
+
+
+def _outgrows(big: Mapping[str, int], small: Mapping[str, int], earlier: bool) -> bool:
+    """True if ``big`` holds at least as much as ``small`` in every part (and, between
+    equal shapes, is the earlier step: one of them stays)."""
+    if any(big.get(k, 0) < v for k, v in small.items()):
+        return False
+    return earlier or any(big.get(k, 0) > small.get(k, 0) for k in big)
+
+
+def _probe_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """A view as a layout probe: what is drawn above the step buttons, nothing below."""
+    return {**view, "narration": [], "news": [], "teacher": None,
+            "look_back": None, "hint": None, "download": None,
+            "bot_pending": None, "hint_pending": None, "message": ""}
+
+
+def _plain_panel(game: Any, panel: dict[str, Any]) -> dict[str, Any]:
+    """A result panel in words: sides by their seats' names (``"P1 & P4"``), no bare rule
+    IDs in its lines."""
+    points = [{**p, "who": p["who"] if p["who"] != p["side"] else side_words(game, p["side"])}
+              for p in panel.get("points", [])]
+    return {**panel, "points": points,
+            "lines": [without_rule_ids(str(x)) for x in panel.get("lines", [])]}
 
 
 def _seat_list(state: State, seats: Any, name: str) -> list[int]:
@@ -1240,7 +1506,7 @@ def ladder_row(game: Any, action: Action) -> str:
     for ``bid 7H``), or ``""`` for an action off the ladder (``pass``): the table lays its
     calls out in the ladder's rows."""
     ladder = getattr(game, "ladder", None)
-    if ladder is None:
+    if ladder is None or action.verb in game.spec.card_verbs:
         return ""
     for call in (" ".join(action.args), action.verb):
         if call and call in ladder:
@@ -1253,7 +1519,7 @@ def call_words(game: Any, action: Action) -> str:
     misère"``), else the action with its underscores as spaces (``"no kontra"``)."""
     ladder = getattr(game, "ladder", None)
     call = " ".join(action.args)
-    if ladder is not None:
+    if ladder is not None and action.verb not in game.spec.card_verbs:
         for c in (call, action.verb):
             if c and c in ladder:
                 # a ladder's words may go on to explain the call ("fold: out of the hand…"):
@@ -1295,6 +1561,21 @@ def contract_words(game: Any, contract: str) -> str:
     return contract.replace("_", " ")
 
 
+def counts_card_points(game: Any, view: Mapping[str, Any]) -> bool:
+    """True where the contract on the table is decided by card points, so the facts line
+    counts them instead of tricks: Officer Skat's games (OS-6; a Null too unless
+    ``null_mode="no_tricks"``, OS-6.4) and Pandoeren's number bids (A2.3, A4.2)."""
+    contract = view.get("contract")
+    if not isinstance(contract, str) or not contract:
+        return False
+    if game.name == "officer_skat":
+        return not (contract == "null"
+                    and getattr(game.options, "null_mode", "") == "no_tricks")
+    if game.name == "pandoeren":
+        return contract.split()[0].isdigit()
+    return False
+
+
 def facts_words(game: Any, view: Mapping[str, Any]) -> list[str]:
     """The facts line in words: the contract and who holds it, the trumps with their
     symbol, tricks, score and pot (no bare codes)."""
@@ -1313,8 +1594,14 @@ def facts_words(game: Any, view: Mapping[str, Any]) -> list[str]:
         sym = SUIT_TEXT.get(game.deck.system, {}).get(trump, "")
         sym = sym if len(sym) == 1 else ""
         facts.append(f"trumps: {sym} {game.deck.suit_name(trump)}".replace("  ", " "))
+    called = view.get("called")
+    if isinstance(called, str) and called:  # Pandoeren A2.6: the called ace names the partner
+        facts.append(f"called: the {called}")
     won = view.get("tricks_won") or {}
-    if won:
+    points = view.get("card_points")
+    if isinstance(points, Mapping) and points and counts_card_points(game, view):
+        facts.append("card points " + ", ".join(f"{k} {v}" for k, v in points.items()))
+    elif won:
         facts.append("tricks " + ", ".join(f"{k} {v}" for k, v in won.items()))
     scores = view.get("scores") or {}
     if scores:

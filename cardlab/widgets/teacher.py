@@ -4,7 +4,12 @@ The teacher chooses a game, a number of players (and Five Hundred's two-player f
 set of rules and a deal number, or pastes a deal string or a saved record, and presses
 **Deal**. The bots play the deal out at once (:meth:`Table.demonstrate`), so the table
 can be stepped through from the first step; its seat bar shows and hides hands, takes
-seats over and hands them back, sets the bots' pace and gives the share code.
+seats over and hands them back, sets the bots' pace and gives the share code. The order
+of the cards (:attr:`TeacherPage.ladder_stage`) follows the contract on the table.
+
+Everything on the page is in words a class reads: rule sets by the source they follow,
+contracts by name (never a code). The page's root carries the DOM class
+``cardlab-teacher`` (the tables on it are ``data-cardlab-widget="table"``).
 """
 
 from __future__ import annotations
@@ -18,6 +23,12 @@ from cardlab.engine.record import from_json
 from cardlab.engine.registry import load, names
 from cardlab.engine.state import State
 from cardlab.errors import IllegalAction, RecordError
+from cardlab.widgets._words import (
+    order_contract,
+    order_contract_words,
+    preset_words,
+    without_rule_ids,
+)
 from cardlab.widgets.ladders import TrumpLadder
 from cardlab.widgets.table import Table
 
@@ -60,9 +71,12 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         """Holds the trump ladder of the current game."""
         self.table: Table | None = None
         """The table of the current deal."""
+        self.ladder: TrumpLadder | None = None
+        """The order of the cards, under the contract on the table."""
         self._fill_choices()
         self.game_choice.observe(lambda _: self._fill_choices(), names="value")
-        self.deal_button.on_click(lambda _: self.deal())
+        # a teacher pressing Deal goes on with the keyboard: focus on the new table
+        self.deal_button.on_click(lambda _: self.deal(focus=True))
         self.projector.observe(self._projector_changed, names="value")
         super().__init__([
             w.HBox([self.game_choice, self.players_choice, self.rules_choice],
@@ -70,6 +84,7 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             w.HBox([self.seed_choice, self.projector, self.deal_button],
                    layout=w.Layout(flex_flow="row wrap")),
             self.text, self.status, self.stage])
+        self.add_class("cardlab-teacher")
         self.deal()
 
     def _fill_choices(self) -> None:
@@ -78,7 +93,9 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                                        enumerate(player_choices(name))]
         self.players_choice.value = 0
         presets = list(load(name).spec.presets)
-        self.rules_choice.options = [STANDARD, *presets]
+        # a rule set by the source or tradition it follows, never its snake_case name
+        self.rules_choice.options = [(STANDARD, STANDARD),
+                                     *((preset_words(name, p), p) for p in presets)]
         self.rules_choice.value = STANDARD
 
     def _projector_changed(self, change: Any) -> None:
@@ -129,26 +146,67 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             return game.deal_from_string(text, seed % game.players)
         return game.deal(seed=seed, dealer=seed % game.players)
 
-    def deal(self) -> str:
+    def deal(self, *, focus: bool = False) -> str:
         """Deal the chosen deal onto a new table (the bots play it out at once); say what
-        was dealt, or why nothing was (the table shown and the text stay as they were)."""
+        was dealt, or why nothing was (the table shown and the text stay as they were).
+        A pasted record of another game (or another form) switches the menus to it.
+
+        :param focus: put the keyboard focus on the new table (the **Deal** button does).
+        """
         try:
             state = self.chosen_state()
         except (IllegalAction, RecordError, ValueError) as err:
-            self.status.value = _line(f"⚠ Not dealt: {err}")
+            self.status.value = _line(f"⚠ Not dealt: {without_rule_ids(str(err))}")
             return str(err)
+        self._show_game_of(state)
         table = Table.demonstrate(state, projector=bool(self.projector.value))
+        table.autofocus = focus
         self.table = table
         self.stage.children = [table]
-        self.ladder_stage.children = [TrumpLadder(state.game)]
+        self.ladder = TrumpLadder(state.game)
+        self.ladder_stage.children = [self.ladder]
+        table.observe(self._follow_contract, names="view")
+        self._follow_contract()
         first = state.game.seat_name(table.state.to_move) if table.state.to_move is not None \
             else "nobody"
-        source = ("the pasted deal" if self.text.value.strip()
-                  else f"deal no. {self.seed_choice.value}")
+        pasted = self.text.value.strip()
+        source = ("the pasted record" if pasted.startswith("{") else "the pasted deal"
+                  if pasted else f"deal no. {self.seed_choice.value}")
         said = (f"{state.game.title}, {source}: {table.view['steps']} steps, played out by "
                 f"the bots; {first} acts first. Step through it, or take a seat.")
         self.status.value = _line(said)
         return said
+
+    def _show_game_of(self, state: State) -> None:
+        """Set the menus to the game, player count and form of ``state`` (a pasted record
+        of another game), so the page says what is on the table."""
+        game = state.game
+        if self.game_choice.value != game.name:
+            self.game_choice.value = game.name  # refills the players and rules menus
+        for _words, i in self.players_choice.options:
+            opts = player_choices(game.name)[i][1]
+            if all(getattr(game.options, k, game.players if k == "players" else None) == v
+                   for k, v in opts.items()):
+                if self.players_choice.value != i:
+                    self.players_choice.value = i
+                break
+
+    def _follow_contract(self, change: Any = None) -> None:
+        """Show the order of the cards under the contract on the table (Pandoeren's by
+        its trump suit); before there is one, say so and keep the order shown."""
+        table, ladder = self.table, self.ladder
+        if table is None or ladder is None or ladder.game is not table.game:
+            return
+        view = table.view
+        contract = order_contract(table.game, view.get("contract"), view.get("trump"))
+        if contract is None:
+            ladder._say("No contract on the table yet: the order under "
+                        f"{order_contract_words(ladder.game, ladder.contract)}")
+        elif contract != ladder.contract:
+            ladder.contract = contract
+        else:
+            ladder._say(f"The order of the cards under the contract on the table: "
+                        f"{order_contract_words(ladder.game, contract)}")
 
 
 def _line(text: str) -> str:

@@ -102,6 +102,14 @@ function showWhy(node) {
   if (why) why.textContent = node.cardlabWhy || node.getAttribute("aria-label") || "";
 }
 
+// what the why line says when no card is pointed at or focused (the hint's sentence, or
+// nothing): a name that stayed after the pointer left read as a stray line under the table
+function restWhy(node) {
+  const root = node.closest(".cardlab-table");
+  const why = root && root.querySelector(".cardlab-why");
+  if (why) why.textContent = why.cardlabRest || "";
+}
+
 function cardButton(code, d, onclick, extra) {
   const legal = d && d.legal !== undefined && d.legal !== null ? String(!!d.legal) : "none";
   const act = (e) => {
@@ -122,6 +130,8 @@ function cardButton(code, d, onclick, extra) {
   node.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; });
   node.addEventListener("focus", () => showWhy(node));
   node.addEventListener("mouseenter", () => showWhy(node));
+  node.addEventListener("mouseleave", () => restWhy(node));
+  node.addEventListener("blur", () => restWhy(node));
   if (legal === "false") {
     node.append(h("span", { class: "cardlab-mark", "aria-hidden": "true" }, "✕"));
   }
@@ -150,7 +160,8 @@ function backs(count, label) {
 function drawHand(view, hand, send) {
   const name = seatName(view, hand.seat);
   const info = view.card_info || {};
-  const mover = view.to_move === hand.seat;
+  // the hand whose cards are played now: the mover's, or a ghost partner's it plays from
+  const mover = (view.playing ?? view.to_move) === hand.seat;
   const box = h("div", {
     class: "cardlab-seat", "data-seat": hand.seat, "data-place": (view.places || [])[hand.seat],
     "data-mover": String(mover), "data-active": String(hand.active !== false),
@@ -160,8 +171,11 @@ function drawHand(view, hand, send) {
   if (view.declarer === hand.seat) marks.push("declarer");
   if (mover) marks.push("to move");
   if (hand.active === false) marks.push("sitting out");
+  // the seat's last call while the auction goes on, said where the seat sits
+  const called = (view.seat_calls || {})[String(hand.seat)];
   box.append(h("div", { class: "cardlab-seat-name", "data-label": name }, name,
-    marks.length ? h("span", { class: "cardlab-seat-marks" }, " · " + marks.join(" · ")) : null));
+    marks.length ? h("span", { class: "cardlab-seat-marks" }, " · " + marks.join(" · ")) : null,
+    called ? h("span", { class: "cardlab-seat-call", "data-seat-call": called }, called) : null));
   const piles = Array.isArray(view.piles) ? view.piles[hand.seat] : null;
   const inPiles = new Set();
   if (Array.isArray(piles) && piles.some((p) => p && (p.up || p.down))) {
@@ -194,6 +208,10 @@ function drawHand(view, hand, send) {
       if (inPiles.has(code)) continue;
       cards.append(cardButton(code, info[code], () => send({ type: "play", card: code }), {
         "data-selected": String((view.selection || []).includes(code)),
+        // a card taken from the kitty, marked until the discard (and said in its name)
+        ...((view.from_kitty || []).includes(code) ? {
+          "data-from-kitty": "true", "aria-label": `${(info[code] || {}).label || code}, from the kitty`,
+        } : {}),
       }));
     }
     if (cards.childElementCount || !inPiles.size) box.append(cards);
@@ -510,30 +528,38 @@ function drawTable(view, send, model, ui) {
   table.setAttribute("data-phase", view.phase || "");
   table.setAttribute("data-mode", view.mode || "");
   table.setAttribute("data-show-all", String(!!view.show_all));
+  table.setAttribute("data-teacher", String(!!view.teacher));
   if (keep) {
     for (const child of [...table.children]) if (child !== keep.list) child.remove();
   }
   const parts = document.createDocumentFragment();
-  parts.append(h("div", { class: "cardlab-header" },
+  const above = h("div", { class: "cardlab-above" });
+  above.append(h("div", { class: "cardlab-header" },
     h("span", { class: "cardlab-title" }, view.title || view.game || ""),
     h("span", { class: "cardlab-status" }, " · " + (view.status || "") +
       // once the deal is over the status says so; "playing" would be untrue
       (view.mode === "look_back" ? " · looking back" : view.phase === "done" ? "" : view.mode === "play" ? " · playing" : " · reviewing") +
       (view.branched ? " · your branch" : "")),
   ), drawFacts(view));
-  if (view.prompt) parts.append(h("div", { class: "cardlab-prompt", "data-prompt": "", role: "status" }, view.prompt));
+  if (view.prompt) above.append(h("div", { class: "cardlab-prompt", "data-prompt": "", role: "status" }, view.prompt));
   const felt = h("div", { class: "cardlab-felt", "data-seats": (view.hands || []).length });
   for (const hand of view.hands || []) felt.append(drawHand(view, hand, send));
   felt.append(drawMiddle(view));
-  parts.append(felt, h("div", { class: "cardlab-why", "data-why": "", "aria-live": "polite" }, ""),
-    drawActions(view, send), drawControls(view, send));
+  if (view.projector) projectorCorners(felt, view);
+  above.append(felt, h("div", { class: "cardlab-why", "data-why": "", "aria-live": "polite" }, ""),
+    drawActions(view, send));
+  parts.append(above, drawControls(view, send));
   if (view.teacher) parts.append(drawSeatBar(view, send));
   parts.append(drawModes(view, send, model));
   if (view.look_back) parts.append(drawLookBack(view, send));
   parts.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
   drawHintBars(view, parts);
+  const whyLine = parts.querySelector(".cardlab-why");
+  if (whyLine) whyLine.cardlabRest = whyLine.textContent;
+  // the result of a finished deal stands under the felt, in the height the table keeps for
+  // the deal (an empty felt then leaves no blank band above the step buttons)
   const result = drawResult(view);
-  if (result) parts.append(result);
+  if (result) above.append(result);
   if (!keep) {
     table.append(parts, drawNarration(view));
     return table;
@@ -541,7 +567,26 @@ function drawTable(view, send, model, ui) {
   keepNarration(keep, view);
   if (keep.list.parentNode !== table) table.append(keep.list);
   table.insertBefore(parts, keep.list);
+  // the move list follows the step: its last line (the step shown) in sight
+  if (keep.list.scrollHeight > keep.list.clientHeight) keep.list.scrollTop = keep.list.scrollHeight;
   return table;
+}
+
+// A projector's table (1280×720) has no height to spare: where the top corners of the felt
+// are free (2 and 4 seats), the trump strip goes to the top left and the extras (kitty,
+// discards, stock) and the last trick to the top right, so the middle holds only the trick.
+function projectorCorners(felt, view) {
+  const places = new Set(view.places || []);
+  if (places.has("top-left") || places.has("top-right")) return;
+  const mid = felt.querySelector(".cardlab-middle");
+  if (!mid) return;
+  const left = h("div", { class: "cardlab-corner", "data-place": "top-left" });
+  const right = h("div", { class: "cardlab-corner", "data-place": "top-right" });
+  const strip = mid.querySelector(".cardlab-trump-strip");
+  if (strip) left.append(strip);
+  for (const part of mid.querySelectorAll(".cardlab-extra, .cardlab-last-trick")) right.append(part);
+  felt.setAttribute("data-corners", "true");
+  felt.append(left, right);
 }
 
 // the result of a finished deal: a heading, the points of each side, the breakdown in words
@@ -633,7 +678,7 @@ function drawTrumpLadder(view, send) {
   const select = h("select", {
     class: "cardlab-contract-select", "aria-label": "contract", "data-key": "contract",
     onchange: (e) => send({ type: "contract", contract: e.target.value }),
-  }, (view.contracts || []).map((c) => h("option", { value: c }, c)));
+  }, (view.contracts || []).map((c) => h("option", { value: c }, (view.contract_words || {})[c] || c)));
   select.value = view.contract || "";
   const box = h("div", { class: "cardlab-ladder" },
     h("div", { class: "cardlab-header" }, h("span", { class: "cardlab-title" }, `${view.title || ""}: order of the cards`),
@@ -832,16 +877,69 @@ function tableViewOf(kind, view) {
   return null;
 }
 
+// -- the reserve: a table as tall as its tallest step ------------------------------------------
+// Python sends the views of the recorded line's tallest steps (_layout_probes). They are drawn
+// unseen, at the table's own width and in its own mode, and the block above the step buttons
+// keeps the height of the tallest (and of the tallest step drawn since), so the step buttons
+// and the seat bar under them stay in one place while stepping: a teacher clicking "forward"
+// at one spot never misses.
+function reserve(root, body, model, ui) {
+  const above = body.querySelector(".cardlab-table > .cardlab-above");
+  const width = body.clientWidth;
+  if (!above || !width) return; // not laid out yet: the resize observer calls again
+  const probes = model.get("_layout_probes") || [];
+  if (ui.probes !== probes) { ui.probes = probes; ui.reserveKey = null; }
+  const key = [width, root.classList.contains("cardlab-projector"),
+    root.classList.contains("cardlab-four-colour")].join(":");
+  if (ui.reserveKey !== key) {
+    ui.reserveKey = key;
+    ui.reserve = 0;
+    ui.tallest = 0;
+    if (probes.length) {
+      const box = h("div", { class: "cardlab-probe", "aria-hidden": "true", inert: true });
+      box.style.cssText = `position:absolute;left:0;top:0;width:${width}px;visibility:hidden;pointer-events:none;`;
+      body.append(box);
+      const faces = FACES;
+      FACES = model.get("_card_faces") || null;
+      try {
+        for (const v of probes) {
+          box.replaceChildren(drawTable(v, () => {}, null, null));
+          const part = box.querySelector(".cardlab-above");
+          if (part) ui.reserve = Math.max(ui.reserve, part.getBoundingClientRect().height);
+        }
+      } finally { FACES = faces; box.remove(); }
+    }
+  }
+  ui.tallest = Math.max(ui.tallest, above.getBoundingClientRect().height);
+  above.style.minHeight = `${Math.ceil(Math.max(ui.reserve, ui.tallest))}px`;
+}
+
+// focus the widget once it is on the page (a table made by the teacher's Deal button)
+function focusWhenShown(root, tries) {
+  if (root.isConnected && root.getClientRects().length) root.focus({ preventScroll: true });
+  else if (tries < 100) setTimeout(() => focusWhenShown(root, tries + 1), 50);
+}
+
+// the front-end contract's name of each kind of widget (DESIGN §3: data-cardlab-widget)
+const WIDGET_NAMES = {
+  table: "table", editor: "editor", trump_ladder: "trump-ladder",
+  auction_ladder: "auction-ladder", score_compare: "score-compare",
+};
+
 function render({ model, el }) {
   const kind = model.get("kind") || "table";
   const root = h("div", {
     class: `cardlab-root cardlab-kind-${kind}`, "data-lm-suppress-shortcuts": "", tabindex: "0",
-    "data-kind": kind,
+    "data-kind": kind, "data-cardlab-widget": WIDGET_NAMES[kind] || kind,
   });
   el.setAttribute("data-lm-suppress-shortcuts", "");
   const body = h("div", { class: "cardlab-body" });
   const live = h("div", { class: "cardlab-live", "aria-live": "polite", "aria-atomic": "true" });
-  root.append(body, live);
+  // shown instead of the table where the output area is narrower than the table's minimum
+  // (cardlab.css): a clear word beats a table squeezed to a sliver
+  const narrow = h("div", { class: "cardlab-too-narrow", role: "note" },
+    "This card table needs an output area at least 400 px wide: widen the window, or close the side panel.");
+  root.append(narrow, body, live);
   el.append(root);
   const first = model.get("view") || {};
   const firstTable = tableViewOf(kind, first);
@@ -895,6 +993,7 @@ function render({ model, el }) {
     if (body.firstChild !== drawn || body.childNodes.length !== 1) body.replaceChildren(drawn);
     root.classList.toggle("cardlab-four-colour", !!model.get("four_colour"));
     root.classList.toggle("cardlab-projector", !!(view && view.projector));
+    if (kind === "table") reserve(root, body, model, ui);
     const tv = tableViewOf(kind, view);
     if (tv && ui.pending && tv.step === ui.pending.to) ui.pending = null;
     root.setAttribute("data-step", tv && tv.step !== undefined ? String(tv.step) : "");
@@ -958,7 +1057,21 @@ function render({ model, el }) {
   root.addEventListener("pointerdown", pointerdown, true);
   root.addEventListener("mousedown", mousedown);
   draw();
+  if (model.get("autofocus")) focusWhenShown(root, 0);
+  // a new width (a window or side panel resized) lays the table out anew: measure again
+  let resized = null;
+  const observer = kind === "table" && typeof ResizeObserver !== "undefined"
+    ? new ResizeObserver(() => {
+      clearTimeout(resized);
+      resized = setTimeout(() => reserve(root, body, model, ui), 120);
+    }) : null;
+  if (observer) observer.observe(body);
+  const probesChanged = () => { if (kind === "table") reserve(root, body, model, ui); };
+  model.on("change:_layout_probes", probesChanged);
   return () => {
+    if (observer) observer.disconnect();
+    clearTimeout(resized);
+    model.off("change:_layout_probes", probesChanged);
     clearTimeout(ui.timer);
     clearTimeout(ui.hintTimer);
     model.off("change:view", draw);
