@@ -70,6 +70,11 @@ def card_info(s: State, gv: Mapping[str, Any], legal: list[Action], *,
         return d
 
     verb = card_verb(s, verbs)
+    # the hand whose cards are played now: the mover's, or the position the view names as
+    # to play (Five Hundred's ghost partners: the declarer plays from a face-up ghost hand)
+    turn = gv.get("turn")
+    playing = turn if isinstance(turn, int) and not isinstance(turn, bool) and any(
+        h["seat"] == turn for h in gv["hands"]) else mover
     for hand in gv["hands"]:
         owner = hand["seat"]
         for code in hand.get("cards") or []:
@@ -77,7 +82,7 @@ def card_info(s: State, gv: Mapping[str, Any], legal: list[Action], *,
             if d is None:
                 continue
             d["owner"] = owner
-            if owner != mover or not by_card:
+            if owner != playing or not by_card:
                 # nobody could act with this card now (another seat's hand, or an auction):
                 # no legality mark, only what it is
                 d["legal"] = None
@@ -85,12 +90,12 @@ def card_info(s: State, gv: Mapping[str, Any], legal: list[Action], *,
             elif code in by_card:
                 acts = by_card[code]
                 d["legal"] = True
-                d["reason"] = (str(s.explain(str(acts[0]), seat=owner)) if len(acts) == 1
+                d["reason"] = (str(s.explain(str(acts[0]), seat=mover)) if len(acts) == 1
                                else f"can be chosen for: {acts[0].verb}")
                 d["label"] += ", legal"
             else:
                 d["legal"] = False
-                d["reason"] = str(s.explain(f"{verb} {code}", seat=owner))
+                d["reason"] = str(s.explain(f"{verb} {code}", seat=mover))
                 d["label"] += f", not legal: {d['reason']}"
     # a trick's plays come from positions, which include Five Hundred's ghost partners
     names = list(getattr(game, "position_names", game.seat_names))
