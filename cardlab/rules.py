@@ -131,7 +131,9 @@ def rules(game: str) -> list[Rule]:
 
 def lookup(rule_id: str) -> Rule:
     """The rule with ID ``rule_id`` in any game's rulebook (case and surrounding
-    parentheses ignored: ``'(5h-8.2)'`` finds ``5H-8.2``).
+    parentheses ignored: ``'(5h-8.2)'`` finds ``5H-8.2``). A reference as a refusal's
+    ``.rule`` gives it finds its most specific rule: ``'5H-7.3 J5'`` (clause J5 of
+    5H-7.3) finds ``5H-7.3``, ``'5H-11 A-8'`` (entry A-8 of the register) finds ``A-8``.
 
     :raises ValueError: for an ID no rulebook has, naming the nearest IDs.
     """
@@ -141,6 +143,12 @@ def lookup(rule_id: str) -> Rule:
     key = rule_id.strip().strip("()[]").strip().casefold()
     if key in index:
         return index[key]
+    # a reference as a refusal gives it: "5H-7.3 J5" (a clause of 5H-7.3), "5H-11 A-8"
+    # (an entry of section 5H-11): the last word that is an ID is the most specific
+    words = [w.strip("()[],;").casefold() for w in re.split(r"[\s/]+", rule_id)]
+    known = [w for w in words if w in index]
+    if known:
+        return index[known[-1]]
     ids = [rule.id for rule in index.values()]
     hint = did_you_mean(rule_id.strip(), ids)
     if not hint:  # nothing close by spelling: name the nearest anyway

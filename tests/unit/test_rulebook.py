@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import candidate_actions
+from support import table_forms as all_table_forms
 
 import cardlab
 from cardlab import rules
@@ -29,6 +31,7 @@ from cardlab.errors import IllegalAction
 PACKAGE = Path(cardlab.__file__).parent
 TESTS = Path(__file__).parents[1]
 GAMES = registry.names()
+FORMS = all_table_forms()
 #: card moves: the verbs whose first arguments are cards (every other action is a call)
 CARD_MOVES = ("play", "discard", "swap")
 #: ruff's rule codes in a noqa comment (B007) look like Panfin's IDs
@@ -172,6 +175,39 @@ def test_lookup_finds_a_rule_by_id_in_any_case_and_in_parentheses() -> None:
     assert rules.lookup("(5h-8.2)") is rule
     assert rule.text and rule.title
     assert any(o.name == "slam_minimum" and o.default == "250" for o in rule.options)
+
+
+@pytest.mark.parametrize(("reference", "rule_id"), [
+    ("5H-7.3 J5", "5H-7.3"), ("5H-11 A-8", "A-8"), ("5H-10 V1", "5H-10"),
+    ("OS-5.2 / OS-5.3", "OS-5.3")])
+def test_lookup_of_a_refusals_reference_finds_its_most_specific_rule(reference: str,
+                                                                     rule_id: str) -> None:
+    """Refusals cite a clause ("5H-7.3 J5") or a register entry under its section."""
+    assert rules.lookup(reference).id == rule_id
+
+
+@pytest.mark.parametrize(("name", "opts"), FORMS, ids=[f"{n} {o}" for n, o in FORMS])
+def test_every_refusals_rule_leads_to_the_rulebook(name: str, opts: dict[str, Any]) -> None:
+    """Issue 31: a refusal's ``.rule`` (``explain().rule``, kept for programs) leads to a rule
+    a learner can read, for the legal and illegal actions met in seeded deals of every table."""
+    game = cardlab.load(name, **opts)
+    refused: dict[str, str] = {}
+    for seed in range(6):
+        state, rng = game.deal(seed=seed, dealer=seed % game.players), random.Random(seed)
+        while not state.is_over:
+            for action in candidate_actions(state)[:80]:
+                verdict = state.explain(action)
+                if verdict.rule:
+                    refused.setdefault(verdict.rule, action)
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert refused, f"{name}: no action in 6 deals named a rule"
+    unknown = {}
+    for reference, action in refused.items():
+        try:
+            rules.lookup(reference)
+        except ValueError as err:
+            unknown[reference] = f"{action}: {err}"
+    assert not unknown, unknown
 
 
 def test_lookup_of_a_near_miss_says_did_you_mean() -> None:
