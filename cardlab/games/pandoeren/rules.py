@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from cardlab.cards import FRENCH_SUITS, Card, pandoeren_pack
+from cardlab.cards import FRENCH_RANK_NAMES, FRENCH_SUIT_NAMES, FRENCH_SUITS, Card, pandoeren_pack
 from cardlab.engine.ladder import CallRange, Ladder, LadderRow
 from cardlab.engine.options import option
 from cardlab.engine.tricks import CardOrder
@@ -25,7 +25,8 @@ __all__ = ["PandoerenOptions", "PRESETS", "ContractKind", "KINDS", "NAMED_ORDER"
            "parse_bid", "bid_ladder", "bid_ladder_words", "game_points", "SUIT_WORDS",
            "BID_WORDS",
            "check_open_options", "MAX_TEAM_SCORE", "REACHABLE_NUMBER_BID",
-           "REACHABLE_PANDOER_EXTRA", "number_bid_top", "pandoer_extra_top",
+           "REACHABLE_PANDOER_EXTRA", "number_bid_top", "pandoer_extra_top", "call_meanings",
+           "CONTRACT_MEANINGS", "PICCOLO_WORDS",
            "TRUMP_LADDER", "PLAIN_LADDER", "KLAVERJAS_TRUMP_LADDER", "KLAVERJAS_PLAIN_LADDER",
            "TRUMP_POINTS", "PLAIN_POINTS", "LAST_TRICK_BONUS", "ladders", "trick_order",
            "card_points", "trick_points", "OBJECTIVE_OF", "PICCOLO_OBJECTIVES", "NO_TRUMPS",
@@ -495,3 +496,127 @@ def call_rank_masks() -> tuple[int, ...]:
     table :func:`~cardlab.games.pandoeren.kernel.call_mask` reads."""
     deck = list(pandoeren_pack())
     return tuple(sum(1 << i for i, c in enumerate(deck) if c.rank == r) for r in CALL_RANKS)
+
+
+# -- call meanings: every call of the auction and the declarer's choices in one line ------------
+#: A2.6 what each named contract asks, in a newcomer's words: ``{piccolo}`` stands for the
+#: Piccolo objective (``piccolo_objective``), ``{side}`` for who plays with the declarer.
+CONTRACT_MEANINGS: Final = {
+    "piccolo": "Piccolo: play alone with trumps you name, and {piccolo}",
+    "misere": "Misère: play alone with trumps you name, and take no trick at all",
+    "kereltje": "Kereltje (\"little fellow\"): name trumps; whoever holds their jack (the jas) "
+                "is your partner{kereltje}, and together you must take all 8 tricks",
+    "zwabber": "Zwabber: no trumps; {zwabber}; you must take the first 4 tricks yourself and "
+               "your side all 8",
+    "solo_zwabber": "Solo-zwabber: no trumps, play alone, and take all 8 tricks",
+    "piccolo_ouvert": "Piccolo ouvert: Piccolo with your hand laid open from your card to the "
+                      "second trick on: {piccolo}",
+    "misere_ouvert": "Misère ouvert: Misère with your hand laid open from your card to the "
+                     "second trick on: take no trick at all",
+    "stil_praatje": "Stil praatje (\"silent chat\"): play alone with trumps and take no trick, "
+                    "with all four hands laid open from your first lead; the defenders may "
+                    "not confer",
+    "pandoer": "Pandoer: name trumps and call an ace for a secret partner; together take all "
+               "8 tricks",
+    "praatje": "Praatje (\"chat\"): play alone with trumps and take no trick, with all four "
+               "hands laid open from your first lead; the defenders may talk it over",
+    "prive": "Privé (\"private\"): play alone with trumps you name and take all 8 tricks",
+}
+#: P-A11 the Piccolo objective of each ``piccolo_objective``.
+PICCOLO_WORDS: Final = {
+    "first_trick_only": "win the first trick and none after it",
+    "any_one_trick": "win exactly one trick, any one",
+    "first_trick_with_jas": "win the first trick with the jas (the trump jack) and none after it",
+}
+
+
+def _stakes(value: int, partner: bool, opts: PandoerenOptions) -> str:
+    """A2.11 / P-A19: what the contract is worth, in words, under the ``scoring`` option."""
+    who = "you and your partner each" if partner else "you"
+    if opts.scoring == "zero_sum_per_opponent":
+        return (f"{who} collect {value} from each defender if it is made, or pay each "
+                f"{value} if not")
+    return f"{who} score +{value} if it is made, −{value} if not"
+
+
+def call_meanings(options: PandoerenOptions) -> dict[str, str]:
+    """Every call of Pandoeren's auction and of the declarer's choices under ``options`` →
+    its meaning in one line, for a table's hover
+    (:meth:`cardlab.engine.game.Game.call_meaning`): ``pass``, every bid on the ladder
+    (also by its bare word: ``kereltje``, ``150``, ``pandoer+20``), ``trump S`` … (and each
+    trump context of ``game.contracts()``: ``S`` … ``none``), ``call AS``
+    … (every card a call may name), the verbs ``call`` and ``discard``, and the
+    announcements where ``roem_announce="manual"`` makes them actions.
+
+    >>> call_meanings(PandoerenOptions())["bid kereltje"].split(";")[0]
+    'Kereltje ("little fellow"): name trumps'
+    """
+    out: dict[str, str] = {}
+    if options.pass_is_final:
+        out["pass"] = ("Pass: make no bid; a pass is final, so you take no further part in "
+                       "this auction")
+    else:
+        out["pass"] = ("Pass: make no bid for now; you may still bid later while the auction "
+                       "lasts")
+    out["pass"] += (". If all four pass, the deal is thrown in and nobody scores"
+                    + (", and the same dealer deals again." if options.all_pass == "same_dealer"
+                       else "."))
+    piccolo = PICCOLO_WORDS[options.piccolo_objective]
+    kereltje = (" (if you hold it yourself, you play alone)"
+                if options.kereltje_own_jas == "play_alone" else "")
+    zwabber = ("call an ace: its holder is your secret partner"
+               if options.zwabber_partner == "called_ace"
+               else "no card is called: whoever wins the first trick is your partner")
+    ladder = bid_ladder(options)
+    for word in ladder.calls:
+        bid = parse_bid(word)
+        assert bid is not None
+        kind = bid.kind
+        value = game_points(bid, options)
+        stakes = _stakes(value, kind.partner != "none", options)
+        if kind.name == "number":
+            text = (f"Bid {bid.number}: name trumps and call an ace for a secret partner; "
+                    f"together score at least {bid.number} in card points, roem and stuk; "
+                    f"{stakes}.")
+        elif kind.name == "pandoer_plus":
+            text = (f"Pandoer +{bid.number}: name trumps and call an ace for a secret "
+                    f"partner; together take all 8 tricks and show at least {bid.number} in "
+                    f"roem and stuk; {stakes}.")
+        else:
+            head = CONTRACT_MEANINGS[kind.name].format(piccolo=piccolo, kereltje=kereltje,
+                                                       zwabber=zwabber)
+            text = f"{head}; {stakes}."
+        out[f"bid {word}"] = text
+        out[word] = text
+    for suit in FRENCH_SUITS:
+        name = FRENCH_SUIT_NAMES[suit]
+        out[f"trump {suit}"] = (f"Name {name} as trumps: any {name[:-1]} beats every card of "
+                                f"another suit, the jack of {name} (the jas) highest.")
+        # the trump contexts of game.contracts(), by their bare names
+        out[suit] = (f"{name.capitalize()} trumps: the {name} rank J (the jas), 9, A, K, Q, 10, "
+                     "8, 7 and beat every card of another suit.")
+    out["none"] = ("No trumps (Zwabber, Solo-zwabber): every suit ranks A, K, Q, J, 10, 9, 8, 7 "
+                   "and the highest card of the suit led wins.")
+    out["discard"] = ("Discard: lay one card face down after taking the kijkkaart (it may be the "
+                      "kijkkaart itself); it counts for nobody.")
+    out["call"] = ("Call a card: whoever holds it is your secret partner, known once it is "
+                   "played or your side wins a trick.")
+    for card in pandoeren_pack():
+        if card.rank not in CALL_RANKS:
+            continue
+        name = f"{FRENCH_RANK_NAMES[card.rank]} of {FRENCH_SUIT_NAMES[card.suit]}"
+        higher = [FRENCH_RANK_NAMES[r] for r in CALL_RANKS[:CALL_RANKS.index(card.rank)]]
+        when = ("" if not higher else ", allowed only when no "
+                + (" or ".join(higher) if len(higher) < 3 else
+                   ", ".join(higher[:-1]) + " or " + higher[-1])
+                + " is left for you to call")
+        out[f"call {card.code}"] = (f"Call the {name}{when}: whoever holds it is your secret "
+                                    "partner, known once it is played or your side wins a trick.")
+    if options.roem_announce == "manual":
+        out["announce roem"] = ("Announce roem: claim the melds in your hand (sequences, four of "
+                                "a kind) for your side; roem not announced in time is lost.")
+        deadline = ("before either of them is played" if options.stuk_deadline ==
+                    "before_first_card" else "before the second of them is played")
+        out["announce stuk"] = ("Announce stuk: claim the king and queen of trumps (20 points) "
+                                f"for your side, {deadline}.")
+    return out

@@ -2,11 +2,11 @@
 
 Everything here is a pure function of cards and options, cited to
 ``docs/rules/panfin.md`` (rule IDs B1–B4.2, ambiguity entries F-A1–F-A26). The
-state machine (:mod:`.state`), the judge (:mod:`.judge`), the scoring (:mod:`.scoring`)
+state machine (:mod:`~cardlab.games.panfin.state`), the judge (:mod:`~cardlab.games.panfin.judge`), the scoring (:mod:`~cardlab.games.panfin.scoring`)
 and the bots all call these functions. The trick phase reads one :func:`trick_order` per
 dominant suit, an engine :class:`~cardlab.engine.tricks.CardOrder` written as the trump
 and plain lists; :func:`kernel_tables` writes the same orders as the tables of
-:mod:`.kernel`, so legality, the trick winner, ``explain``, the view and the batch agree.
+:mod:`~cardlab.games.panfin.kernel`, so legality, the trick winner, ``explain``, the view and the batch agree.
 The combinations are the kernel's too: :func:`classify` and :func:`holds_one_suit` ask
 :func:`~cardlab.games.panfin.kernel.combination_kind` and
 :func:`~cardlab.games.panfin.kernel.hand_suit` and add only the words.
@@ -30,7 +30,7 @@ __all__ = [
     "trump_rank", "classify", "dominant_index", "holds_one_suit", "trump_cards",
     "plain_cards", "HAND_SIZE", "TRICK_PIATTI",
     "DOUBLE_TRICK_PIATTI", "KernelTables", "PlayRules", "play_rules", "kernel_tables",
-    "card_mask", "card_index",
+    "card_mask", "card_index", "call_meanings",
 ]
 
 #: B2.1 Vecia, the fante of spade: the first joker ("jolly").
@@ -375,3 +375,51 @@ def _rank_words(rank: str) -> str:
     """A rank in words for a combination's name: ``"sevens"``, ``"re"`` (B2.9)."""
     word = ITALIAN_RANK_NAMES.get(rank, rank)
     return f"{word}s" if rank.isdigit() else word
+
+
+# -- call meanings: the declarations and the dealer's choices in one line each ------------------
+def call_meanings(options: PanfinOptions) -> dict[str, str]:
+    """Every declaration and dealer's choice of Panfin under ``options`` → its meaning in one
+    line, for a table's hover (:meth:`cardlab.engine.game.Game.call_meaning`): ``tengo``
+    (an exchange such as ``tengo 7S 2C`` reads as its verb), ``fold``, ``servito``, the
+    dealer's ``choose S`` … after a turned-up Vecia, each dominant suit of
+    ``game.contracts()`` by its letter and, where the dealer takes the turned-up card,
+    ``swap`` (B2.6, B2.7, B2.8, B2.10.1).
+
+    >>> call_meanings(PanfinOptions())["fold"].split(";")[0]
+    'Fold: drop out of this hand'
+    """
+    out: dict[str, str] = {}
+    n = options.max_exchange
+    if n:
+        out["tengo"] = (f"Tengo (\"I hold\"): stay in the hand; name up to {n} card"
+                        f"{'s' if n > 1 else ''} to throw away and draw as many from the stock, "
+                        "or name none to keep your hand.")
+    else:
+        out["tengo"] = "Tengo (\"I hold\"): stay in the hand with the four cards you hold."
+    owed = ["a Naturali's bonus"]
+    if options.simezi_bonus_payers == "all_others":
+        owed.append("a Simezi's bonus")
+    if options.tronfi_stamp_payers == "all_non_exempt":
+        owed.append("a Tronfi's stamp")
+    out["fold"] = ("Fold: drop out of this hand; your ante stays in the pot and you pay nothing "
+                   f"more, except {' or '.join(owed)} if another player shows one.")
+    tie = ("the pot stays for the next hand" if options.servito_tie == "pot_stays"
+           else "the tied players share the pot")
+    end = ("the declarations end at once" if options.servito_ends_declarations
+           else "the others still declare")
+    out["servito"] = ("Servito (\"served\"): show four cards of one suit (the Vecia and the "
+                      "Gobbo are wild) and take the pot, unless someone still in also holds four "
+                      f"of a suit ({tie}) or a Naturali or Simezi, which beats it; {end}.")
+    for suit in SUITS:
+        name = ITALIAN_SUIT_NAMES[suit]
+        out[f"choose {suit}"] = (f"Choose {name} as the dominant suit (the Vecia was turned up): "
+                                 f"every {name} card becomes a trump, below the Vecia and the "
+                                 "Gobbo.")
+        # the dominant suits of game.contracts(), by their bare names
+        out[suit] = (f"{name.capitalize()} dominant: the Vecia, the Gobbo and every {name} card "
+                     "are trumps and beat every other card.")
+    if options.dealer_turnup_at_piatti == "swap":
+        out["swap"] = ("Swap: as dealer, take the turned-up card into your hand and lay one card "
+                       "away face down (name the turned-up card itself to keep your hand).")
+    return out
