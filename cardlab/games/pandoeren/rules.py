@@ -600,7 +600,7 @@ def call_meanings(options: PandoerenOptions) -> dict[str, str]:
     out["discard"] = ("Discard: lay one card face down after taking the kijkkaart (it may be the "
                       "kijkkaart itself); it counts for nobody.")
     out["call"] = ("Call a card: whoever holds it is your secret partner, known once it is "
-                   "played or your side wins a trick.")
+                   "played or you win a trick.")
     for card in pandoeren_pack():
         if card.rank not in CALL_RANKS:
             continue
@@ -611,7 +611,7 @@ def call_meanings(options: PandoerenOptions) -> dict[str, str]:
                    ", ".join(higher[:-1]) + " or " + higher[-1])
                 + " is left for you to call")
         out[f"call {card.code}"] = (f"Call the {name}{when}: whoever holds it is your secret "
-                                    "partner, known once it is played or your side wins a trick.")
+                                    "partner, known once it is played or you win a trick.")
     if options.roem_announce == "manual":
         out["announce roem"] = ("Announce roem: claim the melds in your hand (sequences, four of "
                                 "a kind) for your side; roem not announced in time is lost.")
