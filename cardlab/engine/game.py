@@ -312,18 +312,22 @@ class Game(ABC):
         """Every call and contract of this game under its options, in canonical notation,
         with its meaning in one line: ``{"bid 7H": "…", "pass": "…"}``.
 
-        The meanings are data in the game's own ``rules`` module (the module beside the
-        game's class), as a function ``call_meanings(options) -> Mapping[str, str]``; a
-        game without it has none (``{}``).
+        The meanings are data in the game's own ``rules`` module (``<its package>.rules``,
+        e.g. :mod:`cardlab.games.five_hundred.rules`), as a function
+        ``call_meanings(options) -> Mapping[str, str]``; a game without it has none (``{}``).
         """
         found: dict[str, str] | None = getattr(self, "_call_meanings_found", None)
         if found is None:
-            from cardlab.engine.registry import import_module
+            from cardlab.engine import registry
 
-            package = type(self).__module__.rpartition(".")[0]
+            # the game's package as registered (else the package of its class's module)
+            package = (registry.module_of(self.name) if self.name in registry.names()
+                       else type(self).__module__.rpartition(".")[0])
             try:
-                module = import_module(f"{package}.rules")
-            except ImportError:  # a game written in one module: no rules module, no meanings
+                module = registry.import_module(f"{package}.rules")
+            except ModuleNotFoundError as err:  # a game without a rules module has no meanings
+                if err.name is None or not f"{package}.rules".startswith(err.name):
+                    raise
                 module = None
             hook = getattr(module, "call_meanings", None)
             found = {} if hook is None else {str(k): str(v) for k, v in hook(self._options).items()}
