@@ -424,3 +424,20 @@ def test_officer_skat_meanings_follow_the_scoring_method() -> None:
     method_b = cardlab.load("officer_skat", scoring_method="card_points")
     with pytest.raises(IllegalAction, match="did you mean"):
         method_b.call_meaning("declare null")
+
+
+def test_a_game_without_meanings_has_none_and_refuses_every_call() -> None:
+    """The hook is optional: Turn-up Whist (the guide's example, unregistered) gives none."""
+    from cardlab.games.example import GAME as Example
+
+    game = Example.load()
+    assert game.call_meanings() == {}
+    with pytest.raises(IllegalAction, match="no call 'pass'"):
+        game.call_meaning("pass")
+
+
+def test_call_meanings_is_a_copy() -> None:
+    game = cardlab.load("officer_skat")
+    meanings = game.call_meanings()
+    meanings["kontra"] = "changed"
+    assert game.call_meaning("kontra") != "changed"
