@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 __all__ = ["render_or_fallback", "table_html", "ladder_html", "auction_ladder_html",
-           "score_rows_html", "editor_html"]
+           "score_rows_html", "editor_html", "editor_svg"]
 
 
 def _esc(value: Any) -> str:
@@ -107,3 +107,45 @@ def editor_html(parts: Sequence[Mapping[str, Any]], deal_string: str, status: st
     if status:
         lines.append(status)
     return _box("deal editor", lines)
+
+
+#: the editor picture's card width, the width of its part labels, and its padding
+_EDITOR_CARD = 56
+_EDITOR_LABEL = 130
+_EDITOR_PAD = 8
+
+
+def editor_svg(parts: Sequence[Mapping[str, Any]], deal_string: str, status: str = "", *,
+               system: str = "french", four_colour: bool = False) -> str:
+    """A picture of a deal being built: one row per part (its name, how full it is, its cards
+    as faces), then the status line. An SVG, so the saved notebook shows the cards themselves
+    (the widget shows it as an ``<img>``, which an untrusted notebook keeps), with the deal
+    string as its description."""
+    from cardlab.render.cards import CARD_H, CARD_W, hand_fragment, row_width
+    from cardlab.render.svg import svg_document, text, wrap
+
+    pad, w = _EDITOR_PAD, _EDITOR_CARD
+    h = w * CARD_H / CARD_W
+    body: list[str] = []
+    y = pad
+    widest = 0.0
+    for part in parts:
+        cards = list(part.get("cards") or [])
+        label = f"{part['label']} ({len(cards)}/{part['size']})"
+        body.append(text(pad, y + h / 2 + 5, label, size=15, weight="bold"))
+        if cards:
+            body.append(hand_fragment(cards, x=pad + _EDITOR_LABEL, y=y, width=w, system=system,
+                                      four_colour=four_colour))
+        else:
+            body.append(text(pad + _EDITOR_LABEL, y + h / 2 + 5, "no cards yet", size=14,
+                             fill="#555555"))
+        widest = max(widest, row_width(len(cards), w, 0.55))
+        y += h + pad
+    width = max(pad * 2 + _EDITOR_LABEL + widest, 420.0)
+    for line in wrap(status, int((width - 2 * pad) / 8)) if status else []:
+        y += 18
+        body.append(text(pad, y, line, size=14))
+    title = "deal editor: " + ", ".join(
+        f"{p['label']} {len(p.get('cards') or [])}/{p['size']}" for p in parts)
+    return str(svg_document(width, y + pad + (4 if status else 0), body, title=title,
+                            desc=f"deal string: {deal_string}"))

@@ -312,8 +312,15 @@ class DealEditor(CardlabWidget):
         }
 
     def _static_html(self) -> str:
+        # a picture of the parts (the cards' faces), which a saved notebook shows even
+        # untrusted (as an <img>); the plain list only if the picture cannot be drawn
         parts = self.view.get("parts", [])
-        return _static.editor_html(parts, self.deal_string(), str(self.status["text"]))
+        try:
+            return _static.editor_svg(parts, self.deal_string(), str(self.status["text"]),
+                                      system=self._game.deck.system,
+                                      four_colour=bool(self.four_colour))
+        except Exception:
+            return _static.editor_html(parts, self.deal_string(), str(self.status["text"]))
 
     def __repr__(self) -> str:
         placed = sum(len(v) for v in self._parts.values())

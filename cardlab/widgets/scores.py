@@ -197,10 +197,11 @@ class ScoreCompare(CardlabWidget):
                                           lambda: _static.score_rows_html(rows), rows)
         dist = self.distribution()
         if dist is not None:
-            from cardlab.render import summary_html
+            from cardlab.render import img_html, summary_html
 
+            # the histogram as an <img>: an untrusted notebook drops inline SVG from HTML
             html += (f'<div class="cardlab-distribution"><p>{_esc(dist["caption"])}</p>'
-                     f'{dist["svg"]}{summary_html(dist["rows"])}</div>')
+                     f'{img_html(dist["svg"])}{summary_html(dist["rows"])}</div>')
         return html
 
     def __repr__(self) -> str:

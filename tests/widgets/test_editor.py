@@ -143,6 +143,25 @@ def test_the_static_picture_has_the_status_line(toy):
     assert "The deal is complete and possible." in e._static_html()
 
 
+@pytest.mark.parametrize("name", cardlab.game_names())
+def test_the_saved_editor_is_a_picture_an_untrusted_notebook_shows(name):
+    """Issue #28 item 14: the editor's saved output is an <img> of its parts' cards (an
+    untrusted notebook keeps it; inline SVG and a text list are what it showed before), with
+    the deal string as the picture's description."""
+    import base64
+    import re
+
+    game = cardlab.load(name)
+    e = DealEditor(game, deal=game.deal(seed=3).deal_string(), dealer=0)
+    html = e._repr_mimebundle_()[0]["text/html"]
+    assert html.startswith("<img alt=\"deal editor: ") and "<svg" not in html
+    svg = base64.b64decode(re.search(r"base64,([^\"]+)", html).group(1)).decode()
+    assert f"<desc>deal string: {e.deal_string()}</desc>" in svg
+    names = re.findall(r"<title>([^<]+)</title>", svg)[1:]  # each card face's own title
+    placed = [c for part in e.view["parts"] for c in part["cards"]]
+    assert len(names) >= len(placed) > 0
+
+
 # -- every game's deal strings ----------------------------------------------------------------------
 @pytest.mark.parametrize("form", FORMS, ids=_ids)
 def test_every_deal_string_loads_into_the_editor_and_opens(form):
