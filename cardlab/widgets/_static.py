@@ -127,7 +127,7 @@ def editor_svg(parts: Sequence[Mapping[str, Any]], deal_string: str, status: str
     pad, w = _EDITOR_PAD, _EDITOR_CARD
     h = w * CARD_H / CARD_W
     body: list[str] = []
-    y = pad
+    y: float = pad
     widest = 0.0
     for part in parts:
         cards = list(part.get("cards") or [])
