@@ -54,6 +54,7 @@ from cardlab.widgets._advice import (
 )
 from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
 from cardlab.widgets._cards import card_face, parse_code
+from cardlab.widgets._open_hands import every_card_seen, open_hands_view
 from cardlab.widgets._view import (
     PLACES,
     action_words,
@@ -133,6 +134,11 @@ class Table(CardlabWidget):
     """Put the keyboard focus on the table once it is drawn (the teacher's page after
     **Deal**: the arrow keys step at once). Type: bool. Default: False."""
 
+    open_hands = traitlets.Bool(False).tag(sync=True)
+    """Show the open-hands value (:mod:`cardlab.solve`) on every legal card, and the par
+    strip of the deal under the step buttons — only while this viewer sees every card still
+    in play (the values read them all). Type: bool. Default: False."""
+
     _layout_probes: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     """The views of the recorded line's tallest steps (:meth:`_sync_probes`): the front end
     draws them unseen and keeps the table as tall as the tallest, so the step buttons stay
@@ -152,7 +158,8 @@ class Table(CardlabWidget):
                  mode: str | None = None, step: int | None = None, bots: Any = "heuristic",
                  bot_delay: float = 0.7, four_colour: bool = False,
                  shown: Sequence[int] = (), humans: Sequence[int] | None = None,
-                 teacher: bool = False, projector: bool = False) -> None:
+                 teacher: bool = False, projector: bool = False,
+                 open_hands: bool = False) -> None:
         _check_state_or_record(state_or_record)
         state = as_state(state_or_record)
         check_seat(state, seat)
@@ -182,7 +189,8 @@ class Table(CardlabWidget):
         self._look_at = 0
         super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour,
                          shown=shown_seats, humans=human_seats, bot_delay=float(bot_delay),
-                         teacher=bool(teacher), projector=bool(projector))
+                         teacher=bool(teacher), projector=bool(projector),
+                         open_hands=bool(open_hands))
         self._reset(state, mode or ("review" if state.is_over else "play"), step)
         self._ready = True
         self._publish()
@@ -945,7 +953,7 @@ class Table(CardlabWidget):
         return value
 
     @traitlets.observe("seat", "show_all", "shown", "humans", "bot_delay", "paused",
-                       "teacher", "projector")
+                       "teacher", "projector", "open_hands")
     def _settings_changed(self, change: Any) -> None:
         if getattr(self, "_ready", False):
             self._selection = []
@@ -1186,6 +1194,9 @@ class Table(CardlabWidget):
                             if self.bot_delay > 0 and self._bot_should_move() else None),
             "download": download,
             "hint": hint,
+            "open_hands": (open_hands_view(
+                self._line, self._cursor, all_seen=every_card_seen(s, gv),
+                memo_of=self._memo_of) if self.open_hands else None),
             "hint_pending": ({"step": self._cursor} if hint is not None and hint.get("more")
                              and self._look is None else None),
             "look_back": look,

@@ -350,6 +350,44 @@ function drawHintBars(view, parts) {
   if (why && hint.why) why.textContent = hint.why;
 }
 
+// -- open hands: each legal card's value with every hand face up, and the par strip -----------
+// a badge in the card's corner (the hint draws bars; the two never look alike), the best
+// cards marked; the par strip under the step buttons marks each card play that lost value,
+// at its place on the slider, and goes to that step when pressed
+function drawOpenHands(view, parts, send) {
+  const oh = view.open_hands;
+  if (!oh) return;
+  for (const [code, d] of Object.entries(oh.cards || {})) {
+    for (const target of parts.querySelectorAll(`.cardlab-seat [data-card="${CSS.escape(code)}"]`)) {
+      target.setAttribute("data-open-hands", String(d.value));
+      if (d.best) target.setAttribute("data-open-hands-best", "true");
+      target.append(h("span", {
+        class: "cardlab-oh-badge", "aria-hidden": "true",
+        title: `open hands: ${d.text} ${oh.unit} for ${oh.side}${d.best ? " (best)" : ""}`,
+      }, d.text));
+      const label = target.getAttribute("aria-label") || "";
+      target.setAttribute("aria-label", `${label}; open hands: ${d.text} ${oh.unit}${d.best ? ", best" : ""}`);
+    }
+  }
+  const box = h("div", { class: "cardlab-open-hands", role: "group", "aria-label": "open hands" });
+  if (oh.note) box.append(h("div", { class: "cardlab-oh-note", "data-open-hands-note": "" }, oh.note));
+  if ((oh.par || []).length || oh.par_note) {
+    const last = Math.max(1, view.steps || 1);
+    const strip = h("div", { class: "cardlab-par-strip", "data-par-strip": "" });
+    for (const p of oh.par || []) {
+      strip.append(button("cardlab-par-mark", p.text, () => send({ type: "step", to: p.step }), {
+        "data-key": "par:" + p.step, "data-par-step": String(p.step), "data-cost": String(p.cost),
+        "aria-label": `step ${p.step}: ${p.words}`, title: p.words,
+        style: `left: calc(${(100 * p.step / last).toFixed(2)}% - 1.1em)`,
+      }));
+    }
+    box.append(h("div", { class: "cardlab-par-note" }, oh.par_note || ""), strip);
+  }
+  const controls = parts.querySelector(".cardlab-controls");
+  if (controls) controls.after(box);
+  else parts.append(box);
+}
+
 function drawLookBack(view, send) {
   const look = view.look_back;
   const box = h("div", { class: "cardlab-look-back", role: "group", "aria-label": "look back at your decisions" },
@@ -554,6 +592,7 @@ function drawTable(view, send, model, ui) {
   if (view.look_back) parts.append(drawLookBack(view, send));
   parts.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
   drawHintBars(view, parts);
+  drawOpenHands(view, parts, send);
   const whyLine = parts.querySelector(".cardlab-why");
   if (whyLine) whyLine.cardlabRest = whyLine.textContent;
   // the result of a finished deal stands under the felt, in the height the table keeps for
