@@ -456,6 +456,50 @@ for n in (2, 3, 4, 5, 6):
 print("\n".join(lines))
 
 # %% [markdown]
+# ## Open hands: what each card was worth
+#
+# Turn **every hand face up** and cardlab's solver (`cardlab.solve`) can work out what each card is
+# worth if every player plays perfectly from there: the points its side scores for the deal. Bridge players call this *double
+# dummy*. It is a reference for looking back at a deal, not advice you could always follow at the
+# table: a real player cannot see the other hands, so a line that is plain with the cards face up
+# may be a guess with them face down.
+#
+# Below is a deal the bots played. `open_hands=True` puts a badge on each legal card with its value
+# (the best ones outlined), and a **par strip** under the step buttons marks each card that lost
+# value; press a mark to go to that step. The values show only while every card still in play is
+# face up.
+
+# %%
+import cardlab.solve
+from cardlab.bots import bot_for
+from cardlab.widgets import Table
+
+bot = bot_for("five_hundred", "heuristic", seed=16)
+played = cardlab.load("five_hundred").deal(seed=16, dealer=0)
+while not played.is_over:
+    played = played.apply(bot.choose(played))
+before = played.states()[33]  # the position before step 34
+review = Table(played, seat=None, show_all=True, open_hands=True, step=33)
+review
+
+# %%
+worth = cardlab.solve.values(before)  # every legal card, with every hand open
+worth
+
+# %% [markdown] tags=["deal-facts"]
+# East bid **six hearts** and took exactly six tricks. At step 34 **North** leads the **nine of
+# diamonds**. With every hand open, the **king or queen of hearts** would have kept North–South at
+# **50 points** (five tricks: East one short, the contract beaten); the nine of diamonds lets
+# East–West take a trick North–South could have kept, so the value falls to **40**. That card cost
+# North–South 10 points, and it let East make the contract.
+
+# %% hidden tags=["facts-check"]
+assert played.contract == "6H"
+assert str(played.history[33]) == "play 9D" and before.to_move == 0
+assert worth["play 9D"] == 40 and worth["play KH"] == worth["play QH"] == 50
+assert played.result.points["NS"] == 40
+
+# %% [markdown]
 # ## Try it
 #
 # Each exercise below is a small form: click your answer (or type it) and press **Check**. The

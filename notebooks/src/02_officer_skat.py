@@ -371,6 +371,50 @@ eight = cardlab.load("officer_skat", choose_after_face_up=8)
 eight.deal(seed=84, dealer=0)
 
 # %% [markdown]
+# ## Open hands: what each card was worth
+#
+# Turn **every hand face up** and cardlab's solver (`cardlab.solve`) can work out what each card is
+# worth if every player plays perfectly from there: the points its player scores for the deal. Bridge players call this *double
+# dummy*. It is a reference for looking back at a deal, not advice you could always follow at the
+# table: a real player cannot see the other hands, so a line that is plain with the cards face up
+# may be a guess with them face down.
+#
+# Below is a deal the bots played. `open_hands=True` puts a badge on each legal card with its value
+# (the best ones outlined), and a **par strip** under the step buttons marks each card that lost
+# value; press a mark to go to that step. The values show only while every card still in play is
+# face up (in Officer Skat that means once no face-down card is left in the piles, so the badges come late in the deal).
+
+# %%
+import cardlab.solve
+from cardlab.bots import bot_for
+from cardlab.widgets import Table
+
+bot = bot_for("officer_skat", "heuristic", seed=5)
+played = cardlab.load("officer_skat").deal(seed=5, dealer=0)
+while not played.is_over:
+    played = played.apply(bot.choose(played))
+before = played.states()[24]  # the position before step 25
+review = Table(played, seat=None, show_all=True, open_hands=True, step=24)
+review
+
+# %%
+worth = cardlab.solve.values(before)  # every legal card, with every hand open
+worth
+
+# %% [markdown] tags=["deal-facts"]
+# P2 declared **clubs** and ended with 54 card points, seven short of the 61 that win. At step 25
+# P2 leads the **eight of hearts**. With every card open, the **nine of spades**, the **ace of clubs**
+# or the **ten of hearts** would still have won the game for **+24**; the eight of hearts lets P1 take
+# the tricks that matter, and the game is lost for **−48**. One card cost 72 points.
+
+# %% hidden tags=["facts-check"]
+assert played.contract == "C"
+assert str(played.history[24]) == "play 8H" and before.to_move == 1
+assert worth["play 8H"] == -48
+assert worth["play 9S"] == worth["play AC"] == worth["play 10H"] == 24
+assert played.result.points["P2"] == -48
+
+# %% [markdown]
 # ## Try it
 #
 # Each exercise below is a small form: click your answer (or type it) and press **Check**. The

@@ -373,6 +373,49 @@ print(butselaar)
 print("lowest bids:", [row["call"] for row in butselaar.bid_ladder()[:3]])
 
 # %% [markdown]
+# ## Open hands: what each card was worth
+#
+# Turn **every hand face up** and cardlab's solver (`cardlab.solve`) can work out what each card is
+# worth if every player plays perfectly from there: what its seat scores for the deal. Bridge players call this *double
+# dummy*. It is a reference for looking back at a deal, not advice you could always follow at the
+# table: a real player cannot see the other hands, so a line that is plain with the cards face up
+# may be a guess with them face down.
+#
+# Below is a deal the bots played. `open_hands=True` puts a badge on each legal card with its value
+# (the best ones outlined), and a **par strip** under the step buttons marks each card that lost
+# value; press a mark to go to that step. The values show only while every card still in play is
+# face up.
+
+# %%
+import cardlab.solve
+from cardlab.bots import bot_for
+from cardlab.widgets import Table
+
+bot = bot_for("pandoeren", "heuristic", seed=3)
+played = cardlab.load("pandoeren").deal(seed=3, dealer=0)
+while not played.is_over:
+    played = played.apply(bot.choose(played))
+before = played.states()[27]  # the position before step 28
+review = Table(played, seat=None, show_all=True, open_hands=True, step=27)
+review
+
+# %%
+worth = cardlab.solve.values(before)  # every legal card, with every hand open
+worth
+
+# %% [markdown] tags=["deal-facts"]
+# East played **120 in clubs** with North as partner, and the team reached 109: beaten. At step
+# 28 **North** leads the **king of diamonds**. With every hand open, either **spade** (the nine or
+# the eight) would still have made the contract, worth **+1** to North; the king of diamonds hands
+# the ace-holder 25 card points, and the value falls to **−1**.
+
+# %% hidden tags=["facts-check"]
+assert played.contract.startswith("120")
+assert str(played.history[27]) == "play KD" and before.to_move == 0
+assert worth["play KD"] == -1 and worth["play 9S"] == worth["play 8S"] == 1
+assert played.result.points["N"] == -1
+
+# %% [markdown]
 # ## Try it
 #
 # Each exercise below is a small form: click your answer (or type it) and press **Check**. The

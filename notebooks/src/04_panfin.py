@@ -447,6 +447,47 @@ print(single)
 print("pot at the start:", game.deal(seed=8).pot, "(default) and", single.deal(seed=8).pot)
 
 # %% [markdown]
+# ## Open hands: what each card was worth
+#
+# Turn **every hand face up** and cardlab's solver (`cardlab.solve`) can work out what each card is
+# worth if every player plays perfectly from there: the chips its player wins or loses. Bridge players call this *double
+# dummy*. It is a reference for looking back at a deal, not advice you could always follow at the
+# table: a real player cannot see the other hands, so a line that is plain with the cards face up
+# may be a guess with them face down.
+#
+# Below is a deal the bots played. `open_hands=True` puts a badge on each legal card with its value
+# (the best ones outlined), and a **par strip** under the step buttons marks each card that lost
+# value; press a mark to go to that step. The values show only while every card still in play is
+# face up.
+
+# %%
+import cardlab.solve
+from cardlab.bots import bot_for
+from cardlab.widgets import Table
+
+bot = bot_for("panfin", "heuristic", seed=2)
+played = cardlab.load("panfin").deal(seed=2, dealer=0)
+while not played.is_over:
+    played = played.apply(bot.choose(played))
+before = played.states()[13]  # the position before step 14
+review = Table(played, seat=None, show_all=True, open_hands=True, step=13)
+review
+
+# %%
+worth = cardlab.solve.values(before)  # every legal card, with every hand open
+worth
+
+# %% [markdown] tags=["deal-facts"]
+# At step 14 **P1** leads the **cavallo of spade**. With every hand open, the **six of bastoni**
+# would have won P1 the pot, **+3 chips**; the cavallo lets P4 take the trick with the asso of spade,
+# and P1 ends the deal **−2**. That lead cost P1 five chips.
+
+# %% hidden tags=["facts-check"]
+assert str(played.history[13]) == "play CS" and before.to_move == 0
+assert worth["play CS"] == -2 and worth["play 6B"] == 3
+assert played.result.points["P1"] == -2
+
+# %% [markdown]
 # ## Try it
 #
 # Each exercise below is a small form: click your answer (or type it) and press **Check**. The
