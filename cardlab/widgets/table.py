@@ -198,7 +198,8 @@ class Table(CardlabWidget):
     @classmethod
     def demonstrate(cls, state_or_record: Any, *, bots: Any = "heuristic",
                     show_all: bool = True, bot_delay: float = 0.8, step: int = 0,
-                    projector: bool = False, four_colour: bool = False) -> Table:
+                    projector: bool = False, four_colour: bool = False,
+                    open_hands: bool = False) -> Table:
         """A teacher's table: the bots play the deal out at once, so it can be stepped
         through from the first step; the seat bar shows or hides each hand, takes seats
         over from the bots ("play from here") and hands them back, and sets the bots' pace.
@@ -207,6 +208,7 @@ class Table(CardlabWidget):
             finished record.
         :param show_all: start with every hand face up.
         :param step: the step shown first.
+        :param open_hands: show the open-hands values and the par strip (:class:`Table`).
         """
         state = as_state(state_or_record)
         if not state.is_over:
@@ -214,7 +216,7 @@ class Table(CardlabWidget):
             state = runner._line[-1]
         return cls(state, seat=None, show_all=show_all, mode="review", step=step, bots=bots,
                    bot_delay=bot_delay, humans=[], teacher=True, projector=projector,
-                   four_colour=four_colour)
+                   four_colour=four_colour, open_hands=open_hands)
 
     @classmethod
     def from_share(cls, code: str, *, seat: int | None = None, show_all: bool | None = None,

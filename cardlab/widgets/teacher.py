@@ -63,6 +63,9 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.text = w.Textarea(placeholder="or paste a deal string or a saved record here",
                                layout=w.Layout(width="100%", height="3.2em"))
         self.projector = w.Checkbox(value=False, description="projector size")
+        self.open_hands = w.Checkbox(value=False, description="open-hands values")
+        """Show each legal card's value with every hand open, and the par strip (while every
+        hand is face up)."""
         self.deal_button = w.Button(description="Deal", button_style="primary", icon="play")
         self.status = w.HTML()
         self.stage = w.VBox()
@@ -78,10 +81,11 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         # a teacher pressing Deal goes on with the keyboard: focus on the new table
         self.deal_button.on_click(lambda _: self.deal(focus=True))
         self.projector.observe(self._projector_changed, names="value")
+        self.open_hands.observe(self._open_hands_changed, names="value")
         super().__init__([
             w.HBox([self.game_choice, self.players_choice, self.rules_choice],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.seed_choice, self.projector, self.deal_button],
+            w.HBox([self.seed_choice, self.projector, self.open_hands, self.deal_button],
                    layout=w.Layout(flex_flow="row wrap")),
             self.text, self.status, self.stage])
         self.add_class("cardlab-teacher")
@@ -97,6 +101,10 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.rules_choice.options = [(STANDARD, STANDARD),
                                      *((preset_words(name, p), p) for p in presets)]
         self.rules_choice.value = STANDARD
+
+    def _open_hands_changed(self, change: Any) -> None:
+        if self.table is not None:
+            self.table.open_hands = bool(change["new"])
 
     def _projector_changed(self, change: Any) -> None:
         if self.table is not None:
@@ -159,7 +167,8 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.status.value = _line(f"⚠ Not dealt: {without_rule_ids(str(err))}")
             return str(err)
         self._show_game_of(state)
-        table = Table.demonstrate(state, projector=bool(self.projector.value))
+        table = Table.demonstrate(state, projector=bool(self.projector.value),
+                                  open_hands=bool(self.open_hands.value))
         table.autofocus = focus
         self.table = table
         self.stage.children = [table]

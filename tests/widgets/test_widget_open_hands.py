@@ -135,3 +135,18 @@ def test_open_hands_off_by_default_and_switchable() -> None:
     assert synced_view(table)["open_hands"] is None
     table.open_hands = True
     assert synced_view(table)["open_hands"] is not None
+
+
+def test_teachers_page_switches_open_hands_on_its_table() -> None:
+    """The teacher's page has an 'open-hands values' box: ticking it shows the values on the
+    table now, and every table dealt after keeps them (27.4)."""
+    from cardlab.widgets.teacher import TeacherPage
+
+    page = TeacherPage("five_hundred", seed=16)
+    assert page.table is not None and not page.table.open_hands
+    page.open_hands.value = True
+    assert page.table.open_hands
+    page.table.go(len(page.table._line) - 3)
+    assert synced_view(page.table)["open_hands"]["cards"]
+    page.deal()
+    assert page.table.open_hands
