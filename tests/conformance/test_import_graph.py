@@ -38,7 +38,7 @@ LAYERS: dict[str, int] = {
     "sim": 5,
     "render": 6,
     "widgets": 7,
-    "teaching": 8, "exercises": 8, "serverext": 8,
+    "teaching": 8, "exercises": 8, "serverext": 8, "tutorials": 8,
 }
 #: the rank of ``import cardlab`` itself: the package root imports the games
 ROOT_RANK = LAYERS["games"]

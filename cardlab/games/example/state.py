@@ -99,7 +99,7 @@ class ExampleState(State):
 
     # -- rules -------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """Every legal action now (order: see :func:`~.judge.legal`)."""
+        """Every legal action now (order: see :func:`~cardlab.games.example.judge.legal`)."""
         return judge.legal(self)
 
     def _judge(self, action: Action) -> Verdict:

@@ -3,7 +3,7 @@
 The decision is the kernel's :func:`~cardlab.games.five_hundred.kernel.legal_mask` (5H-7.1
 follow the effective suit, 5H-7.2 the bowers, 5H-7.3 the joker J1-J6) over the card masks
 of the contract's order (:class:`ContractRules`, a :class:`~cardlab.engine.tricks.CardOrder`,
-5H-3.4, as :func:`~.rules.order_table`); this module adds the plain-words reasons. The
+5H-3.4, as :func:`~cardlab.games.five_hundred.rules.order_table`); this module adds the plain-words reasons. The
 trick winner is the engine's :func:`~cardlab.engine.tricks.trick_winner` over the order
 (5H-7.1). A play is ``(card, named)`` where ``named`` is the suit a leader names for an
 unnominated joker in NT or misère (``play JK H``), else None.
@@ -118,7 +118,7 @@ def _legal_masks(ctx: PlayContext) -> tuple[int, int]:
 
 def legal_plays(ctx: PlayContext) -> list[tuple[Card, str | None]]:
     """5H-7.1-5H-7.3 every legal play now, cards in the hand's (the pack's) order, a led
-    unnominated joker once per suit it may name (:func:`~.kernel.legal_mask`)."""
+    unnominated joker once per suit it may name (:func:`~cardlab.games.five_hundred.kernel.legal_mask`)."""
     cards, names = _legal_masks(ctx)
     bits = _once(ctx.deck, lambda: _card_bits(ctx.deck))
     suit_of = ctx.rules.suit_of

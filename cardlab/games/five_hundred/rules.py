@@ -325,7 +325,7 @@ def card_table(game: FiveHundredGame, denomination: str, nominated: str | None) 
 def order_table(deck: Deck, rules: ContractRules) -> CardTable:
     """5H-3 / 5H-7.1 the tables of the contract whose card order is ``rules`` (cached): the
     effective suits and powers are the order's, every strength is the kernel's
-    :func:`~.kernel.trick_key` of them."""
+    :func:`~cardlab.games.five_hundred.kernel.trick_key` of them."""
     eff: list[int] = []
     power: list[int] = []
     masks = [0] * 5

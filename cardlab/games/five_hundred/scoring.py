@@ -2,8 +2,8 @@
 
 :func:`score` turns the facts of a finished deal into a
 :class:`~cardlab.engine.result.Result`: the arithmetic is the kernel's
-(:func:`~.kernel.contract_points`, :func:`~.kernel.defence_points`,
-:func:`~.kernel.deal_points`); this module adds the breakdown a learner reads. The
+(:func:`~cardlab.games.five_hundred.kernel.contract_points`, :func:`~cardlab.games.five_hundred.kernel.defence_points`,
+:func:`~cardlab.games.five_hundred.kernel.deal_points`); this module adds the breakdown a learner reads. The
 running scores before the deal matter only for the 490/480 cap and the "over 400" rule
 (they are zero for a deal scored on its own; a match passes its totals).
 """

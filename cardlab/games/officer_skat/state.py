@@ -391,7 +391,7 @@ class OfficerSkatState(State):
 
     # -- rules (judge.py) ------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """Every legal action now (order: see :func:`~.judge.legal_map`)."""
+        """Every legal action now (order: see :func:`~cardlab.games.officer_skat.judge.legal_map`)."""
         return list(self._legal_index())
 
     def _legal_map(self) -> dict[Action, None]:

@@ -5,8 +5,8 @@ conquista dei piatti" (B2.10).
 :func:`legal_map` lists the legal actions in their documented order; :func:`judge` gives
 the :class:`~cardlab.engine.action.Verdict` on any well-formed action (legal or not) with
 its code, rule ID and the real reason. In the trick phase the decision is the kernel's
-(:mod:`~cardlab.games.panfin.kernel`: :func:`~.kernel.legal_mask` and
-:func:`~.kernel.legal_pair` on card masks, the same functions the batch simulator runs on
+(:mod:`~cardlab.games.panfin.kernel`: :func:`~cardlab.games.panfin.kernel.legal_mask` and
+:func:`~cardlab.games.panfin.kernel.legal_pair` on card masks, the same functions the batch simulator runs on
 arrays); this module adds only the words. So ``legal_actions``, ``explain`` and ``apply``
 agree by construction. A play is a tuple of cards: one card, or two for the jokers led
 together and for each answer to that double trick (B2.10.4, F-A19). Following, trumping

@@ -4,7 +4,7 @@ another, the bonus and stamp dues), and the trick phase (B2.10, B2.11: legal pla
 keys and winners, the piatti settlement).
 
 Every function here runs unchanged on Python ints (one deal: card masks as ints, the
-judge in :mod:`.judge` and the state) and on numpy ``uint64``/``int64`` arrays (a batch
+judge in :mod:`~cardlab.games.panfin.judge` and the state) and on numpy ``uint64``/``int64`` arrays (a batch
 of deals, :mod:`cardlab.sim.panfin`): only bit operations, comparisons, arithmetic,
 look-ups in :class:`~cardlab.games.panfin.rules.KernelTables` (``t``: tuples for one
 deal, numpy arrays for a batch) and :func:`~cardlab.engine.bits.select`. The combinations
@@ -48,7 +48,7 @@ def trick_led_suit(t: Any, d: Any, card: Any) -> Any:
 def trick_key(t: Any, d: Any, led: Any, card: Any) -> Any:
     """B2.10.5: how strongly ``card`` bids for a trick led in ``led`` under dominant ``d``
     (a trump above the led suit, another suit 0); higher wins. The tables hold the engine's
-    :meth:`~cardlab.engine.tricks.CardOrder.key` of :func:`~.rules.trick_order`."""
+    :meth:`~cardlab.engine.tricks.CardOrder.key` of :func:`~cardlab.games.panfin.rules.trick_order`."""
     return t.key[(d * t.suits + led) * t.stride + card]
 
 
