@@ -100,21 +100,18 @@ def open_hands_view(line: Sequence[State], cursor: int, *, all_seen: bool,
             for code in card_args(game, Action(action)):
                 cards[code] = {"value": value, "text": _signed(value),
                                "best": action in v.best, "action": action}
-        note = (f"Open hands: each card's badge is what {side} score ({unit}) if everyone "
-                f"plays perfectly seeing every card.")
+        note = f"Open hands: each badge is {side}'s score ({unit}) with perfect play, all cards seen."
     elif s.is_over or s.to_move is None:
         note = ""
     elif any(a.verb == "play" for a in s.legal_actions()):
-        note = ("Open hands: too many cards left to solve quickly here; the values appear "
-                "later in the deal.")
+        note = "Open hands: too many cards left to solve at once; values come later in the deal."
     else:
         note = "Open hands value the card play; they appear once the play begins."
     par, unknown = _par(line, cursor, memo_of, budget)
     par_note = ""
     if par or unknown:
-        par_note = "Par: the card plays that lost value with every hand open"
-        par_note += (f" ({unknown} earlier card plays not solved: too early in the deal, or "
-                     "not stepped through yet)." if unknown else ".")
+        par_note = "Par: the card plays that lost value"
+        par_note += f" ({unknown} earlier not solved yet)." if unknown else "."
     return {"cards": cards, "note": note, "side": side, "unit": unit, "par": par,
             "par_note": par_note}
 

@@ -370,7 +370,9 @@ function drawOpenHands(view, parts, send) {
     }
   }
   const box = h("div", { class: "cardlab-open-hands", role: "group", "aria-label": "open hands" });
-  if (oh.note) box.append(h("div", { class: "cardlab-oh-note", "data-open-hands-note": "" }, oh.note));
+  // one line of words (the values' meaning, then the strip's), so a projector keeps its height
+  box.append(h("div", { class: "cardlab-oh-note", "data-open-hands-note": "" },
+    [oh.note, oh.par_note].filter(Boolean).join(" ")));
   if ((oh.par || []).length || oh.par_note) {
     const last = Math.max(1, view.steps || 1);
     const strip = h("div", { class: "cardlab-par-strip", "data-par-strip": "" });
@@ -381,11 +383,23 @@ function drawOpenHands(view, parts, send) {
         style: `left: calc(${(100 * p.step / last).toFixed(2)}% - 1.1em)`,
       }));
     }
-    box.append(h("div", { class: "cardlab-par-note" }, oh.par_note || ""), strip);
+    box.append(strip);
   }
   const controls = parts.querySelector(".cardlab-controls");
   if (controls) controls.after(box);
   else parts.append(box);
+  // the strip stands under the slider, so a mark sits below its step's place on it
+  const strip = box.querySelector(".cardlab-par-strip");
+  const slider = controls && controls.querySelector(".cardlab-slider");
+  if (strip && slider) {
+    requestAnimationFrame(() => {
+      const s = slider.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      if (!s.width) return;
+      strip.style.marginLeft = `${Math.max(0, s.left - b.left)}px`;
+      strip.style.width = `${s.width}px`;
+    });
+  }
 }
 
 function drawLookBack(view, send) {
