@@ -55,6 +55,10 @@ class GameSpec:
         (its ``SIMULATOR``, a :class:`cardlab.sim.simulator.Simulator`), or ``None`` for a
         game without one. It is data: the engine never imports it; the registry resolves it
         (:func:`cardlab.engine.registry.simulator_module`) when ``cardlab.sim`` asks.
+    :ivar coach_grades: the look back's grades of a clear cost, in the unit the coach values
+        the game's options (:mod:`cardlab.sim.advice`): at least the first is an
+        *inaccuracy*, the second a *mistake*, the third a *blunder* (lichess's words); a
+        smaller clear cost is a small loss.
     :ivar forms: the game's distinct tables at one player count, in words with their
         options: ``(("with a dead hand", {"players": 2, "two_player_form": "dead_hand_33"}),
         …)``. A count with no form named here is one table (:func:`table_forms`).
@@ -72,6 +76,7 @@ class GameSpec:
     secret_actions: frozenset[str] = frozenset()
     simulator: str | None = None
     forms: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    coach_grades: tuple[float, float, float] = (10.0, 30.0, 100.0)
 
 
 def table_forms(spec: GameSpec) -> list[tuple[str, dict[str, Any]]]:

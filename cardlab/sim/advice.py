@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.engine.rng import derive_seed
-from cardlab.sim.montecarlo import hint
+from cardlab.sim.montecarlo import play_samples
 from cardlab.sim.simulator import play_on
 from cardlab.sim.studies import bid_odds_table
 
@@ -68,9 +68,20 @@ VALUED_CHOICES = frozenset({"discard", "nominate", "trump", "call", "swap", "cho
 _CHOICES_TO_LEAD = 8
 
 
+#: the two-sided 95% normal quantile: every value a learner is shown carries its interval
+Z95 = 1.959964
+
+
 @dataclass(frozen=True)
 class Advice:
     """What each valued option of the seat to move is worth, by Monte Carlo.
+
+    Every value carries a 95% interval (:meth:`interval`). Options are compared on the same
+    layouts (paired): where the per-layout values are kept (``samples``), the interval of a
+    difference comes from the differences layout by layout, much tighter than the two
+    intervals side by side. An option is the **clear best** (:attr:`clear_best`) only when
+    its lead over every other option is clear of that interval; otherwise the options
+    within reach of the best (:attr:`close`) are about equal, and the coach says so.
 
     :ivar seat: the seat to move.
     :ivar values: action → mean value for the seat's side (Five Hundred and Pandoeren:
@@ -93,11 +104,57 @@ class Advice:
     kind: str
     seed: int = 0
     cards: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    samples: dict[str, np.ndarray] | None = field(default=None, compare=False, repr=False)
+    """option → its value on each layout (the same layouts, in the same order, for every
+    option), where the estimate kept them; None where only means and errors are known."""
 
     @property
     def best(self) -> str:
-        """The option with the highest value (ties: the earlier one)."""
+        """The option with the highest value (ties: the earlier one). Only a *point*
+        estimate: see :attr:`clear_best` before calling it best to a learner."""
         return max(self.values, key=lambda a: self.values[a])
+
+    def interval(self, option: str) -> tuple[float, float]:
+        """The 95% interval of ``option``'s value: ``(low, high)``."""
+        v, e = self.values[option], self.stderr[option]
+        return v - Z95 * e, v + Z95 * e
+
+    def diff_stderr(self, a: str, b: str) -> float:
+        """The standard error of ``value(a) - value(b)``: from the layout-by-layout
+        differences where both were valued on the same layouts, else from the two errors."""
+        s = self.samples
+        if s is not None and a in s and b in s and len(s[a]) == len(s[b]) and len(s[a]) > 1:
+            d = np.asarray(s[a], dtype=float) - np.asarray(s[b], dtype=float)
+            return float(d.std(ddof=1) / np.sqrt(len(d)))
+        return float((self.stderr[a] ** 2 + self.stderr[b] ** 2) ** 0.5)
+
+    def reach(self, option: str) -> float:
+        """How far below the best ``option`` may be and still be about equal to it: the
+        half-width of the 95% interval of their difference (0 for the best itself)."""
+        best = self.best
+        return 0.0 if option == best else Z95 * self.diff_stderr(best, option)
+
+    @property
+    def close(self) -> list[str]:
+        """The options within reach of the best (the best first, then by value): those whose
+        shortfall from the best is inside the 95% interval of the difference."""
+        best = self.best
+        top = self.values[best]
+        out = [a for a in self.values if a == best or top - self.values[a] <= self.reach(a)]
+        return sorted(out, key=lambda a: (a != best, -self.values[a]))
+
+    @property
+    def clear_best(self) -> str | None:
+        """The best option when its lead over every other option is clear of the 95%
+        interval of the difference, else None (the leaders are about equal)."""
+        return self.best if self.close == [self.best] else None
+
+    def cost(self, option: str) -> float:
+        """What ``option`` gives up against the best, counted only when it is clear: 0 for an
+        option within reach of the best (:attr:`close`), else the best's value minus its."""
+        if option not in self.values or option in self.close:
+            return 0.0
+        return self.values[self.best] - self.values[option]
 
     def pooled(self, more: Advice) -> Advice:
         """This estimate and ``more`` (the same options, other layouts: another seed) as
@@ -114,7 +171,12 @@ class Advice:
                   for a, v in self.values.items()}
         stderr = {a: float(((self.n * e) ** 2 + (more.n * more.stderr[a]) ** 2) ** 0.5 / total)
                   for a, e in self.stderr.items()}
-        return Advice(self.seat, values, stderr, total, self.kind, self.seed, self.cards)
+        samples = None
+        if self.samples is not None and more.samples is not None:
+            samples = {a: np.concatenate([self.samples[a], more.samples[a]])
+                       for a in self.values}
+        return Advice(self.seat, values, stderr, total, self.kind, self.seed, self.cards,
+                      samples)
 
     @property
     def margin(self) -> float:
@@ -224,21 +286,22 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
     if len(options) < 2 or state.to_move is None:
         return None
     if kind == "play":
-        h = hint(state, n=n, seed=seed)
-        values = {a: float(v) for a, v in h["values"].items()}
-        errs = {a: float(v) for a, v in h["stderr"].items()}
-        return Advice(state.to_move, values, errs, n, kind, seed)
+        samples = play_samples(state, n=n, seed=seed)
+        values = {a: float(v.mean()) for a, v in samples.items()}
+        errs = {a: float(v.std() / np.sqrt(len(v))) for a, v in samples.items()}
+        return Advice(state.to_move, values, errs, n, kind, seed, samples=samples)
     if kind == "choice":
         return _advise_choice(state, options, n, seed, include)
     # every call in one batch: the same layouts for each (as bid_odds of each would give)
     table = bid_odds_table(state.game, _hand_for_odds(state), [a.split()[1] for a in options],
                            n=n, seed=seed)
-    values, errs = {}, {}
+    values, errs, samples = {}, {}, {}
     for a in options:
         points = table[a.split()[1]]["points"]
         values[a] = float(points.mean())
         errs[a] = float(points.std() / max(1.0, len(points)) ** 0.5)
-    return Advice(state.to_move, values, errs, n, kind, seed)
+        samples[a] = np.asarray(points, dtype=float)
+    return Advice(state.to_move, values, errs, n, kind, seed, samples=samples)
 
 
 def _advise_choice(state: Any, options: list[str], n: int, seed: int,
@@ -252,7 +315,7 @@ def _advise_choice(state: Any, options: list[str], n: int, seed: int,
     cards = _card_options(state, options)
     legal = {str(a) for a in state.legal_actions()}
     todo = list(cards) + [a for a in include if a in legal and a not in cards]
-    values, errs = {}, {}
+    values, errs, samples = {}, {}, {}
     for a in todo:
         after = _lead_after(state, a, seed)
         if after is None:
@@ -261,8 +324,9 @@ def _advise_choice(state: Any, options: list[str], n: int, seed: int,
         got = sim.hint(s, [lead], n, seed, "heuristic")[0]
         values[a] = float(got.mean())
         errs[a] = float(got.std() / max(1.0, len(got)) ** 0.5)
+        samples[a] = np.asarray(got, dtype=float)
     return Advice(state.to_move, values, errs, n, "choice", seed,
-                  {a: c for a, c in cards.items() if c})
+                  {a: c for a, c in cards.items() if c}, samples)
 
 
 def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
@@ -295,7 +359,8 @@ def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
             got[k, i] = v
     values = {a: float(got[k].mean()) for k, a in enumerate(todo)}
     errs = {a: float(got[k].std() / max(1.0, n) ** 0.5) for k, a in enumerate(todo)}
-    return Advice(seat, values, errs, n, "choice", seed, _best_naming(state, values))
+    return Advice(seat, values, errs, n, "choice", seed, _best_naming(state, values),
+                  {a: got[k].copy() for k, a in enumerate(todo)})
 
 
 def _up_to_the_play(state: Any, seed: int) -> Any:
@@ -334,16 +399,24 @@ def _hand_for_odds(state: Any) -> list[str]:
     return [c.code for c in state.hands[state.to_move]]
 
 
+#: the look back's grades of a clear cost, from the smallest (GameSpec.coach_grades)
+GRADES = ("inaccuracy", "mistake", "blunder")
+
+
 @dataclass(frozen=True)
 class Decision:
     """One decision of a look back: the state the seat was in, what it chose, and what the
-    estimate says it cost against the best option."""
+    estimate says it cost against the best option — by the same evaluator and on the same
+    layouts a hint at that moment would use, so the two never disagree beyond their
+    intervals: a choice within reach of the best (:attr:`Advice.close`) costs nothing."""
 
     index: int
     """How many actions into the deal the decision was made."""
     seat: int
     chosen: str
     advice: Advice
+    grades: tuple[float, float, float] = (10.0, 30.0, 100.0)
+    """The game's thresholds of an inaccuracy, a mistake and a blunder (its unit)."""
 
     @property
     def best(self) -> str:
@@ -352,9 +425,21 @@ class Decision:
 
     @property
     def cost(self) -> float:
-        """The best option's value minus the chosen one's (0 when the best was chosen)."""
-        v = self.advice.values
-        return max(0.0, v[self.best] - v.get(self.chosen, v[self.best]))
+        """What the choice gave up against the best option: 0 when it is within reach of the
+        best (inside the 95% interval of their difference, :meth:`Advice.cost`), else the
+        best option's value minus the chosen one's."""
+        return self.advice.cost(self.chosen)
+
+    @property
+    def grade(self) -> str | None:
+        """``"inaccuracy"``, ``"mistake"`` or ``"blunder"`` by the game's thresholds
+        (``GameSpec.coach_grades``), ``"small loss"`` for a clear cost below them, None for no
+        clear cost."""
+        cost = self.cost
+        if cost <= 0:
+            return None
+        named = [g for g, limit in zip(GRADES, self.grades) if cost >= limit]
+        return named[-1] if named else "small loss"
 
     @property
     def stderr(self) -> float:
@@ -391,6 +476,7 @@ def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
         if advice is None:
             continue
         chosen = str(nxt.history[-1])
-        out.append(Decision(len(s.history), s.to_move, chosen, advice))
+        out.append(Decision(len(s.history), s.to_move, chosen, advice,
+                            s.game.spec.coach_grades))
     out.sort(key=lambda d: (-round(d.cost, 9), d.index))
     return LookBack(tuple(out))

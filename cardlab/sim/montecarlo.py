@@ -41,7 +41,7 @@ import numpy as np
 
 from cardlab.sim.simulator import HintValues, simulated_games, simulator_for
 
-__all__ = ["hint", "sample_layouts"]
+__all__ = ["hint", "play_samples", "sample_layouts"]
 
 
 def hint(state: Any, *, n: int = 200, seed: int = 0, policy: str = "heuristic"
@@ -51,6 +51,28 @@ def hint(state: Any, *, n: int = 200, seed: int = 0, policy: str = "heuristic"
     :returns: ``{"seat", "best" (action string), "values" (action → mean value),
         "stderr" (action → its standard error), "n", "policy"}``; the card plays, in the
         engine's order (a call beside them, such as Officer Skat's Re, is not valued).
+        :func:`play_samples` gives each play's value layout by layout.
+    :raises NotImplementedError: for a game whose simulator gives no hint.
+    """
+    samples = play_samples(state, n=n, seed=seed, policy=policy)
+    legal = list(samples)
+    if len(legal) == 1:
+        return {"seat": state.to_move, "best": legal[0], "values": {legal[0]: 0.0},
+                "stderr": {legal[0]: 0.0}, "n": 0, "policy": policy}
+    means = {a: float(v.mean()) for a, v in samples.items()}
+    errs = {a: float(v.std() / np.sqrt(len(v))) for a, v in samples.items()}
+    best = max(legal, key=lambda a: means[a])  # ties: the earlier action
+    return {"seat": state.to_move, "best": best, "values": means, "stderr": errs, "n": n,
+            "policy": policy}
+
+
+def play_samples(state: Any, *, n: int = 200, seed: int = 0, policy: str = "heuristic"
+                 ) -> dict[str, np.ndarray]:
+    """Each card play of the seat to move → its value on each of ``n`` layouts (the same
+    layouts, in the same order, for every play: so two plays compare layout by layout).
+    One legal play gets an empty array (nothing to compare).
+
+    :raises ValueError: outside the play phase.
     :raises NotImplementedError: for a game whose simulator gives no hint.
     """
     if state.phase != "play":
@@ -59,14 +81,9 @@ def hint(state: Any, *, n: int = 200, seed: int = 0, policy: str = "heuristic"
     # opening lead, B-6) is not a card to play out
     legal = [str(a) for a in state.legal_actions() if a.verb == "play"]
     if len(legal) == 1:
-        return {"seat": state.to_move, "best": legal[0], "values": {legal[0]: 0.0},
-                "stderr": {legal[0]: 0.0}, "n": 0, "policy": policy}
+        return {legal[0]: np.zeros(0)}
     values = _values_of(state)(state, legal, n, seed, policy)
-    means = {a: float(v.mean()) for a, v in zip(legal, values)}
-    errs = {a: float(v.std() / np.sqrt(len(v))) for a, v in zip(legal, values)}
-    best = max(legal, key=lambda a: means[a])  # ties: the earlier action
-    return {"seat": state.to_move, "best": best, "values": means, "stderr": errs, "n": n,
-            "policy": policy}
+    return {a: np.asarray(v, dtype=float) for a, v in zip(legal, values)}
 
 
 def _values_of(state: Any) -> HintValues:

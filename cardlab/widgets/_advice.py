@@ -8,6 +8,7 @@ from typing import Any
 
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
+from cardlab.sim.advice import Z95
 
 __all__ = ["HINT_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", "hint_view",
            "look_back_view", "option_words", "value_unit"]
@@ -73,39 +74,71 @@ def _points(x: float) -> str:
     return f"{x:+.1f}".replace("-", "−")
 
 
+def _scale(advice: Any) -> tuple[float, float]:
+    """The bars' common scale: from the lowest interval end to the highest, zero included,
+    so a bar is drawn on the game's own points (a 78-point gap looks like one) and the zero
+    line shows which options gain and which lose."""
+    lows = [advice.interval(a)[0] for a in advice.values]
+    highs = [advice.interval(a)[1] for a in advice.values]
+    lo, hi = min(0.0, *lows), max(0.0, *highs)
+    if hi - lo <= 1e-12:
+        hi = lo + 1.0
+    return lo, hi
+
+
 def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
               chosen: str | None = None) -> dict[str, Any]:
-    """The hint's bars for ``s``: one per valued option, its value, and a length between
-    0.08 and 1 (the worst to the best, so every bar is visible), and the why line's words.
-    An option's bar sits on each card :attr:`Advice.cards` gives it, else on the card it
-    plays or drops, else on its button (a Confirm button for a choice of cards). In a look
-    back, ``chosen`` is the option taken there; ``chosen_cards`` the cards of the hand
-    it named (outlined)."""
+    """The hint's bars for ``s``: one per valued option, drawn on the game's own scale
+    (:func:`_scale`): ``zero`` is where 0 stands, the bar runs from there to the value
+    (``at``), and ``low``/``high`` mark its 95% interval, each a fraction of the width. The
+    why line names a best only when it is clear (:attr:`Advice.clear_best`); otherwise it
+    says which options are about equal. An option's bar sits on each card
+    :attr:`Advice.cards` gives it, else on the card it plays or drops, else on its button (a
+    Confirm button for a choice of cards). In a look back, ``chosen`` is the option taken
+    there; ``chosen_cards`` the cards of the hand it named (outlined)."""
     values: Mapping[str, float] = advice.values
     unit = value_unit(s)
-    lo, hi = min(values.values()), max(values.values())
-    span = hi - lo
+    lo, hi = _scale(advice)
+
+    def where(x: float) -> float:
+        return round((x - lo) / (hi - lo), 4)
+
+    clear = advice.clear_best
+    close = set(advice.close)
     bars = []
     for a, v in values.items():
         act = Action(a)
-        length = 1.0 if span <= 1e-12 else 0.08 + 0.92 * (v - lo) / span
+        low, high = advice.interval(a)
         # a bar on each card the option plays or drops, else on its button
         cards = advice.cards.get(a) or ((act.args[0],) if act.verb in ("play", "discard")
                                         and len(act.args) == 1 else (None,))
         words = _cap(option_words(s, a))  # the bar's tooltip: which option it values
         for card in cards:
             bars.append({"action": a, "card": card, "value": round(v, 3),
-                         "stderr": round(advice.stderr[a], 3), "length": round(length, 3),
-                         "best": a == advice.best, "words": words})
+                         "stderr": round(advice.stderr[a], 3), "zero": where(0.0),
+                         "at": where(v), "low": where(low), "high": where(high),
+                         "best": a == clear, "close": clear is None and a in close,
+                         "words": words, "text": _points(v),
+                         "interval": f"{_points(low)} to {_points(high)}"})
     ranked = sorted(values, key=lambda a: -values[a])
     best = ranked[0]
-    why = (f"Hint: {_cap(option_words(s, best))} is best, worth {_points(values[best])} "
-           f"{unit} on average")
-    if len(ranked) > 1:
-        why += (f", {advice.margin:.1f} more than {option_words(s, ranked[1])}")
+    if clear is not None:
+        why = (f"Hint: {_cap(option_words(s, best))} is best, worth {_points(values[best])} "
+               f"{unit} on average (± {Z95 * advice.stderr[best]:.1f})")
+        if len(ranked) > 1:
+            second = ranked[1]
+            why += (f", {advice.margin:.1f} more than {option_words(s, second)} "
+                    f"(± {advice.reach(second):.1f})")
+    else:
+        tied = advice.close
+        reach = max(advice.reach(a) for a in tied)
+        why = (f"Hint: about equal: {', '.join(option_words(s, a) for a in tied)} "
+               f"(within ± {reach:.1f} {unit}); "
+               f"{'more layouts may tell them apart' if round_ + 1 < rounds else 'any of them'}")
     why += f" ({advice.n} layouts of the cards you cannot see each)."
-    out = {"bars": bars, "best": best, "why": why, "n": advice.n, "kind": advice.kind,
-           "round": round_, "more": round_ + 1 < rounds, "unit": unit}
+    out = {"bars": bars, "best": clear, "close": advice.close, "why": why, "n": advice.n,
+           "kind": advice.kind, "round": round_, "more": round_ + 1 < rounds, "unit": unit,
+           "zero": where(0.0)}
     if chosen is not None:
         hand = {c.code for c in s.hands[s.to_move]} if s.to_move is not None else set()
         out["chosen"] = chosen
@@ -124,12 +157,17 @@ def look_back_view(line: list[State], look: Any, current: int | None) -> dict[st
             continue
         chosen, best = option_words(s, d.chosen), option_words(s, d.best)
         name = s.game.seat_name(d.seat)
-        if d.chosen == d.best or d.cost <= 0:
+        if d.chosen == d.best:
             words = f"{name}: {chosen}, the best option by the estimate"
+        elif d.chosen not in d.advice.values:
+            words = f"{name}: {chosen} (not valued: the estimate values the other options)"
+        elif d.cost <= 0:
+            words = (f"{name}: {chosen}, about as good as the best "
+                     f"(within ± {d.advice.reach(d.chosen):.1f} {value_unit(s)})")
         else:
-            words = (f"{_points(-d.cost)} {value_unit(s)}: {name} chose {chosen}; {best} was "
-                     f"worth {d.cost:.1f} more (± {d.stderr:.1f})")
+            words = (f"{_points(-d.cost)} {value_unit(s)}, {d.grade}: {name} chose {chosen}; "
+                     f"{best} was worth {d.cost:.1f} more (± {d.advice.reach(d.chosen):.1f})")
         rows.append({"i": k, "step": steps[d.index], "cost": round(d.cost, 3),
                      "stderr": round(d.stderr, 3), "chosen": d.chosen, "best": d.best,
-                     "words": words, "current": k == current})
+                     "grade": d.grade, "words": words, "current": k == current})
     return {"decisions": rows, "current": current}

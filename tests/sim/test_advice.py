@@ -73,11 +73,20 @@ def test_bars_are_the_hint_values_for_the_same_state_n_and_seed(name):
     want = hint(s, n=HINT_ROUNDS["play"][-1], seed=0)["values"]
     assert bars == pytest.approx(want, abs=1e-3)
     best = max(want, key=lambda a: want[a])
-    assert table.view["hint"]["best"] == best
-    # the bars scale with the values: the longer bar, the higher value
-    ranked = sorted(table.view["hint"]["bars"], key=lambda b: b["value"])
-    assert [b["length"] for b in ranked] == sorted(b["length"] for b in ranked)
-    assert "best" in table.view["hint"]["why"] and table.view["hint"]["why"].startswith("Hint:")
+    view = table.view["hint"]
+    # a best is named only when it is clear; else the top option is among the "about equal"
+    if view["best"] is not None:
+        assert view["best"] == best and " is best" in view["why"]
+    else:
+        assert best in view["close"] and "about equal" in view["why"]
+    # the bars stand on one scale: the higher the value, the further its end from the left;
+    # the zero line is where 0 is, and each interval holds its value
+    ranked = sorted(view["bars"], key=lambda b: b["value"])
+    assert [b["at"] for b in ranked] == sorted(b["at"] for b in ranked)
+    for b in view["bars"]:
+        assert 0 <= b["low"] <= b["at"] <= b["high"] <= 1
+        assert (b["at"] >= b["zero"]) == (b["value"] >= 0) or b["value"] == 0
+    assert view["why"].startswith("Hint:")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -280,7 +289,7 @@ def test_the_table_draws_panfin_exchange_bars_and_looks_back_at_them():
     me = s.to_move
     table = Table(s, seat=me, bot_delay=0)
     said = table.hint()
-    assert said.startswith("Hint: ") and " chips on average" in said
+    assert said.startswith("Hint: ") and (" chips on average" in said or " chips);" in said)
     hint_bars = table.view["hint"]["bars"]
     want = advise(s, n=HINT_ROUNDS["choice"][0], seed=HINT_SEED)
     assert {b["action"]: b["value"] for b in hint_bars} == pytest.approx(want.values, abs=1e-3)
@@ -492,4 +501,5 @@ def test_the_hint_says_its_games_unit(name):
     table = Table(s, seat=s.to_move, bot_delay=0)
     said = table.hint()
     unit = "chips" if name == "panfin" else "points"
-    assert f" {unit} on average" in said, said
+    # "… worth +3.2 chips on average" for a clear best, "(within ± 0.8 chips)" when about equal
+    assert f" {unit} on average" in said or f" {unit});" in said, said

@@ -43,6 +43,8 @@ __all__ = ["FiveHundredGame", "SPEC", "FiveHundredActionIds", "action_table", "C
 SPEC = GameSpec(
     name="five_hundred",
     title="Five Hundred",
+    # a defenders' trick is 10 points; a small contract 40-100; a lost contract swings more
+    coach_grades=(10.0, 40.0, 100.0),
     players=(4, 2, 3, 5, 6),
     phases=("auction", "kitty", "call", "nominate", "play", "done"),
     spec_file="five_hundred.md",

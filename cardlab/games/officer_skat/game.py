@@ -40,6 +40,8 @@ __all__ = ["OfficerSkatGame", "SPEC"]
 SPEC = GameSpec(
     name="officer_skat",
     title="Officer Skat",
+    # the lowest game is worth 18 (a lost game counts double); a grand with 1 is 48
+    coach_grades=(6.0, 24.0, 60.0),
     players=(2,),
     phases=("declare", "kontra", "re", "play", "done"),
     spec_file="officer_skat.md",

@@ -46,6 +46,8 @@ NO_TRUMP_WORDS = ("none", "nt", "zwabber", "solo_zwabber")
 
 SPEC = GameSpec(
     name="pandoeren", title="Pandoeren", players=(4,),
+    # the coach values the declaring team's points: a trick is 10-30 card points
+    coach_grades=(10.0, 30.0, 80.0),
     phases=("auction", "exchange", "trump", "call", "play", "done"),
     spec_file="pandoeren.md", options=PandoerenOptions, presets=PRESETS,
     simulator="cardlab.sim.pandoeren",

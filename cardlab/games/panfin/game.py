@@ -44,6 +44,8 @@ SCORING_OPTIONS = ("dealer_ante_multiplier", "carryover_dealer_adds", "servito_t
                    "tiebreak_simezi", "naturali_bonus", "simezi_bonus")
 
 SPEC = GameSpec(name="panfin", title="Panfin", players=(2, 3, 4, 5, 6),
+                # a fresh four-player pot is 5 chips; the stamp pays the pot again
+                coach_grades=(1.0, 3.0, 6.0),
                 phases=("choose", "declare", "swap", "play", "done"), spec_file="panfin.md",
                 options=PanfinOptions, presets={"canonical": {}},
                 simulator="cardlab.sim.panfin",

@@ -318,18 +318,26 @@ function drawHintBars(view, parts) {
   if (!hint) return;
   const unit = hint.unit || "points";
   const mover = '.cardlab-seat[data-mover="true"] .cardlab-card';
+  // each bar on the game's own scale: a zero line, the bar from zero to the value, and the
+  // 95% interval as a whisker; the words (value and interval) in its title and label
+  const pct = (x) => `${(100 * Math.max(0, Math.min(1, x))).toFixed(2)}%`;
   const draw = (target, bar) => {
     target.setAttribute("data-hint", String(bar.value));
     if (bar.best) target.setAttribute("data-hint-best", "true");
+    if (bar.close) target.setAttribute("data-hint-close", "true");
     if (hint.chosen && hint.chosen === bar.action) target.setAttribute("data-chosen", "true");
-    const sign = bar.value >= 0 ? "+" : "−";
+    const from = Math.min(bar.zero, bar.at), to = Math.max(bar.zero, bar.at);
     target.append(h("span", {
       class: "cardlab-hint-bar", "data-hint-bar": String(bar.value), "aria-hidden": "true",
-      style: `width: ${Math.round(Math.max(0.08, Math.min(1, bar.length)) * 100)}%`,
-      title: `${bar.words ? bar.words + ": " : ""}${sign}${Math.abs(bar.value).toFixed(1)} ${unit} on average`,
-    }));
+      "data-sign": bar.value < 0 ? "minus" : "plus",
+      title: `${bar.words ? bar.words + ": " : ""}${bar.text} ${unit} on average (95%: ${bar.interval})`,
+    },
+      h("span", { class: "cardlab-hint-fill", style: `left: ${pct(from)}; width: ${pct(to - from)}` }),
+      h("span", { class: "cardlab-hint-ci", style: `left: ${pct(bar.low)}; width: ${pct(bar.high - bar.low)}` }),
+      h("span", { class: "cardlab-hint-zero", style: `left: ${pct(bar.zero)}` })));
     const label = target.getAttribute("aria-label") || "";
-    target.setAttribute("aria-label", `${label}; hint: ${sign}${Math.abs(bar.value).toFixed(1)} ${unit}`);
+    target.setAttribute("aria-label", `${label}; hint: ${bar.text} ${unit} (95%: ${bar.interval})` +
+      (bar.best ? ", best" : bar.close ? ", about equal to the best" : ""));
   };
   for (const bar of hint.bars || []) {
     const target = bar.card
