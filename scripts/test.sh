@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
 # One command for developers and CI: set everything up, then run every test —
-# lint, types, engine/property/widget tests, doctests, the browser tests, and the notebooks
-# under nbval (skipped with a visible reason where Debian's /usr/bin/chromium is absent).
+# lint, types, the documentation site (warnings as errors, internal links), the sdist and
+# wheel (python -m build, twine check), engine/property/widget tests, doctests, the browser
+# tests, and the notebooks under nbval (the browser tests are skipped with a visible reason
+# where Debian's /usr/bin/chromium is absent).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-source scripts/setup-venv.sh test
+source scripts/setup-venv.sh "test,docs"
 echo "== ruff"
 .venv/bin/ruff check cardlab tests benchmarks
 echo "== mypy"
 .venv/bin/mypy cardlab
+echo "== docs: sphinx-build -W and the internal links (scripts/build_docs.sh)"
+CARDLAB_DOCS_NO_SETUP=1 bash scripts/build_docs.sh
+echo "== python -m build (sdist + wheel), twine check"
+dist="$(mktemp -d)"
+trap 'rm -rf "$dist"' EXIT
+# --no-isolation: hatchling is in the test extra already, so no download for a build env
+.venv/bin/python -m build --no-isolation --outdir "$dist" . >/dev/null
+.venv/bin/python -m twine check --strict "$dist"/*
 echo "== pytest: engine, property, widget and browser tests, doctests (over the cores)"
 # pytest-xdist spreads the tests over the cores; the browser tests stay in one process
 # (tests/conftest.py groups them: one JupyterLab, one Chromium)
