@@ -95,16 +95,18 @@ def order_contract_words(game: Any, contract: str) -> str:
     suits = {c.suit for c in game.deck if c.suit}
     if contract in suits:
         return f"{game.deck.suit_name(contract)} trumps"
-    if contract == "none":
+    if contract in ("none", "NT"):
         return "no trumps"
     return contract.replace("_", " ")
 
 
-def order_contract(game: Any, contract: str | None, trump: str | None) -> str | None:
+def order_contract(game: Any, contract: str | None, trump: str | None,
+                   playing: bool = True) -> str | None:
     """The one of ``game.contracts()`` whose order of the cards is the order under a
     table's ``contract`` (its notation) with ``trump`` as trumps, or None before there is
     one: ``"6C"`` itself, Pandoeren's ``"120"`` with hearts trumps by its suit ``"H"``,
-    a contract without trumps by ``"none"``."""
+    a contract played without trumps by ``"none"`` (only once the play is on: before, its
+    trumps may still be chosen)."""
     choices = [str(c) for c in game.contracts()]
     if not contract and not trump:
         return None
@@ -112,6 +114,6 @@ def order_contract(game: Any, contract: str | None, trump: str | None) -> str | 
     for candidate in (contract, head, trump):
         if candidate and candidate in choices:
             return candidate
-    if contract and "none" in choices:
+    if contract and playing and "none" in choices:
         return "none"
     return None

@@ -906,7 +906,7 @@ class Table(CardlabWidget):
 
     def _share_or_blank(self) -> str:
         memo = self._memo_of(self._line[-1])
-        key = ("share", len(self.state.history))
+        key = ("share", len(self.state.history), tuple(self._shown_list()))
         if key not in memo:
             try:
                 memo[key] = self.share_code
@@ -1178,7 +1178,8 @@ class Table(CardlabWidget):
             "prompt": self._prompt(s, legal, acting_here),
             "led_words": led_words(game, gv),
             "facts_words": [without_rule_ids(x) for x in facts_words(game, gv)],
-            "result_lines": ([without_rule_ids(str(x)) for x in result.breakdown]
+            "result_lines": ([sides_in_words(game, without_rule_ids(str(x)))
+                              for x in result.breakdown]
                              if result is not None else []),
             # each seat's last call, by its seat, while the auction goes on
             "seat_calls": self._seat_calls(s, gv),
@@ -1462,10 +1463,21 @@ def _probe_view(view: Mapping[str, Any]) -> dict[str, Any]:
 def _plain_panel(game: Any, panel: dict[str, Any]) -> dict[str, Any]:
     """A result panel in words: sides by their seats' names (``"P1 & P4"``), no bare rule
     IDs in its lines."""
-    points = [{**p, "who": p["who"] if p["who"] != p["side"] else side_words(game, p["side"])}
-              for p in panel.get("points", [])]
+    points = [{**p, "who": p["who"] if side_words(game, p["side"]) == p["side"]
+               else side_words(game, p["side"])} for p in panel.get("points", [])]
     return {**panel, "points": points,
-            "lines": [without_rule_ids(str(x)) for x in panel.get("lines", [])]}
+            "lines": [sides_in_words(game, without_rule_ids(str(x)))
+                      for x in panel.get("lines", [])]}
+
+
+def sides_in_words(game: Any, text: str) -> str:
+    """``text`` with each side named by joined seat names in words (``"P2P5 defended"`` →
+    ``"P2 & P5 defended"``)."""
+    for side in getattr(game, "sides", None) or ():
+        words = side_words(game, str(side))
+        if words != side:
+            text = text.replace(str(side), words)
+    return text
 
 
 def _seat_list(state: State, seats: Any, name: str) -> list[int]:
@@ -1615,10 +1627,12 @@ def facts_words(game: Any, view: Mapping[str, Any]) -> list[str]:
     if isinstance(points, Mapping) and points and counts_card_points(game, view):
         facts.append("card points " + ", ".join(f"{k} {v}" for k, v in points.items()))
     elif won:
-        facts.append("tricks " + ", ".join(f"{k} {v}" for k, v in won.items()))
+        facts.append("tricks " + ", ".join(f"{side_words(game, str(k))} {v}"
+                                           for k, v in won.items()))
     scores = view.get("scores") or {}
     if scores:
-        facts.append("score " + ", ".join(f"{k} {v}" for k, v in scores.items()))
+        facts.append("score " + ", ".join(f"{side_words(game, str(k))} {v}"
+                                          for k, v in scores.items()))
     chips = view.get("chips")
     if isinstance(chips, Mapping) and chips.get("pot") is not None:
         facts.append(f"pot {chips['pot']}")

@@ -207,7 +207,8 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if table is None or ladder is None or ladder.game is not table.game:
             return
         view = table.view
-        contract = order_contract(table.game, view.get("contract"), view.get("trump"))
+        contract = order_contract(table.game, view.get("contract"), view.get("trump"),
+                                  view.get("phase") == "play")
         if contract is None:
             ladder._say("No contract on the table yet: the order under "
                         f"{order_contract_words(ladder.game, ladder.contract)}")

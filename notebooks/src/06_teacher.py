@@ -1,19 +1,17 @@
 # %% [markdown]
-# # Teacher's page
+# # Card games, step by step
 #
-# A page for demonstrating in front of a class. Open it with **Voilà** for a clean page without
-# code: the second Binder badge in the README does that, and so does
-# `http://localhost:8888/voila/render/notebooks/06_teacher.ipynb` on the server that
-# `bash scripts/tutorials.sh` starts.
+# Today we watch a deal of a traditional card game from the first card to the last. Every
+# hand is face up at the start, so we can see what each player holds and why they play what
+# they play.
 #
-# 1. Choose a game, the number of players, a set of rules and a deal number (or paste a deal
-#    string or a saved record), then press **Deal**. The bots play the deal out at once.
-# 2. Step through it from the first step: the buttons, the slider, or the arrow keys.
-# 3. From any step, take over any seats ("bot plays" → "you play") and play them; hand them back
-#    to the bots whenever you like. Set the bots' pace, or pause them while you explain.
-# 4. Show or hide each hand, seat by seat, on the table you are looking at.
-# 5. Give your students the **share code**: `Table.from_share(code)` opens the same table at the
-#    same step in their own notebook.
+# - **Step through the deal** with the buttons under the table, or with the arrow keys.
+# - The trumps stand in order above the table, high to low; a trump already played is greyed.
+# - During the bidding, each player's last call stands by their name.
+# - At any moment a player's hand can be turned face down, to guess what it holds, or taken
+#   over from the computer and played by one of us.
+# - The **share code** under the table opens this same deal, at the same moment, on your own
+#   computer.
 
 # %%
 from cardlab.widgets import TeacherPage
@@ -24,8 +22,8 @@ page
 # %% [markdown]
 # ## The order of the cards
 #
-# The ladder follows the game on the table. Switch the contract to show the class how the order
-# of the cards changes.
+# Which card beats which depends on the contract: here is the order under the contract on the
+# table. Choose another contract to see how the order changes.
 
 # %%
 page.ladder_stage
