@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardlab.engine.state import State
 from cardlab.solve import five_hundred, officer_skat, pandoeren, panfin  # noqa: F401 (register)
@@ -172,21 +172,22 @@ def values(state: State, *, budget: int | None = None) -> Values:
     seat = adapter.to_move(state)
     side = adapter.side_of(seat)
     search = Search(adapter, side, _budget(budget))
-    out: dict[str, float] = {}
-    by_action: dict[Action, float] = {}
-    for group, child in search.children(state):
-        v = search.value(child)
-        for a in group:
-            by_action[a] = v
-    for a in state.legal_actions():
-        out[str(a)] = by_action[a]
+    position = adapter.root(state)
+    by_text: dict[str, float] = {}
+    guess: float | None = None
+    for group, child in search.children(position):
+        guess = search.exact(child, guess)
+        v = adapter.final(guess, side)
+        for move in group:
+            by_text[adapter.text(position, move)] = v
+    out = {str(a): by_text[str(a)] for a in state.legal_actions()}
     return Values(out, seat, side, adapter.searched, _unit(state), search.nodes)
 
 
-def _perfect_step(search: Search, state: State) -> Action:
-    """A move of ``state`` that keeps its value for the search's side."""
-    target = search.value(state)
-    for group, child in search.children(state):
+def _perfect_step(search: Search, position: Any) -> Any:
+    """A move of ``position`` that keeps its value for the search's side."""
+    target = search.exact(position)
+    for group, child in search.children(position):
         if search.value(child, target - 0.5, target + 0.5) == target:
             return group[0]
     raise AssertionError("no move keeps the position's value")  # pragma: no cover
@@ -201,12 +202,13 @@ def line(state: State, *, budget: int | None = None) -> list[Action]:
     state = _check(state)
     adapter = adapter_for(state)
     search = Search(adapter, adapter.side_of(adapter.to_move(state)), _budget(budget))
-    out: list[Action] = []
+    position = adapter.root(state)
+    start = len(state.history)
     while not state.is_over:
-        action = _perfect_step(search, state)
-        out.append(action)
-        state = adapter.child(state, action)
-    return out
+        move = _perfect_step(search, position)
+        state = state.apply(adapter.text(position, move))  # the engine checks every card
+        position = adapter.child(position, move)
+    return list(state.history[start:])
 
 
 def par(state: State, *, budget: int | None = None) -> list[ParStep]:
@@ -232,7 +234,7 @@ def par(state: State, *, budget: int | None = None) -> list[ParStep]:
         search = searches.get(side)
         if search is None:
             search = searches[side] = Search(adapter, side, limit)
-        before = search.value(prev)
-        after = search.value(chain[i + 1])
+        before = adapter.final(search.exact(adapter.root(prev)), side)
+        after = adapter.final(search.exact(adapter.root(chain[i + 1])), side)
         out.append(ParStep(i, seat, str(chain[i + 1].history[-1]), before, after))
     return out

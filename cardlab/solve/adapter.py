@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Adapter", "register", "adapter_for", "touching_groups", "PLAY_PHASES"]
 
+INF = float("inf")
 #: the phases in which cards are played to tricks (every cardlab game calls it ``play``)
 PLAY_PHASES = frozenset({"play"})
 #: state fields that never matter to the rest of the deal (the record's bookkeeping)
@@ -79,6 +80,14 @@ class Adapter:
         raise ValueError(f"seat {seat} is on no side of {self.game.name}")
 
     # -- positions -----------------------------------------------------------------
+    def root(self, state: State) -> Any:
+        """The position of ``state`` (here: the state itself)."""
+        return state
+
+    def text(self, position: Any, move: Any) -> str:
+        """The notation of ``move`` (one of :meth:`moves`) in ``position``."""
+        return str(move)
+
     def is_over(self, state: State) -> bool:
         """Whether the deal has ended (its result is known)."""
         return state.is_over
@@ -94,6 +103,21 @@ class Adapter:
         result = state.result
         assert result is not None
         return float(result.points[side])
+
+    def bounds(self, state: Any, side: str) -> tuple[float, float]:
+        """What the side's count is sure to reach and cannot pass from here (a count that
+        only grows: tricks won); by default nothing is known."""
+        return -INF, INF
+
+    def offset(self, state: Any, side: str) -> float:
+        """The side's count so far: the table stores values less this, so a position meets
+        its equals whatever was won before (0 where the score itself is searched)."""
+        return 0.0
+
+    def final(self, count: float, side: str) -> float:
+        """The side's score for a searched count (the identity where the score itself is
+        searched)."""
+        return count
 
     def moves(self, state: State) -> list[list[Action]]:
         """The legal moves, each in a group of moves of equal value (here: alone)."""

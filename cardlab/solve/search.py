@@ -1,7 +1,8 @@
 """The one search of the solver: alpha-beta over a game's positions, with a bounded
 transposition table, move ordering, merged equivalent cards and a node budget.
 
-The search knows no game. A :class:`~cardlab.solve.adapter.Adapter` tells it the moves
+The search knows no game. A :class:`~cardlab.solve.adapter.Adapter` makes a position of a
+state (the engine's state itself, or a compact record of it) and tells the moves
 of a position (grouped: equivalent cards together), the position after a move, whether
 a trick starts there, the table key of such a position and the end score. The value of a
 position is the end score of one side (the side solved for) when every seat plays
@@ -30,8 +31,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from cardlab.engine.action import Action
-    from cardlab.engine.state import State
     from cardlab.solve.adapter import Adapter
 
 __all__ = ["SolveError", "SolveBudgetExceeded", "Search", "DEFAULT_BUDGET", "DEFAULT_TT_BYTES"]
@@ -79,36 +78,63 @@ class Search:
         self.budget = budget
         self.tt: dict[Any, list[Any]] = {}
         self.tt_max = max(16, tt_bytes // ENTRY_BYTES)
-        self.history: dict[Action, int] = {}
+        self.history: dict[Any, int] = {}
         self.nodes = 0
 
     # -- the public entry ---------------------------------------------------------
-    def value(self, state: State, alpha: float = -INF, beta: float = INF) -> float:
-        """The exact value of ``state`` for the side (a bound outside ``(alpha, beta)``).
+    def value(self, state: Any, alpha: float = -INF, beta: float = INF) -> float:
+        """The value of ``state`` in the searched count (exact inside ``(alpha, beta)``, a
+        bound outside it).
 
         :raises SolveBudgetExceeded: past the node budget.
         """
         return self._search(state, alpha, beta)
 
-    def children(self, state: State) -> list[tuple[list[Action], State]]:
+    def exact(self, state: Any, guess: float | None = None) -> float:
+        """The exact value of ``state`` in the searched count, by zero-window tests (MTD(f),
+        as DDS does on tricks): each test says whether the value reaches a bound, and the
+        table keeps what every test proved. Counts and scores are whole numbers."""
+        if guess is None:
+            return self._search(state, -INF, INF)  # no guess yet: one full-window search
+        lo, hi = -INF, INF
+        g = guess
+        while lo < hi:
+            b = g + 1 if g == lo else g
+            g = self._search(state, b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def children(self, state: Any) -> list[tuple[list[Any], Any]]:
         """Each group of equivalent moves with the position after its first move."""
         ad = self.adapter
         return [(group, ad.child(state, group[0])) for group in ad.moves(state)]
 
     # -- the search ---------------------------------------------------------------
-    def _search(self, state: State, alpha: float, beta: float) -> float:
+    def _search(self, state: Any, alpha: float, beta: float) -> float:
         ad = self.adapter
         self.nodes += 1
         if self.nodes > self.budget:
             raise SolveBudgetExceeded(self.budget)
         if ad.is_over(state):
             return ad.end_value(state, self.side)
+        # what the side has already and can still get (the count's later-trick bounds)
+        floor, ceiling = ad.bounds(state, self.side)
+        if floor >= beta:
+            return floor
+        if ceiling <= alpha:
+            return ceiling
         key = ad.key(state) if ad.trick_start(state) else None
         entry = None
         if key is not None:
             entry = self.tt.get(key)
             if entry is not None:
-                lo, hi = entry[0], entry[1]
+                # the table holds values relative to the count so far (equal positions
+                # with different pasts meet); the floor is that count
+                base = ad.offset(state, self.side)
+                lo, hi = entry[0] + base, entry[1] + base
                 if lo >= beta or lo == hi:
                     return float(lo)
                 if hi <= alpha:
@@ -121,7 +147,7 @@ class Search:
         if len(groups) > 1:
             hist = self.history
             first = entry[2] if entry is not None else None
-            groups.sort(key=lambda g: (g[0] is not first, -hist.get(g[0], 0)))
+            groups.sort(key=lambda g: (g[0] != first, -hist.get(g[0], 0)))
         maximize = ad.to_move(state) in self.seats
         best_group = groups[0][0]
         a, b = alpha, beta
@@ -148,11 +174,12 @@ class Search:
                             self.history[group[0]] = self.history.get(group[0], 0) + 1
                             break
         if key is not None:
-            self._store(key, entry, best, alpha, beta, best_group)
+            base = ad.offset(state, self.side)
+            self._store(key, entry, best - base, alpha - base, beta - base, best_group)
         return best
 
     def _store(self, key: Any, entry: list[Any] | None, v: float, alpha: float, beta: float,
-               move: Action) -> None:
+               move: Any) -> None:
         """Record what the search proved: an upper bound (it failed low), a lower bound
         (it failed high) or the exact value, tightening what the table knew."""
         lo, hi = (-INF, INF) if entry is None else (entry[0], entry[1])
