@@ -167,20 +167,22 @@ def _public(name: str) -> bool:
 
 
 def _api_pages() -> dict[str, list[str]]:
-    """Each package of cardlab → its own module and its plain (non-package) submodules, in
-    order; the top-level plain modules (``cardlab.cards`` …) go on the root's page."""
-    import pkgutil
-
-    import cardlab
-
-    pages: dict[str, list[str]] = {"cardlab": ["cardlab"]}
-    for info in pkgutil.walk_packages(cardlab.__path__, "cardlab."):
-        if not _public(info.name):
+    """Each package of cardlab (a folder of modules, with or without ``__init__.py``) → its
+    own module (if it has one) and its plain modules, in order. Read off the files, so a
+    namespace folder's modules are found too."""
+    package_root = ROOT / "cardlab"
+    pages: dict[str, list[str]] = {}
+    for path in sorted(package_root.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+            if _public(".".join(parts)):
+                pages.setdefault(".".join(parts), []).insert(0, ".".join(parts))
             continue
-        if info.ispkg:
-            pages.setdefault(info.name, []).insert(0, info.name)
-        else:
-            pages.setdefault(info.name.rsplit(".", 1)[0], []).append(info.name)
+        name = ".".join(parts)
+        if _public(name):
+            pages.setdefault(".".join(parts[:-1]), []).append(name)
+    # a folder without __init__.py has no module of its own: its page starts with a title only
     return dict(sorted(pages.items()))
 
 
@@ -191,8 +193,10 @@ def _write_api_pages() -> None:
     pages = _api_pages()
     texts = {}
     for package, modules in pages.items():
-        lines = [package, "=" * len(package), "", f".. automodule:: {package}", ""]
-        for module in modules[1:]:
+        lines = [package, "=" * len(package), ""]
+        if modules and modules[0] == package:
+            lines += [f".. automodule:: {package}", ""]
+        for module in (m for m in modules if m != package):
             lines += [module, "-" * len(module), "", f".. automodule:: {module}", ""]
         texts[package] = "\n".join(lines)
     for old in API.glob("*.rst"):
