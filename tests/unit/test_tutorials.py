@@ -143,3 +143,30 @@ def test_help_names_every_option(capsys):
     out = capsys.readouterr().out
     for option in ("DIR", "--force", "--copy-only", "--no-browser", "--port"):
         assert option in out
+
+
+def test_binder_installs_what_the_tutorials_need():
+    """binder/postBuild installs cardlab with --no-deps, so binder/requirements.txt must pin
+    every dependency of cardlab (within pyproject's range), the kernel and the servers."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = {}
+    for line in (REPO / "binder/requirements.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"binder/requirements.txt: {line!r} is not pinned with =="
+            pins[canonicalize_name(name)] = version
+    pyproject = (REPO / "pyproject.toml").read_text()
+    block = pyproject.split("\ndependencies = [", 1)[1].split("]", 1)[0]
+    for spec in (s.strip().strip(",").strip('"') for s in block.splitlines()):
+        if not spec:
+            continue
+        requirement = Requirement(spec)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"binder/requirements.txt lacks cardlab's dependency {name}"
+        assert requirement.specifier.contains(pins[name]), (name, pins[name], spec)
+    for server in ("jupyterlab", "voila", "ipykernel"):  # Lab, the teacher's page, the kernel
+        assert server in pins
+    assert "--no-deps" in (REPO / "binder/postBuild").read_text()
