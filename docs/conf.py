@@ -66,18 +66,13 @@ nb_mime_priority_overrides = [
 ]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3  # "#the-teachers-page"-style links into pages, checked by the build
-suppress_warnings = [
-    # docs/rules/*.md and the README's sections are plain Markdown that starts at "##" or
-    # "###" under a page's title; a jump of level there is the source's own layout
-    "myst.header",
-]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = [
     "_build",
     "README.md",  # notes for whoever edits the site, not a page
+    "rules/README.md",  # the rulebook's file format, for whoever writes a book
     "**/.ipynb_checkpoints",
-    "tutorials/*.py",
 ]
 
 # -- the API reference: every public name (each module's __all__), from its docstring
