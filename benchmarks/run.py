@@ -15,8 +15,10 @@ Officer Skat beside OpenSpiel's C++ ``evaluate_bots`` loop for euchre and skat (
 ratio), the Monte Carlo hint's latency, and the memory a batch of 10k deals takes. Whole-deal
 studies (``study_bench.py``): each game's ``compare_variants`` rate (deal, calls, play, score)
 beside euchre's C++ loop, a 100,000-deal two-variant study's time and peak memory, a season.
-Widgets (``widgets_bench.py``): a Table view and a static SVG per step for every game;
-with ``--browser`` (``browser_bench.py``), the click → kernel → updated view round trip
+Widgets (``widgets_bench.py``): a Table view and a static SVG per step for every game.
+The open-hands solver (``solve_bench.py``, whose full table is in RESULTS.md): the time to
+value every legal card late in a deal, for each game. With ``--browser``
+(``browser_bench.py``), the click → kernel → updated view round trip
 of a Table in real JupyterLab + Chromium beside a bare anywidget counter (target ≤ 1.5×).
 Benchmarks are not tests: nothing here asserts on time.
 """
@@ -303,8 +305,8 @@ def sim_rows(quick: bool) -> list[Row]:
     try:
         import numpy as np
 
-        from cardlab.sim import five_hundred as fh
-        from cardlab.sim import officer_skat as osk
+        from cardlab.sim.five_hundred import batch as fh
+        from cardlab.sim.officer_skat import batch as osk
     except Exception as err:  # the simulator not importable: say so, do not fail
         return [{"benchmark": "cardlab.sim", "value": f"unavailable ({type(err).__name__})",
                  "unit": ""}]
@@ -350,7 +352,7 @@ def sim_rows(quick: bool) -> list[Row]:
 
 
 def _hint_rows(rounds: int) -> list[Row]:
-    from cardlab.sim import five_hundred as fh
+    from cardlab.sim.five_hundred import batch as fh
     from cardlab.sim.montecarlo import hint
 
     out: list[Row] = []
@@ -375,7 +377,7 @@ def _hint_rows(rounds: int) -> list[Row]:
     out.append({"benchmark": f"hint latency: officer_skat opening lead, "
                 f"{len(st2.legal_actions())} cards, n=200",
                 "value": 1000 / timed(hskat, max(rounds, 3)), "unit": "ms"})
-    from cardlab.sim import pandoeren as pd
+    from cardlab.sim.pandoeren import batch as pd
 
     st3 = pd.scalar_start(cardlab.load("pandoeren"), 3, ["bid 130"])
 
@@ -492,8 +494,8 @@ def sim_trick_game_rows(quick: bool) -> list[Row]:
         import numpy as np
 
         from cardlab.bots import bot_for
-        from cardlab.sim import pandoeren as pd
-        from cardlab.sim import panfin as pf
+        from cardlab.sim.pandoeren import batch as pd
+        from cardlab.sim.panfin import batch as pf
         from cardlab.sim.rng import Streams
     except Exception as err:  # the simulator not importable: say so, do not fail
         return [{"benchmark": "cardlab.sim pandoeren/panfin",
@@ -614,6 +616,9 @@ def main(argv: list[str] | None = None) -> int:
     from widgets_bench import widget_rows  # beside this file (sys.path[0])
 
     rows += widget_rows(args.quick)
+    from solve_bench import solve_rows  # beside this file (sys.path[0])
+
+    rows += solve_rows(args.quick)
     if args.browser:
         from browser_bench import browser_rows
 

@@ -19,11 +19,15 @@ from cardlab import games  # the package of the games; importing it registers th
 from cardlab.cards import Card, Deck, format_cards, parse_card, parse_cards
 from cardlab.engine import Action, Explanation, Game, Match, Result, State
 from cardlab.engine.record import from_json, to_json
-from cardlab.engine.registry import load
+from cardlab.engine.registry import load, provide_simulators
 from cardlab.engine.registry import names as game_names
 from cardlab.engine.share import Shared, read_share, share_code
 from cardlab.errors import CardError, IllegalAction, RecordError
 from cardlab.version import __version__
+
+# the games' fast paths register themselves from cardlab.sim, imported when one is first asked
+# for (game.rollout(), the studies): the root names it, as it gathers every layer
+provide_simulators("cardlab.sim")
 
 __all__ = [
     "__version__",

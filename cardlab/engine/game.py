@@ -51,10 +51,6 @@ class GameSpec:
         learn were taken, nor that the choice was offered (Five Hundred's
         ``nominate none``, 5H-6.3): that seat sees the moment before such a choice as the
         moment after it, and hears no sentence for it.
-    :ivar simulator: the dotted path of the game's batch simulator in :mod:`cardlab.sim`
-        (its ``SIMULATOR``, a :class:`cardlab.sim.simulator.Simulator`), or ``None`` for a
-        game without one. It is data: the engine never imports it; the registry resolves it
-        (:func:`cardlab.engine.registry.simulator_module`) when ``cardlab.sim`` asks.
     :ivar coach_grades: the look back's grades of a clear cost, in the unit the coach values
         the game's options (:mod:`cardlab.sim.advice`): at least the first is an
         *inaccuracy*, the second a *mistake*, the third a *blunder* (lichess's words); a
@@ -74,7 +70,6 @@ class GameSpec:
     card_verbs: frozenset[str] = frozenset({"play", "discard"})
     private_verbs: frozenset[str] = frozenset()
     secret_actions: frozenset[str] = frozenset()
-    simulator: str | None = None
     forms: tuple[tuple[str, Mapping[str, Any]], ...] = ()
     coach_grades: tuple[float, float, float] = (10.0, 30.0, 100.0)
 

@@ -4,9 +4,14 @@ The engine names no game. Each entry maps a registry name to the dotted path of 
 module whose ``GAME`` is its :class:`~cardlab.engine.game.Game` subclass; the module
 is imported only when the game is first asked for. cardlab's own games are declared
 as data in :mod:`cardlab.games` (importing ``cardlab`` registers them); a new game
-registers itself the same way (``docs/adding_a_game.md``). A game's other parts are
-named as data too, and found here: its batch simulator by ``GameSpec.simulator``
-(:func:`simulator_module`).
+registers itself the same way (``docs/adding_a_game.md``).
+
+A game's fast paths (its batch simulator, Five Hundred's rollout) live above the games, in
+:mod:`cardlab.sim`, and register themselves here (:func:`register_simulator`): the games
+name no simulator. The package root names, as data, the packages whose import registers
+simulators (:func:`provide_simulators`), so asking for a simulator
+(:func:`simulator_module`, :func:`fast_path`) imports that package on first use and
+``import cardlab`` stays light.
 
 This is the one module of cardlab that imports modules by name
 (:func:`import_module`); everything else imports statically, so the layers
@@ -30,10 +35,15 @@ if TYPE_CHECKING:
     from cardlab.engine.game import Game
 
 __all__ = ["register", "unregister", "names", "module_of", "game_module", "game_class", "load",
-           "simulator_module", "import_module"]
+           "register_simulator", "provide_simulators", "simulators", "simulator_module",
+           "fast_path", "import_module"]
 
 #: registry name → dotted path of the module that defines ``GAME``, in registration order
 _MODULES: dict[str, str] = {}
+#: registry name → dotted path of the game's simulator module (it declares ``SIMULATOR``)
+_SIMULATORS: dict[str, str] = {}
+#: packages whose import registers simulators, not yet imported
+_PROVIDERS: list[str] = []
 
 
 def register(name: str, module: str) -> None:
@@ -95,14 +105,69 @@ def game_class(name: str) -> type[Game]:
     return game_module(name).GAME  # type: ignore[no-any-return]
 
 
+def register_simulator(name: str, module: str) -> None:
+    """Register ``module`` (a dotted path, imported on first use) as the simulator of the
+    game ``name``: it declares ``SIMULATOR`` (a ``cardlab.sim.simulator.Simulator``) and
+    the game's fast paths (e.g. Five Hundred's ``new_rollout``). Called from the
+    simulators' side, never by a game.
+
+    :raises ValueError: for a name that is not a lower-case identifier or an empty path.
+    """
+    if not isinstance(name, str) or not name.isidentifier() or name != name.lower():
+        raise ValueError(f"a game's registry name must be a lower-case identifier, not {name!r}")
+    if not isinstance(module, str) or not module:
+        raise ValueError(f"game {name!r}: the simulator must be a dotted path, not {module!r}")
+    _SIMULATORS[name] = module
+
+
+def provide_simulators(package: str) -> None:
+    """Name a package whose import registers simulators (:func:`register_simulator`); it is
+    imported the first time a simulator is asked for (``cardlab`` names ``cardlab.sim``)."""
+    if package not in _PROVIDERS:
+        _PROVIDERS.append(package)
+
+
+def _load_providers() -> None:
+    while _PROVIDERS:
+        import_module(_PROVIDERS.pop(0))
+
+
+def simulators() -> dict[str, str]:
+    """Every registered simulator: game name → the dotted path of its module."""
+    _load_providers()
+    return dict(_SIMULATORS)
+
+
 def simulator_module(name: str) -> ModuleType | None:
-    """The batch simulator module the game ``name`` declares (``GameSpec.simulator``),
-    imported on first use, or ``None`` when the game declares none.
+    """The simulator module registered for the game ``name``, imported on first use, or
+    ``None`` when none is (the studies then play the game by its bots).
 
     :raises ValueError: for an unknown name, with the closest names and the valid ones.
     """
-    path = game_class(name).spec.simulator
+    module_of(name)
+    if name not in _SIMULATORS:
+        _load_providers()
+    path = _SIMULATORS.get(name)
     return None if path is None else import_module(path)
+
+
+def fast_path(name: str, attribute: str) -> Any:
+    """The fast path ``attribute`` of the game ``name``'s simulator (e.g. Five Hundred's
+    ``new_rollout``), for a game method that hands its work to it.
+
+    :raises ValueError: for an unknown game.
+    :raises LookupError: when no simulator is registered for the game, or it has no such
+        fast path, saying which.
+    """
+    module = simulator_module(name)
+    if module is None:
+        raise LookupError(f"game {name!r} has no simulator registered (import cardlab.sim, or "
+                          f"register one with cardlab.engine.registry.register_simulator)")
+    found = getattr(module, attribute, None)
+    if found is None:
+        raise LookupError(f"game {name!r}: its simulator {module.__name__} has no fast path "
+                          f"{attribute!r}")
+    return found
 
 
 def load(name: str, preset: str | None = None, **options: Any) -> Game:

@@ -3,16 +3,18 @@
 ``import cardlab`` does not import this package; ``import cardlab.sim`` does (it needs
 only numpy). The pieces:
 
-* :mod:`cardlab.sim.five_hundred`, :mod:`cardlab.sim.officer_skat` — batch simulators of
-  the play phase (:class:`~cardlab.sim.five_hundred.FiveHundredBatch`,
-  :class:`~cardlab.sim.officer_skat.OfficerSkatBatch`): hands as ``uint64`` masks, legal
-  masks and trick winners by array operations over the whole batch, a ``"random"`` policy
+* ``cardlab.sim.<game>`` — each game's simulator, a package of one shape: ``batch.py``
+  (the play in arrays: :class:`~cardlab.sim.five_hundred.batch.FiveHundredBatch`,
+  :class:`~cardlab.sim.officer_skat.batch.OfficerSkatBatch`,
+  :class:`~cardlab.sim.pandoeren.batch.PandoerenBatch`,
+  :class:`~cardlab.sim.panfin.batch.PanfinBatch` — hands as ``uint64`` masks, legal masks
+  and trick winners from the game's kernel over the whole batch, a ``"random"`` policy
   identical to :class:`cardlab.bots.RandomBot` on the deal's play stream
-  (:func:`~cardlab.sim.rng.play_seed`) and a simple ``"heuristic"`` policy.
-* :mod:`cardlab.sim.pandoeren`, :mod:`cardlab.sim.panfin` — the same for Pandoeren's play
-  (:class:`~cardlab.sim.pandoeren.PandoerenBatch`, with stuk and roem announcements in the
-  legal list) and Panfin's trick phase (:class:`~cardlab.sim.panfin.PanfinBatch`, with the
-  chip settlement); their auctions and declarations come from the scalar engine.
+  (:func:`~cardlab.sim.rng.play_seed`), the heuristic bots' play, whole deals and the
+  ``SIMULATOR``), ``calls.py`` (the calls in arrays, where a game has its own module for
+  them), ``sampling.py`` (layouts of the hidden cards and whole states for the hint), and
+  Five Hundred's mutable rollout (``rollout.py``, ``rollout_core.py``). The package
+  re-exports its batch module's names.
 * :mod:`cardlab.sim.rng` — SplitMix64 and Fisher–Yates over arrays, reproducing
   ``game.deal(seed=…)`` exactly.
 * :func:`bid_odds`, :func:`compare_variants` — studies returning plain data with
@@ -28,11 +30,12 @@ only numpy). The pieces:
 * :func:`hint` — the best card for the seat to move, by Monte Carlo over layouts of the
   hidden cards that fit what that seat has seen (every game's play phase).
 
-Each game names its simulator module as data (``GameSpec.simulator``); the module
-declares a :class:`~cardlab.sim.simulator.Simulator` (its batch class, whether it
-rescores, its hint and bid odds), which the studies and the hint find through the
-registry (:func:`cardlab.sim.simulator.simulator_for`). Only the per-game modules
-name a game.
+Importing this package registers each game's simulator package with the engine's registry
+(:func:`cardlab.engine.registry.register_simulator`; the games name no simulator): the
+package declares a :class:`~cardlab.sim.simulator.Simulator` (its batch class, whether it
+rescores, its hint and bid odds), which the studies and the hint find through the registry
+(:func:`cardlab.sim.simulator.simulator_for`), and the game's fast paths
+(``game.rollout()``). Only the per-game packages name a game.
 
 >>> import cardlab, cardlab.sim
 >>> odds = cardlab.sim.bid_odds("five_hundred", "JK JH JD AH KH QH 10H AS KS 4D", "8H",
@@ -43,7 +46,10 @@ name a game.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+from cardlab.engine import registry
 
 __all__ = ["bid_odds", "compare_variants", "season", "hint", "sample_layouts", "deal_seeds",
            "as_frame", "save_results", "load_results", "paired_difference"]
@@ -55,10 +61,22 @@ _LAZY = {"bid_odds": "studies", "compare_variants": "studies", "season": "season
          "paired_difference": "results"}
 
 
+
+
+def _register_simulators() -> None:
+    """Register each subpackage named as a registered game as that game's simulator (imported
+    when first asked for)."""
+    here = Path(__file__).parent
+    for game in registry.names():
+        if (here / game / "__init__.py").is_file():
+            registry.register_simulator(game, f"{__name__}.{game}")
+
+
+_register_simulators()
+
+
 def __getattr__(name: str) -> Any:  # the studies load on first use
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'cardlab.sim' has no attribute {name!r}")
-    from cardlab.engine.registry import import_module
-
-    return getattr(import_module(f"{__name__}.{module}"), name)
+    return getattr(registry.import_module(f"{__name__}.{module}"), name)

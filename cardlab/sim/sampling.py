@@ -1,8 +1,8 @@
 """The one sampler of hidden layouts: the cards a seat cannot see, dealt at random into the
 places it cannot see, each card only where what the seat knows allows it.
 
-Every game's hint (Five Hundred's :func:`~cardlab.sim.sampling_five_hundred.sample_layouts`,
-Pandoeren's and Panfin's batches in :mod:`cardlab.sim.sampling_trick_games`) states its
+Every game's hint (each game's ``sampling`` module in its simulator package, e.g.
+``cardlab.sim.<game>.sampling``) states its
 constraints as a table, ``allowed[place, card]`` (the hidden hands, then "elsewhere": the
 stock, the kitty, discards), and :func:`fill_layouts` deals: it shuffles the unknown cards
 into the places (cardlab's own shuffle over arrays, so a seed gives the same layouts on
@@ -19,16 +19,22 @@ filled greedily (most constrained card first), consistent but not exactly unifor
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import numpy as np
 
 from cardlab.sim.rng import deal_seeds, shuffle_batch
 
-__all__ = ["fill_layouts", "Accept"]
+__all__ = ["fill_layouts", "hand_mask", "Accept"]
 
 #: a further test of one layout's masks (e.g. a hand that must hold some roem)
 Accept = Callable[[np.ndarray], bool]
+
+
+def hand_mask(index: Mapping[Any, int], cards: Iterable[Any]) -> int:
+    """The mask of ``cards`` (bit ``index[card]`` each), as :func:`fill_layouts` deals them."""
+    return sum(1 << index[c] for c in cards)
 
 
 def fill_layouts(pool: list[int], need: list[int], allowed: np.ndarray, n: int, seed: int,

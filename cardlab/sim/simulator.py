@@ -1,8 +1,8 @@
 """What a game's batch simulator offers the studies and the Monte Carlo hint.
 
-A game names its simulator module as data (``GameSpec.simulator``, e.g. the
-module :mod:`cardlab.sim.officer_skat`); that module declares a :class:`Simulator`
-as its ``SIMULATOR``. :mod:`cardlab.sim.studies` and :mod:`cardlab.sim.montecarlo`
+Each game's simulator package (e.g. :mod:`cardlab.sim.officer_skat`) declares a
+:class:`Simulator` as its ``SIMULATOR`` and is registered with the engine's registry when
+:mod:`cardlab.sim` is imported (the game names no simulator). :mod:`cardlab.sim.studies` and :mod:`cardlab.sim.montecarlo`
 find it through the registry (:func:`simulator_for`) and never name a game: a new
 game joins ``compare_variants``, ``bid_odds`` and ``hint`` by declaring its own.
 
@@ -132,7 +132,8 @@ def simulator_for(game: Any) -> Simulator:
     name = game if isinstance(game, str) else game.name
     module = registry.simulator_module(name)
     if module is None:
-        raise NotImplementedError(f"{name} has no batch simulator (GameSpec.simulator)")
+        raise NotImplementedError(f"{name} has no batch simulator (none is registered: "
+                                  f"cardlab.engine.registry.register_simulator)")
     sim = module.SIMULATOR
     assert isinstance(sim, Simulator), f"{module.__name__}.SIMULATOR is not a Simulator"
     return sim
@@ -143,7 +144,7 @@ def simulated_games(feature: str) -> list[str]:
     ``'sample_layouts'``), for messages that say what is covered."""
     out = []
     for name in registry.names():
-        if registry.game_class(name).spec.simulator is None:
+        if registry.simulator_module(name) is None:
             continue
         if getattr(simulator_for(name), feature) is not None:
             out.append(name)

@@ -2,17 +2,18 @@
 
 Layers, low to high: cards (and errors) → engine → games → solve → bots → sim → render →
 widgets, then the applications on top (teaching, exercises, the server extension).
-A module may import its own layer and lower ones. The only upward imports allowed are
-lazy ones inside a ``_repr_*`` drawing hook or a ``rollout`` method (``Game.rollout``),
-where the import runs only when the picture or the fast path is asked for. Imports under
-``if TYPE_CHECKING:`` count like any other: a type is a dependency too. The package root
-(``cardlab/__init__.py``) is the public API and gathers every layer, so it is not checked.
+A module may import its own layer and lower ones. The one upward import allowed is a lazy
+one inside a ``_repr_*`` drawing hook (a card's or a state's picture in a notebook), where
+the import runs only when the picture is asked for; a game's fast path (``Game.rollout``)
+is no exception: it is found through the registry, where :mod:`cardlab.sim` registers it. Imports under ``if TYPE_CHECKING:`` count like any other:
+a type is a dependency too. The package root (``cardlab/__init__.py``) is the public API
+and gathers every layer, so it is not checked.
 
 Two more rules: only ``engine/registry.py`` imports modules by name (:mod:`importlib`,
 ``__import__``), so every dependency is visible here; and no module of ``sim/`` except
-the per-game simulators that the registered games name (``GameSpec.simulator``) holds a
-registered game's name as a string literal — ``sim/`` finds each game's code through the
-registry, never through ``if name == …``.
+the per-game simulator packages (``cardlab.sim.<game>``, registered by ``cardlab.sim``)
+holds a registered game's name as a string literal — ``sim/`` finds each game's code
+through the registry, never through ``if name == …``.
 """
 
 from __future__ import annotations
@@ -42,9 +43,8 @@ LAYERS: dict[str, int] = {
 }
 #: the rank of ``import cardlab`` itself: the package root imports the games
 ROOT_RANK = LAYERS["games"]
-#: functions whose body may import a higher layer lazily
+#: functions whose body may import a higher layer lazily (the notebook's drawing hooks)
 LAZY_HOOK_PREFIXES = ("_repr_",)
-LAZY_METHODS = ("rollout",)
 #: the one module that may import by name
 REGISTRY = "cardlab.engine.registry"
 
@@ -78,14 +78,12 @@ def parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
 
 
 def lazy_hook(node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
-    """Whether ``node`` sits inside a ``_repr_*`` function or a ``rollout`` method."""
+    """Whether ``node`` sits inside a ``_repr_*`` function (a ``rollout`` method is none)."""
     while node in up:
         node = up[node]
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if node.name.startswith(LAZY_HOOK_PREFIXES):
-                return True
-            if node.name in LAZY_METHODS and isinstance(up.get(node), ast.ClassDef):
-                return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith(
+                LAZY_HOOK_PREFIXES):
+            return True
     return False
 
 
@@ -106,7 +104,7 @@ def imported(node: ast.Import | ast.ImportFrom, package: str) -> Iterator[str]:
 
 
 def upward_imports(module: str, path: Path) -> list[str]:
-    """The imports of ``module`` from a higher layer outside the lazy hooks."""
+    """The imports of ``module`` from a higher layer outside the drawing hooks."""
     me = rank(module)
     assert me is not None
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
@@ -125,8 +123,7 @@ def upward_imports(module: str, path: Path) -> list[str]:
 
 @pytest.mark.parametrize("module", [m for m in MODULES if m != "cardlab"])
 def test_no_layer_imports_a_higher_one(module: str) -> None:
-    """DESIGN §1: a lower layer never imports a higher one (except lazy drawing hooks
-    and ``Game.rollout``)."""
+    """DESIGN §1: a lower layer never imports a higher one (lazily only in a drawing hook)."""
     assert upward_imports(module, MODULES[module]) == []
 
 
@@ -156,38 +153,71 @@ def test_only_the_registry_imports_by_name(module: str) -> None:
         assert found == []
 
 
-def test_the_layer_check_sees_a_break() -> None:
-    """The checker itself: an engine module importing the bots at the top is caught; the
-    same import inside ``_repr_svg_`` is not."""
+def test_the_layer_check_sees_a_break(tmp_path: Path) -> None:
+    """The checker itself: an engine module importing the bots at the top is caught, and a
+    lazy import in a ``rollout`` method too; the same import inside ``_repr_svg_`` is not."""
     source = ("from cardlab.bots import RandomBot\n"
               "class S:\n"
               "    def _repr_svg_(self):\n"
-              "        from cardlab.render import state_svg\n")
-    tree = ast.parse(source)
-    up = parents(tree)
-    imports = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
-    assert [lazy_hook(n, up) for n in imports] == [False, True]
+              "        from cardlab.render import state_svg\n"
+              "    def rollout(self):\n"
+              "        from cardlab.sim.five_hundred.rollout import new_rollout\n"
+              "from cardlab.cards import Card\n")
+    path = tmp_path / "state.py"
+    path.write_text(source, encoding="utf-8")
+    assert upward_imports("cardlab.engine.state", path) == [
+        "line 1: imports cardlab.bots", "line 6: imports cardlab.sim.five_hundred.rollout"]
     assert rank("cardlab.bots") > rank("cardlab.engine.state")  # type: ignore[operator]
 
 
-def simulator_modules() -> set[str]:
-    """The per-game simulator modules, as the registered games name them."""
-    return {path for name in registry.names()
-            if (path := registry.game_class(name).spec.simulator) is not None}
+def simulator_packages() -> dict[str, str]:
+    """The per-game simulator packages, as ``cardlab.sim`` registers them."""
+    import cardlab.sim  # noqa: F401 (importing it registers the simulators)
+
+    return registry.simulators()
+
+
+def test_every_game_simulator_in_sim_is_registered() -> None:
+    """Each package of ``sim/`` named as a registered game is that game's registered
+    simulator (the games name none: sim registers them)."""
+    packages = {m.rsplit(".", 1)[1] for m in MODULES
+                if m.count(".") == 2 and m.startswith("cardlab.sim.")
+                and MODULES[m].name == "__init__.py"}
+    assert packages, "sim/ holds no per-game package"
+    assert packages <= set(registry.names()), sorted(packages - set(registry.names()))
+    assert {g: f"cardlab.sim.{g}" for g in sorted(packages)} == dict(
+        sorted(simulator_packages().items()))
 
 
 @pytest.mark.parametrize("game", cardlab.game_names())
-def test_a_named_simulator_is_a_module_of_sim(game: str) -> None:
-    """A game's ``GameSpec.simulator``, where it names one, is a module of ``cardlab.sim``
-    that declares its ``SIMULATOR``."""
-    path = registry.game_class(game).spec.simulator
+def test_a_registered_simulator_is_a_package_of_sim(game: str) -> None:
+    """A game's registered simulator, where it has one, is its package of ``cardlab.sim``
+    (``batch.py`` the play in arrays, and the package re-exports it) that declares its
+    ``SIMULATOR``."""
+    path = simulator_packages().get(game)
     if path is None:  # a game without a batch simulator: the studies play it by its bots
         assert registry.simulator_module(game) is None
         return
-    assert path in MODULES and path.startswith("cardlab.sim."), path
+    assert path == f"cardlab.sim.{game}" and f"{path}.batch" in MODULES, path
     module = registry.simulator_module(game)
     assert module is not None and module.__name__ == path
     assert hasattr(module, "SIMULATOR"), path
+
+
+def test_a_fast_path_is_found_through_the_registry() -> None:
+    """``game.rollout()`` finds its fast path in the registry; a game or fast path without
+    one is a clear error naming it."""
+    name = cardlab.game_names()[0]
+    with pytest.raises(LookupError, match="no fast path 'no_such_path'"):
+        registry.fast_path(name, "no_such_path")
+    registry.register("unsimulated", "cardlab.games.example")
+    try:
+        with pytest.raises(LookupError, match="'unsimulated' has no simulator registered"):
+            registry.fast_path("unsimulated", "new_rollout")
+    finally:
+        registry.unregister("unsimulated")
+    with pytest.raises(ValueError, match="unknown game"):
+        registry.fast_path("no_such_game", "new_rollout")
 
 
 def string_literals(path: Path) -> set[str]:
@@ -200,11 +230,11 @@ def string_literals(path: Path) -> set[str]:
 @pytest.mark.parametrize("game", cardlab.game_names())
 def test_sim_names_no_game_outside_its_simulators(game: str) -> None:
     """``sim/`` (and the engine, which names no game) hold ``game`` as a string only in
-    the per-game simulators: studies and the hint dispatch through the registry."""
-    own = simulator_modules()
+    the per-game simulator packages: studies and the hint dispatch through the registry."""
+    own = tuple(f"{path}." for path in simulator_packages().values())
     named = [m for m, p in MODULES.items()
              if (m.startswith(("cardlab.sim.", "cardlab.engine.")) or m == "cardlab.sim")
-             and m not in own and game in string_literals(p)]
+             and not f"{m}.".startswith(own) and game in string_literals(p)]
     assert named == []
 
 

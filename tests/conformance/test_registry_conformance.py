@@ -193,7 +193,7 @@ def test_rescored_variants_vary_only_scoring_options(name: str) -> None:
     (``game.scoring_variants()``) changes only options declared ``scoring_only`` (a
     ``preset`` variant is a different game and is played, not rescored)."""
     game = cardlab.load(name)
-    if registry.game_class(name).spec.simulator is None or not simulator_for(name).rescores:
+    if registry.simulator_module(name) is None or not simulator_for(name).rescores:
         return
     declared = scoring_options(game.spec.options)
     for variant, opts in game.scoring_variants().items():

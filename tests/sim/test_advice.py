@@ -162,8 +162,8 @@ def _direct_values(state, n, seed):
     then each seat's bot (seeded as the advice seeds it) up to the play, then the batch on
     that one deal; the chooser's net chips."""
     from cardlab.engine.rng import derive_seed
-    from cardlab.sim.panfin import PanfinBatch
-    from cardlab.sim.sampling_panfin import sample_states
+    from cardlab.sim.panfin.batch import PanfinBatch
+    from cardlab.sim.panfin.sampling import sample_states
 
     me = state.to_move
     out = {}
@@ -216,7 +216,7 @@ def test_panfin_sampled_deals_show_the_chooser_what_it_saw():
     chooser exactly its view of the real one (its hand, discards, the turn-up, the cut, every
     declaration, the pot), while the hidden hands vary; a Gobbo kept at the cut stays with
     the cutter (its hand or its discards)."""
-    from cardlab.sim.sampling_panfin import sample_states
+    from cardlab.sim.panfin.sampling import sample_states
 
     moments = varied = 0
     for opts, deals in (({}, 40), ({"players": 6}, 15),

@@ -1,6 +1,6 @@
 """Whole four-player Five Hundred deals at array speed equal the deal-by-deal path.
 
-The vectorised calls (:func:`cardlab.sim.five_hundred_calls.heuristic_calls`) must be the
+The vectorised calls (:func:`cardlab.sim.five_hundred.calls.heuristic_calls`) must be the
 scalar :class:`cardlab.bots.five_hundred.HeuristicBot`'s, call for call, under every option
 that changes a call: the auction (5H-5.4; 5H-5.6 the American single round; 5H-10 V4 the
 final raise; re-entry after a changed denomination), the ladder (``min_bid_tricks``, the
@@ -26,8 +26,9 @@ from cardlab.bots import bot_for
 from cardlab.engine.auction import Auction, raise_ends, seat_out
 from cardlab.engine.rng import SplitMix64
 from cardlab.sim import compare_variants
-from cardlab.sim import five_hundred as fh
-from cardlab.sim.five_hundred_calls import call_tables
+from cardlab.sim import five_hundred as fh_sim  # the registered simulator package
+from cardlab.sim.five_hundred import batch as fh
+from cardlab.sim.five_hundred.calls import call_tables
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed
 
 #: option sets that change the heuristic bot's calls (or what the batch starts from)
@@ -162,13 +163,13 @@ def test_compare_variants_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
         return fh.whole_deals(*args)
 
     fast_sim = dataclasses.replace(fh.SIMULATOR, whole_deals=counted)
-    monkeypatch.setattr(fh, "SIMULATOR", fast_sim)
+    monkeypatch.setattr(fh_sim, "SIMULATOR", fast_sim)
     fast = compare_variants("five_hundred", variants, n=160, seed=4, chunk=70, progress=False)
     whole = compare_variants("five_hundred", variants, n=160, seed=4, progress=False)
     fast_r = compare_variants("five_hundred", {"a": {}, "b": {"misere_rank": "after_8S"}},
                               n=100, seed=8, policy="random", progress=False)
     assert sum(used) == 4 * 160 * 2 + 2 * 100  # every play group went through the fast path
-    monkeypatch.setattr(fh, "SIMULATOR", dataclasses.replace(fh.SIMULATOR, whole_deals=None))
+    monkeypatch.setattr(fh_sim, "SIMULATOR", dataclasses.replace(fh.SIMULATOR, whole_deals=None))
     slow = compare_variants("five_hundred", variants, n=160, seed=4, progress=False)
     slow_r = compare_variants("five_hundred", {"a": {}, "b": {"misere_rank": "after_8S"}},
                               n=100, seed=8, policy="random", progress=False)
@@ -264,10 +265,10 @@ def test_other_player_counts_compare_variants_is_unchanged(opts: dict[str, Any],
         used.append(len(args[1]))
         return fh.whole_deals(*args)
 
-    monkeypatch.setattr(fh, "SIMULATOR", dataclasses.replace(fh.SIMULATOR, whole_deals=counted))
+    monkeypatch.setattr(fh_sim, "SIMULATOR", dataclasses.replace(fh.SIMULATOR, whole_deals=counted))
     fast = compare_variants("five_hundred", variants, n=n, seed=12, progress=False)
     assert sum(used) == groups * n  # every play group went through the fast path
-    monkeypatch.setattr(fh, "SIMULATOR", dataclasses.replace(fh.SIMULATOR, whole_deals=None))
+    monkeypatch.setattr(fh_sim, "SIMULATOR", dataclasses.replace(fh.SIMULATOR, whole_deals=None))
     slow = compare_variants("five_hundred", variants, n=n, seed=12, progress=False)
     for f, s in zip(fast, slow, strict=True):
         assert f["sides"] == s["sides"] == list(cardlab.load("five_hundred", **opts).sides)

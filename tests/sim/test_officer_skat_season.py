@@ -22,7 +22,7 @@ from cardlab.bots import bot_for
 from cardlab.engine.playout import play_out
 from cardlab.engine.rng import derive_seed
 from cardlab.games.officer_skat.kernel import NO_CARD
-from cardlab.sim import officer_skat as osk
+from cardlab.sim.officer_skat import batch as osk
 from cardlab.sim.rng import deal_seeds
 
 

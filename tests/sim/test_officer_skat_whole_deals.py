@@ -23,7 +23,7 @@ from cardlab.games.officer_skat.kernel import (
     call_re_asked,
 )
 from cardlab.games.officer_skat.rules import GAME_CALLS, PACK_ORDER, kernel_tables
-from cardlab.sim.officer_skat import (
+from cardlab.sim.officer_skat.batch import (
     OfficerSkatBatch,
     _heuristic_scores,
     deal_batch,
@@ -183,7 +183,8 @@ def test_compare_variants_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
     (B-2), eight face-up cards (B-4), both play policies and two chunk sizes."""
     import dataclasses
 
-    from cardlab.sim import officer_skat as osk
+    from cardlab.sim import officer_skat as osk_sim  # the registered simulator package
+    from cardlab.sim.officer_skat import batch as osk
     from cardlab.sim.studies import compare_variants
 
     variants = {"standard": {}, "null 46": {"null_value": 46}, "loss 1": {"loss_factor": 1},
@@ -195,12 +196,12 @@ def test_compare_variants_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
         used.append(len(args[1]))
         return osk._study_deals(*args)
 
-    monkeypatch.setattr(osk, "SIMULATOR", dataclasses.replace(osk.SIMULATOR, whole_deals=counted))
+    monkeypatch.setattr(osk_sim, "SIMULATOR", dataclasses.replace(osk.SIMULATOR, whole_deals=counted))
     fast = compare_variants("officer_skat", variants, n=1500, seed=6, chunk=700, progress=False)
     fast_r = compare_variants("officer_skat", {"a": {}, "b": {"pass_allowed": True}}, n=300,
                               seed=2, chunk=300, policy="random", progress=False)
     assert sum(used) == 3 * 1500 + 2 * 300  # each of the 3 play groups went the fast way
-    monkeypatch.setattr(osk, "SIMULATOR", dataclasses.replace(osk.SIMULATOR, whole_deals=None))
+    monkeypatch.setattr(osk_sim, "SIMULATOR", dataclasses.replace(osk.SIMULATOR, whole_deals=None))
     slow = compare_variants("officer_skat", variants, n=1500, seed=6, chunk=700, progress=False)
     slow_r = compare_variants("officer_skat", {"a": {}, "b": {"pass_allowed": True}}, n=300,
                               seed=2, chunk=300, policy="random", progress=False)

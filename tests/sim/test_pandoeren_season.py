@@ -19,7 +19,7 @@ from support import called_to_the_play, recorded_batch_play
 import cardlab
 import cardlab.sim
 from cardlab.engine.rng import derive_seed
-from cardlab.sim import pandoeren as pd
+from cardlab.sim.pandoeren import batch as pd
 
 
 def _played_out(game: Any, seed: int, dealer: int, match: Any = None) -> Any:

@@ -27,7 +27,8 @@ from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.judge import callable_cards
 from cardlab.games.pandoeren.rules import call_rank_masks, play_tables
 from cardlab.sim import compare_variants
-from cardlab.sim import pandoeren as pd
+from cardlab.sim import pandoeren as pd_sim  # the registered simulator package
+from cardlab.sim.pandoeren import batch as pd
 from cardlab.sim.studies import deal_seeds
 
 #: option sets that change the calls: the ladder (A4.3 presets, P-A5, caps), the auction's
@@ -176,13 +177,13 @@ def test_compare_variants_is_unchanged(monkeypatch) -> None:
         used.append(len(args[1]))
         return pd.whole_deals(*args)
 
-    monkeypatch.setattr(pd, "SIMULATOR", dataclasses.replace(pd.SIMULATOR, whole_deals=counted))
+    monkeypatch.setattr(pd_sim, "SIMULATOR", dataclasses.replace(pd.SIMULATOR, whole_deals=counted))
     fast = compare_variants("pandoeren", variants, n=500, seed=4, chunk=170, progress=False)
     fast_r = compare_variants("pandoeren", {"a": OPTION_SETS[5], "b": OPTION_SETS[6]}, n=400,
                               seed=8, chunk=400, policy="random", progress=False)
     assert sum(used) == 5 * 500 + 2 * 400  # every deal went through the fast path
     slow_sim = dataclasses.replace(pd.SIMULATOR, whole_deals=None)
-    monkeypatch.setattr(pd, "SIMULATOR", slow_sim)
+    monkeypatch.setattr(pd_sim, "SIMULATOR", slow_sim)
     slow = compare_variants("pandoeren", variants, n=500, seed=4, chunk=170, progress=False)
     slow_r = compare_variants("pandoeren", {"a": OPTION_SETS[5], "b": OPTION_SETS[6]}, n=400,
                               seed=8, chunk=400, policy="random", progress=False)

@@ -20,7 +20,7 @@ from support import called_to_the_play, recorded_batch_play
 import cardlab
 import cardlab.sim
 from cardlab.engine.rng import derive_seed
-from cardlab.sim import panfin as pf
+from cardlab.sim.panfin import batch as pf
 from cardlab.sim.simulator import play_on
 
 

@@ -1,9 +1,9 @@
 """Whole Panfin deals at array speed equal the deal-by-deal path.
 
-The batch deal (:func:`cardlab.sim.panfin_calls.deal_cards`) must be ``game.deal(seed=s,
+The batch deal (:func:`cardlab.sim.panfin.calls.deal_cards`) must be ``game.deal(seed=s,
 dealer=d)`` (B2.5 the cut: F-A3 ``cut_shown_card``, the Vecia's win, the kept Gobbo and
 F-A5 the card behind it; B2.6 / F-A24 the deal one at a time, F-A6 ``turnup_gobbo``, the
-stock); the vectorised calls (:func:`~cardlab.sim.panfin_calls.heuristic_calls`) must be
+stock); the vectorised calls (:func:`~cardlab.sim.panfin.calls.heuristic_calls`) must be
 the scalar :class:`cardlab.bots.panfin.HeuristicBot`'s, call for call — the dealer's
 choice (B2.6), tengo with its exchange (B2.7, F-A9 ``max_exchange`` and the stock), fold
 by the bot's own seeded draws, servito (B2.8, F-A10), the dealer's swap (B2.10.1, F-A7) —
@@ -25,8 +25,9 @@ import cardlab
 from cardlab.bots import bot_for
 from cardlab.games.panfin.rules import SUITS, card_index, card_mask
 from cardlab.sim import compare_variants
-from cardlab.sim import panfin as pf
-from cardlab.sim import panfin_calls as pc
+from cardlab.sim import panfin as pf_sim  # the registered simulator package
+from cardlab.sim.panfin import batch as pf
+from cardlab.sim.panfin import calls as pc
 from cardlab.sim.studies import deal_seeds
 
 #: option sets that change the deal or the calls (B4.2), over every player count, and
@@ -166,10 +167,10 @@ def test_compare_variants_is_unchanged(monkeypatch) -> None:
                 for r in compare_variants("panfin", variants, n=n, seed=4, chunk=chunk,
                                           policy=policy, progress=False)]
 
-    monkeypatch.setattr(pf, "SIMULATOR", dataclasses.replace(pf.SIMULATOR, whole_deals=counted))
+    monkeypatch.setattr(pf_sim, "SIMULATOR", dataclasses.replace(pf.SIMULATOR, whole_deals=counted))
     fast = run()
     assert sum(used) == sum(len(v) * n for v, n, _, _ in studies)  # all through the fast path
-    monkeypatch.setattr(pf, "SIMULATOR", dataclasses.replace(pf.SIMULATOR, whole_deals=None))
+    monkeypatch.setattr(pf_sim, "SIMULATOR", dataclasses.replace(pf.SIMULATOR, whole_deals=None))
     slow = run()
     for f, s in zip(fast, slow, strict=True):
         for key in ("scores", "has_contract", "made", "length"):

@@ -102,7 +102,7 @@ def _played_out(game, seed: int, dealer: int):  # type: ignore[no-untyped-def]
     """The scalar deal as whole deals play it: the heuristic bot's calls, then the batch's
     ``"heuristic"`` card play replayed on the engine (whole deals' play is the batch policy,
     not ``HeuristicBot``'s own card play, so this — not ``match.play`` — is its twin)."""
-    from cardlab.sim import five_hundred as fh
+    from cardlab.sim.five_hundred import batch as fh
     st = game.deal(seed=seed, dealer=dealer)
     bot = cardlab.bots.bot_for("five_hundred", "heuristic", seed=seed)
     while not st.is_over and (st.phase != "play" or st.declarer is None):
@@ -122,7 +122,7 @@ def test_whole_deal_facts_are_the_scalar_deals(players: int) -> None:
     """5H-8: the facts a match scores a whole deal from (contract, contractor, contracting
     seats — 5H-2 the called partner with five, 5H-6.2 the misère contractor alone — and each
     seat's tricks) are ``deal_facts()`` of the same deal finished on the engine."""
-    from cardlab.sim import five_hundred as fh
+    from cardlab.sim.five_hundred import batch as fh
 
     game = cardlab.load("five_hundred", players=players)
     seeds = np.array([derive_seed(11, k) for k in range(150)], dtype=np.uint64)
@@ -142,7 +142,7 @@ def test_whole_deal_facts_through_the_match_give_the_engines_sheet() -> None:
     and fed to the engine's own ``FiveHundredMatch`` hooks give the sheet, winner and end of
     the match recorded deal by deal from the finished scalar states."""
     from cardlab.games.five_hundred.scoring import score
-    from cardlab.sim import five_hundred as fh
+    from cardlab.sim.five_hundred import batch as fh
 
     for opts in ({"target": 300}, {"defensive_cap": 490}):
         game = cardlab.load("five_hundred", **opts)

@@ -16,8 +16,8 @@ import pytest
 import cardlab
 from cardlab.engine.rng import SplitMix64
 from cardlab.games.officer_skat.scoring import SCORING_VARIANTS
-from cardlab.sim import five_hundred as fh
-from cardlab.sim import officer_skat as osk
+from cardlab.sim.five_hundred import batch as fh
+from cardlab.sim.officer_skat import batch as osk
 from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds, play_seed
 
 

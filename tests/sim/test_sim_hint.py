@@ -7,7 +7,7 @@ import numpy as np
 import cardlab
 import cardlab.sim
 from cardlab.engine.rng import SplitMix64
-from cardlab.sim import five_hundred as fh
+from cardlab.sim.five_hundred import batch as fh
 
 
 def _advance(state, k, seed):

@@ -11,9 +11,10 @@ import cardlab.sim
 from cardlab.bots import bot_for
 from cardlab.cards import Card
 from cardlab.engine.rng import SplitMix64
-from cardlab.sim import pandoeren as pd
 from cardlab.sim.bits import popcount
-from cardlab.sim.sampling_trick_games import pandoeren_batch, panfin_batch
+from cardlab.sim.pandoeren import batch as pd
+from cardlab.sim.pandoeren.sampling import pandoeren_batch
+from cardlab.sim.panfin.sampling import panfin_batch
 
 #: opening calls reaching several kinds of contract (the others then pass)
 CALLS = [["bid 130"], ["bid misere"], ["bid kereltje"], ["bid piccolo"], ["bid zwabber"],

@@ -19,8 +19,8 @@ import cardlab
 from cardlab.bots import bot_for
 from cardlab.engine.rng import SplitMix64
 from cardlab.sim import compare_variants
-from cardlab.sim import pandoeren as pd
-from cardlab.sim import panfin as pf
+from cardlab.sim.pandoeren import batch as pd
+from cardlab.sim.panfin import batch as pf
 from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds, play_seed
 from cardlab.sim.studies import deal_seeds
 

@@ -82,7 +82,7 @@ name, ``G1``/``G2`` included; ``card_points`` None) and ``value`` (the contract'
 :mod:`~cardlab.games.five_hundred.game`). ``game.rollout(seed=…, dealer=…)`` and
 ``state.rollout()`` give a mutable deal driven by ids (``legal_ids()``, ``apply_id(i)``,
 ``clone()``, ``to_state()``) for random playouts and search:
-:mod:`cardlab.sim.five_hundred_rollout` (a fast path, in ``cardlab.sim``).
+:mod:`cardlab.sim.five_hundred.rollout` (a fast path, in ``cardlab.sim``).
 
 **Glossary** (the rulebook's words): *kitty* (the three cards set aside), *contractor* (won the
 auction), *contract*, *left_bower* / *right_bower* (the jacks of the trump colour),

@@ -10,6 +10,7 @@ from math import comb
 from typing import Any, Final
 
 from cardlab.cards import Card, Deck
+from cardlab.engine import registry
 from cardlab.engine.action import Action
 from cardlab.engine.action_ids import ActionIds, ActionTable, CardBlock
 from cardlab.engine.dealing import check_partition, deal_by_schedule, pack_order, packet_schedule
@@ -54,14 +55,14 @@ SPEC = GameSpec(
     # 5H-6.3: only a contractor holding the joker is asked; declining says nothing
     private_verbs=frozenset({"nominate"}),
     secret_actions=frozenset({"nominate none"}),
-    simulator="cardlab.sim.five_hundred",
     # 5H-2 the two ways two players play (the options' two_player_form)
     forms=(("with a dead hand", {"players": 2, "two_player_form": "dead_hand_33"}),
            ("with ghost partners", {"players": 2, "two_player_form": "ghost_partners_43"})),
 )
 
-#: :func:`cardlab.sim.five_hundred_rollout.new_rollout`, imported by the first ``rollout()``
-#: (the fast path loads on first use; an import statement on every call costs a playout 1%)
+#: the simulator's ``new_rollout`` (:mod:`cardlab.sim.five_hundred.rollout`, registered by
+#: :mod:`cardlab.sim`), looked up by the first ``rollout()`` (a look-up on every call costs a
+#: playout 1%)
 _new_rollout: Any = None
 
 
@@ -276,7 +277,8 @@ class FiveHundredGame(Game):
 
     def rollout(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> Any:
         """A mutable deal driven by integer action ids, for fast playouts and search
-        (:mod:`cardlab.sim.five_hundred_rollout`); the same arguments as :meth:`deal`,
+        (:mod:`cardlab.sim.five_hundred.rollout`, which :mod:`cardlab.sim` registers as this
+        game's fast path); the same arguments as :meth:`deal`,
         and the same cards to the same seats.
 
         >>> import cardlab
@@ -285,10 +287,8 @@ class FiveHundredGame(Game):
         ('auction', 0, [0, 1, 2])
         """
         global _new_rollout
-        if _new_rollout is None:  # the fast path, imported on first use (not on every call)
-            from cardlab.sim.five_hundred_rollout import new_rollout
-
-            _new_rollout = new_rollout
+        if _new_rollout is None:  # the simulator's fast path, found once (not on every call)
+            _new_rollout = registry.fast_path(self.name, "new_rollout")
         return _new_rollout(self, seed=seed, dealer=dealer, **setup)
 
     # -- integer action ids (action_ids.py) ---------------------------------------------------
@@ -423,7 +423,7 @@ def action_table(game: FiveHundredGame) -> ActionTable:
     engine's notation (``state.legal_actions()``). Five Hundred declares its actions as an
     :class:`~cardlab.engine.action_ids.ActionTable` like every cardlab game (words, then card
     blocks ranked by the combinatorial number system); :class:`FiveHundredActionIds` adds what
-    the mutable rollout state (:mod:`cardlab.sim.five_hundred_rollout`) needs. The layout is
+    the mutable rollout state (:mod:`cardlab.sim.five_hundred.rollout`) needs. The layout is
     a rule of the encoding, and a test pins it:
 
     **The words (ids 0-59), the same in every configuration:**

@@ -94,7 +94,7 @@ class ScoringFlags(NamedTuple):
 
 # -- 5H-5 the auction: which bids are legal (ranks are places on the game's ladder,
 # :func:`~.rules.ladder_for`, with -1 for "no bid yet"; the judge's reasons and the
-# vectorised heuristic in :mod:`cardlab.sim.five_hundred_calls` both ask these) ---------------
+# vectorised heuristic in :mod:`cardlab.sim.five_hundred.calls` both ask these) ---------------
 def bid_above(rank: Any, high_rank: Any) -> Any:
     """5H-5.4a a bid must stand above the current high bid on the ladder (``high_rank``
     -1: nobody has bid, so any bid may open)."""

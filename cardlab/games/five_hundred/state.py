@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from cardlab.cards import Card
+from cardlab.engine import registry
 from cardlab.engine.action import Action, Verdict
 from cardlab.engine.record import format_deal
 from cardlab.engine.result import Result
@@ -475,10 +476,9 @@ class FiveHundredState(State):
 
     def rollout(self) -> Any:
         """This moment as a mutable deal driven by integer action ids, for fast playouts
-        and search (:mod:`cardlab.sim.five_hundred_rollout`)."""
-        from cardlab.sim.five_hundred_rollout import rollout_from_state
-
-        return rollout_from_state(self)
+        and search (:mod:`cardlab.sim.five_hundred.rollout`, the game's fast path that
+        :mod:`cardlab.sim` registers)."""
+        return registry.fast_path(self.game.name, "rollout_from_state")(self)
 
     # -- words ----------------------------------------------------------------------------
     def _describe(self, action: str) -> str:

@@ -48,7 +48,6 @@ SPEC = GameSpec(
     options=OfficerSkatOptions,
     presets=PRESETS,
     card_verbs=frozenset({"play"}),
-    simulator="cardlab.sim.officer_skat",
 )
 
 #: The seats' names; roles (forehand F, dealer D) alternate, so names are neutral.

@@ -50,7 +50,6 @@ SPEC = GameSpec(
     coach_grades=(10.0, 30.0, 80.0),
     phases=("auction", "exchange", "trump", "call", "play", "done"),
     spec_file="pandoeren.md", options=PandoerenOptions, presets=PRESETS,
-    simulator="cardlab.sim.pandoeren",
     card_verbs=frozenset({"play", "discard", "call"}),
     # A2.10: stuk and roem are announced from the hand that holds them
     private_verbs=frozenset({"announce"}))

@@ -48,7 +48,6 @@ SPEC = GameSpec(name="panfin", title="Panfin", players=(2, 3, 4, 5, 6),
                 coach_grades=(1.0, 3.0, 6.0),
                 phases=("choose", "declare", "swap", "play", "done"), spec_file="panfin.md",
                 options=PanfinOptions, presets={"canonical": {}},
-                simulator="cardlab.sim.panfin",
                 card_verbs=frozenset({"play", "tengo", "swap"}),
                 # B2.7: servito is open only to a hand that holds a combination
                 private_verbs=frozenset({"servito"}))

@@ -22,7 +22,7 @@ import cardlab
 from cardlab.engine.rng import SplitMix64
 from cardlab.games.five_hundred.game import FiveHundredActionIds
 from cardlab.games.five_hundred.rules import FiveHundredOptions
-from cardlab.sim.five_hundred_rollout import EngineRollout, FiveHundredRollout
+from cardlab.sim.five_hundred.rollout import EngineRollout, FiveHundredRollout
 
 #: option sets for the differential test: every player count, both presets, and every
 #: option of 5H-12 with a non-default value at least once
@@ -247,7 +247,7 @@ def test_discard_ids_round_trip_with_big_kitties() -> None:
 
 def test_fast_discard_list_equals_reference() -> None:
     """5H-6.1: the numpy discard list equals the plain one (combinations in pack order)."""
-    from cardlab.sim.five_hundred_rollout_core import positions_of, setup_for
+    from cardlab.sim.five_hundred.rollout_core import positions_of, setup_for
 
     game = game_for({})
     setup = setup_for(game)
@@ -522,7 +522,7 @@ def test_play_random_draws_as_choice() -> None:
     ``seq[rng.randbelow(len(seq))]``, leaving the generator in the same state (its outputs
     computed ahead or one at a time alike); and the pick of the ``r``-th set bit of a mask
     equals ``choice`` over that mask's ids."""
-    from cardlab.sim.five_hundred_rollout_core import ids_of, pick_card
+    from cardlab.sim.five_hundred.rollout_core import ids_of, pick_card
 
     for n in [*range(1, 130), 286, 3003, 8008]:
         for seed in range(3):

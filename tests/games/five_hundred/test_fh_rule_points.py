@@ -141,7 +141,7 @@ def test_a_5_call_cache_over_8s_lists_misere() -> None:
     """A-5 misere_rank=after_8S: the rollout's cached legal calls over 8♠ hold misère, those
     over 8♣ do not (the cache is filled from the engine's ``legal_calls``)."""
     from cardlab.games.five_hundred.game import CALL_IDS
-    from cardlab.sim.five_hundred_rollout_core import setup_for
+    from cardlab.sim.five_hundred.rollout_core import setup_for
 
     s = setup_for(load(**AFTER_8S))
     assert CALL_IDS["misere"] in s.calls_after(CALL_IDS["8S"], 0)

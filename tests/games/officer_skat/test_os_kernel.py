@@ -33,7 +33,7 @@ from cardlab.games.officer_skat.rules import (
     trick_order,
     trump_cards,
 )
-from cardlab.sim.officer_skat import tables_for
+from cardlab.sim.officer_skat.batch import tables_for
 
 GAME = cardlab.load("officer_skat", pass_allowed=True, ramsch_allowed=True)
 INTS = kernel_tables()
@@ -273,7 +273,7 @@ def test_the_kernel_lists_its_functions_and_no_other_module_defines_them():
     assert all(callable(getattr(kernel, n)) for n in names)
     root = Path(cardlab.__file__).parent
     for path in [*sorted((root / "games" / "officer_skat").glob("*.py")),
-                 root / "sim" / "officer_skat.py"]:
+                 *sorted((root / "sim" / "officer_skat").glob("*.py"))]:
         if path.name == "kernel.py":
             continue
         defined = {node.name for node in ast.walk(ast.parse(path.read_text()))

@@ -12,7 +12,7 @@ from officer_skat_helpers import D, F, legal, stacked, to_play
 import cardlab
 from cardlab.bots import bot_for, play_out
 from cardlab.games.officer_skat.rules import CARD_POINTS
-from cardlab.sim import officer_skat as osk
+from cardlab.sim.officer_skat import batch as osk
 
 UNTIL_LEAD = {"re_window": "until_opening_lead"}
 #: D's face-up cards with no spade and no heart, so D's choices are easy to read

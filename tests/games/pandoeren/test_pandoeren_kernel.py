@@ -21,7 +21,7 @@ from cardlab.cards import FRENCH_SUITS
 from cardlab.engine.tricks import Play, trick_winner
 from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, play_rules, play_tables, trick_order
-from cardlab.sim.pandoeren import PandoerenBatch, tables_for
+from cardlab.sim.pandoeren.batch import PandoerenBatch, tables_for
 
 N = 3000
 #: every combination of the A2.8 play options (P-A12, P-A13)

@@ -23,7 +23,7 @@ from cardlab.games.panfin.rules import (
     play_rules,
     trick_order,
 )
-from cardlab.sim.panfin import tables_for
+from cardlab.sim.panfin.batch import tables_for
 
 #: option sets that change the legal plays (B4.2: F-A17, F-A18, F-A19), and player counts
 OPTION_SETS = [

@@ -3,7 +3,7 @@
 The cut, the deal, the declarations, combinations and the dealer's swap come from
 the scalar engine (:meth:`PanfinBatch.from_states` reads states in the play
 phase, at any point of it) or, for whole deals (:func:`whole_deals`, what
-``compare_variants`` runs), from :mod:`cardlab.sim.panfin_calls`, which deals and calls
+``compare_variants`` runs), from :mod:`cardlab.sim.panfin.calls`, which deals and calls
 whole arrays of deals as the heuristic bot does (:func:`opening_lead` builds the batch at
 the first lead); the batch plays the tricks with array operations:
 hands as ``uint64`` masks over the 40 Trevisane cards, the trump model of B2.2
@@ -56,9 +56,8 @@ from cardlab.games.panfin.rules import (
 )
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
+from cardlab.sim.panfin.sampling import panfin_batch, sample_states
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
-from cardlab.sim.sampling_panfin import sample_states
-from cardlab.sim.sampling_trick_games import panfin_batch
 from cardlab.sim.simulator import Simulator
 
 __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "opening_lead",
@@ -347,7 +346,7 @@ def _contract_labels(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list
 
 def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
     """The hint's values: per legal play (one card or two), the mover's net chips over ``n``
-    layouts of the hidden cards (:func:`~cardlab.sim.sampling_trick_games.panfin_batch`)."""
+    layouts of the hidden cards (:func:`~cardlab.sim.panfin.sampling.panfin_batch`)."""
     deck = state.game.deck
     k = len(legal)
     batch = panfin_batch(state, n, seed).take(np.tile(np.arange(n), k))
@@ -369,11 +368,11 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
 def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray,
                  pot: np.ndarray | None = None) -> tuple[Any, np.ndarray, PanfinBatch | None]:
     """The deals of ``seeds`` by ``dealers`` with the heuristic bot's calls
-    (:mod:`cardlab.sim.panfin_calls`), and the batch of those that reach the trick phase,
+    (:mod:`cardlab.sim.panfin.calls`), and the batch of those that reach the trick phase,
     at its first lead: the batch :meth:`PanfinBatch.from_states` builds from the scalar
     engine's states there. ``pot``: the pot each deal starts with (default empty, B2.3).
     Returns ``(calls, idx, batch)``: ``idx`` the deals in the batch (None if none)."""
-    from cardlab.sim.panfin_calls import deal_cards, heuristic_calls
+    from cardlab.sim.panfin.calls import deal_cards, heuristic_calls
 
     calls = heuristic_calls(game, deal_cards(game, seeds, dealers), dealers, seeds, pot)
     idx, batch = _trick_phase(game, calls)
@@ -400,13 +399,13 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                 rescore: Sequence[Mapping[str, Any]] = ({},)
                 ) -> tuple[list[dict[str, Any]], np.ndarray]:
     """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
-    ``dealers``, called by the heuristic bot (:func:`~cardlab.sim.panfin_calls.heuristic_calls`),
+    ``dealers``, called by the heuristic bot (:func:`~cardlab.sim.panfin.calls.heuristic_calls`),
     the trick phase played by the batch with ``policy`` on each deal's play stream, and
     settled; the per-deal arrays of a ``compare_variants`` chunk: ``scores`` ``(B, n)``,
     ``has_contract`` (every finished Panfin deal names how it ended), ``made`` (never: no
     contract is made), ``length`` (actions) and ``contracts`` (how it ended → count), equal
     to the scalar path's; no deal is left to the scalar path."""
-    from cardlab.sim.panfin_calls import OUTCOMES, declaration_scores
+    from cardlab.sim.panfin.calls import OUTCOMES, declaration_scores
     from cardlab.sim.simulator import play_on
 
     size = len(seeds)
@@ -445,7 +444,7 @@ def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str
     the cut) as the game's :class:`~cardlab.games.panfin.scoring.Outcome`, settled by the
     game's own ``antes``, :func:`~cardlab.games.panfin.scoring.settle` and
     :func:`~cardlab.games.panfin.scoring.make_result`. No deal is left to the scalar path."""
-    from cardlab.sim.panfin_calls import deal_cards, heuristic_calls
+    from cardlab.sim.panfin.calls import deal_cards, heuristic_calls
     from cardlab.sim.simulator import play_on
 
     seeds = np.asarray(seeds, dtype=np.uint64)
@@ -509,7 +508,7 @@ def _deal_result(game: Any, dealer: int, pot_in: int, stacks_in: tuple[int, ...]
                        extra, dealer)
 
 
-#: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
+#: the game's simulator (registered by :mod:`cardlab.sim`): each variant is played, since the
 #: batch settles under the options it was built with
 SIMULATOR = Simulator(batch=PanfinBatch, rescores=False, contract_labels=_contract_labels,
                       hint=_hint, sample_states=sample_states, whole_deals=whole_deals,

@@ -777,6 +777,6 @@ def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str
     return out
 
 
-#: the simulator the game names (``GameSpec.simulator``): scoring options are rescored
+#: the game's simulator (registered by :mod:`cardlab.sim`): scoring options are rescored
 SIMULATOR = Simulator(batch=OfficerSkatBatch, rescores=True, hint=_hint, bid_odds=_bid_odds,
                       whole_deals=_study_deals, match_results=match_results)

@@ -30,7 +30,7 @@ __all__ = ["sample_layouts"]
 def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
     """Five Hundred: ``(n, seats)`` hand masks for the hidden hands of ``state`` (the seat to
     move's own and face-up hands as they are), consistent with sizes and shown voids."""
-    from cardlab.sim.five_hundred import tables_for
+    from cardlab.sim.five_hundred.batch import tables_for
 
     game, seat = state.game, state.to_move
     deck = game.deck

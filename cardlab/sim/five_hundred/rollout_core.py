@@ -7,7 +7,7 @@ pack goes for each dealer, the meaning of every winning call, the contracts' car
 engine's :func:`~cardlab.games.five_hundred.auction.legal_calls`, cached per situation),
 the play options as flags and the scoring tables; and, for any game, the tables that turn
 a hand mask (bit ``i`` = ``game.deck[i]``) into ``play`` ids. :class:`Rollout` is the id
-API that both rollout classes share (:mod:`cardlab.sim.five_hundred_rollout`), and
+API that both rollout classes share (:mod:`cardlab.sim.five_hundred.rollout`), and
 :class:`EngineRollout` the one over the immutable engine (for ghost partners).
 """
 

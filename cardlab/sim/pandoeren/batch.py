@@ -49,8 +49,8 @@ from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
+from cardlab.sim.pandoeren.sampling import pandoeren_batch
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
-from cardlab.sim.sampling_trick_games import pandoeren_batch
 from cardlab.sim.simulator import Simulator
 
 __all__ = ["PandoerenTables", "PandoerenBatch", "tables_for", "heuristic_choice",
@@ -487,7 +487,7 @@ def _contract_labels(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list
 
 def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
     """The hint's values over ``n`` layouts of the hidden cards
-    (:func:`~cardlab.sim.sampling_trick_games.pandoeren_batch`), per legal action (a card
+    (:func:`~cardlab.sim.pandoeren.sampling.pandoeren_batch`), per legal action (a card
     or an announcement): the declaring side's points, counted for the mover if it is on
     that side in the layout and against it otherwise, or the mover's own points under
     ``scoring="zero_sum_per_opponent"``."""
@@ -964,7 +964,7 @@ def _hand_cards(deck: Sequence[Any]) -> Any:
     return cards
 
 
-#: the simulator the game names (``GameSpec.simulator``): each variant is played, since the
+#: the game's simulator (registered by :mod:`cardlab.sim`): each variant is played, since the
 #: batch scores under the options it was built with
 SIMULATOR = Simulator(batch=PandoerenBatch, rescores=False, contract_labels=_contract_labels,
                       hint=_hint, whole_deals=whole_deals,

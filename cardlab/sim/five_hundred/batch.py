@@ -36,7 +36,7 @@ deterministic player (see :func:`heuristic_choice`).
 
 Whole deals (:func:`whole_deals`, the simulator's ``whole_deals`` for
 ``compare_variants``): the deal (:func:`deal_batch`), every call of the heuristic bot
-(:mod:`cardlab.sim.five_hundred_calls`), the batch at the opening lead
+(:mod:`cardlab.sim.five_hundred.calls`), the batch at the opening lead
 (:func:`opening_lead`), the play and the scores, all on arrays.
 """
 
@@ -71,9 +71,9 @@ from cardlab.games.five_hundred.rules import (
 from cardlab.games.five_hundred.scoring import DealFacts, score
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
-from cardlab.sim.five_hundred_calls import Calls, call_tables, heuristic_calls, partner_call
+from cardlab.sim.five_hundred.calls import Calls, call_tables, heuristic_calls, partner_call
+from cardlab.sim.five_hundred.sampling import sample_layouts
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
-from cardlab.sim.sampling_five_hundred import sample_layouts
 from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
@@ -703,7 +703,7 @@ def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
                  ) -> tuple[Calls, np.ndarray, FiveHundredBatch]:
     """Deal ``seeds`` (``game.deal(seed=s, dealer=d)`` for each dealer ``d`` of
     ``dealers``), make every call as the heuristic bot does
-    (:func:`~cardlab.sim.five_hundred_calls.heuristic_calls`), and set up the batch at the
+    (:func:`~cardlab.sim.five_hundred.calls.heuristic_calls`), and set up the batch at the
     opening lead of the deals with a contract: ``(calls, their indices, the batch)``, the
     batch field for field ``FiveHundredBatch.from_states`` of the scalar states there."""
     tb = tables_for(game)
@@ -909,7 +909,7 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
     return [diff[i * n:(i + 1) * n].astype(float) for i in range(k)]
 
 
-#: the simulator the game names (``GameSpec.simulator``): scoring options are rescored
+#: the game's simulator (registered by :mod:`cardlab.sim`): scoring options are rescored
 SIMULATOR = Simulator(batch=FiveHundredBatch, rescores=True, batchable=_batchable,
                       hint=_hint, bid_odds=_bid_odds, sample_layouts=sample_layouts,
                       whole_deals=whole_deals, match_results=match_results)

@@ -47,7 +47,7 @@ unnominated joker is in hand, and the points of a deal are the kernel's, tabled 
 tricks (equal to :func:`~cardlab.games.five_hundred.scoring.score`, a test checks). It covers
 every player count and every option, with one exception: two players with
 ``two_player_form='ghost_partners_43'`` (face-down piles) get
-:class:`~cardlab.sim.five_hundred_rollout_core.EngineRollout`, the same id API over the
+:class:`~cardlab.sim.five_hundred.rollout_core.EngineRollout`, the same id API over the
 immutable engine (exact, an order of magnitude slower). Inside the fast path, the auction runs
 on a few ints under the ``australian`` and ``american_single_round`` auctions; with
 ``allow_final_raise`` or ``rebid_after_pass_on_denomination_change`` it keeps the engine's own
@@ -55,7 +55,7 @@ on a few ints under the ``australian`` and ``american_single_round`` auctions; w
 list of the auction comes from the engine's
 :func:`~cardlab.games.five_hundred.auction.legal_calls` (cached per situation), and every
 refusal from the engine's judge, so the rules live in one place. The per-game look-ups live in
-:mod:`~cardlab.sim.five_hundred_rollout_core`. Random playouts (deal, auction, kitty, play and
+:mod:`~cardlab.sim.five_hundred.rollout_core`. Random playouts (deal, auction, kitty, play and
 score) driven step by step run at about six times the immutable engine's actions per second,
 and ``play_random`` at about twice that again (``benchmarks/run.py``). """
 
@@ -79,7 +79,7 @@ from cardlab.games.five_hundred.game import (
 from cardlab.games.five_hundred.kernel import NO_SUIT, legal_mask
 from cardlab.games.five_hundred.rules import SUITS, CardTable
 from cardlab.games.five_hundred.scoring import DealFacts, score
-from cardlab.sim.five_hundred_rollout_core import (
+from cardlab.sim.five_hundred.rollout_core import (
     AUCTION,
     AUSTRALIAN,
     BIT_OF_ID,

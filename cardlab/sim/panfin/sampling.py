@@ -1,4 +1,17 @@
-"""Panfin: whole deals consistent with what the seat to move can see, before the tricks.
+"""Panfin: layouts and whole deals consistent with what the seat to move can see.
+
+In the trick phase, :func:`panfin_batch` deals ``n`` layouts of the cards the seat to move
+cannot see and returns a :class:`~cardlab.sim.panfin.batch.PanfinBatch` holding one deal per
+layout, ready to play on. It uses the seat's own hand, every card played, the size of
+every hand, the voids a seat has shown (B2.10.3: a seat that did not answer the led suit
+holds none, and with ``must_trump_when_void`` one that then played no trump holds no trump
+either; a two-card answer to the jokers with fewer than two trumps shows the seat had no
+more), the turned-up card the dealer took (B2.10.1: in the dealer's hand or her discard),
+the Gobbo kept at the cut (B2.5: in the cutter's hand or discards), and that no active
+hand held a combination when the declarations ended (B2.9). The Gobbo's "must be led
+next" (B2.10.4, ``consecutive_forced``) is worked out from each layout.
+
+Before the tricks:
 
 :func:`sample_states` gives ``n`` scalar states at the same moment as ``state`` (the
 dealer's choice of suit, a declaration, the dealer's swap), each a real deal replayed to
@@ -41,9 +54,9 @@ from typing import Any
 import numpy as np
 
 from cardlab.engine.rng import derive_seed, shuffled
-from cardlab.sim.sampling import fill_layouts
+from cardlab.sim.sampling import fill_layouts, hand_mask
 
-__all__ = ["sample_states", "PHASES"]
+__all__ = ["sample_states", "panfin_batch", "PHASES"]
 
 #: the moments :func:`sample_states` samples: before the trick phase, a seat deciding
 PHASES = ("choose", "declare", "swap")
@@ -195,3 +208,110 @@ def _cards(deck: Any, mask: int) -> list[Any]:
 
 def _codes(cards: Any) -> str:
     return " ".join(c.code for c in cards)
+
+
+def panfin_batch(state: Any, n: int, seed: int) -> Any:
+    """A ``PanfinBatch`` of ``n`` deals: ``state`` with the cards hidden from the seat to
+    move dealt at random, consistent with what it knows (module docstring)."""
+    from cardlab.games.panfin import kernel
+    from cardlab.games.panfin.rules import GOBBO, VECIA, dominant_index
+    from cardlab.sim.panfin.batch import PanfinBatch
+
+    game, me = state.game, state.to_move
+    deck = game.deck
+    idx = {c: i for i, c in enumerate(deck)}
+    opts = game.options
+    view = state.view(me)
+    dom = state.dominant
+    players = game.players
+    known = np.zeros(players, dtype=np.uint64)
+    hidden, need = [], []
+    for h in view["hands"]:
+        if h["cards"] is None:
+            if h["count"]:
+                hidden.append(h["seat"])
+                need.append(h["count"])
+        else:
+            known[h["seat"]] = np.uint64(hand_mask(idx, deck.parse_many(" ".join(h["cards"]))))
+    # the plays are public (B2.10): every trick so far and the one on the table
+    tricks = [plays for _, plays, _ in state.tricks_] + ([state.trick_] if state.trick_ else [])
+    seen = int(np.bitwise_or.reduce(known))
+    for plays in tricks:
+        for _, cards in plays:
+            seen |= hand_mask(idx, cards)
+    for x in view["extras"]:
+        if x["label"] == "my discards":
+            seen |= hand_mask(idx, deck.parse_many(" ".join(x["cards"])))
+    turnup = list(state.turnup)
+    taken = turnup.pop() if state.swapped else None
+    seen |= hand_mask(idx, turnup)  # B2.10.1: a turned-up card not taken stays on the table
+    pool = [i for i in range(len(deck)) if not seen >> i & 1]
+    slot = {s: j for j, s in enumerate(hidden)}
+    other = len(hidden)
+    allowed = np.ones((len(hidden) + 1, len(deck)), dtype=bool)
+
+    def only(i: int, seat: int) -> None:
+        keep = [slot[seat], other] if seat in slot else [other]
+        allowed[:, i] = False
+        allowed[keep, i] = True
+
+    if taken is not None and idx[taken] in pool:
+        only(idx[taken], state.dealer)  # the dealer's hand, or her discard
+    cut = list(state.cut)
+    if cut and cut[0] is GOBBO and opts.cut_gobbo_kept and idx[GOBBO] in pool:
+        only(idx[GOBBO], state.cutter)  # kept by the cutter (B2.5), or exchanged away
+    # B2.10.3 shown voids
+    order = state.card_order()  # the dominant suit's, as the engine's legality reads it
+    eff = [order.effective_suit(c) for c in deck]
+    trumps = [i for i, c in enumerate(deck) if order.is_trump(c)]
+    for plays in tricks:
+        led = order.effective_suit(plays[0][1][0])
+        for seat, cards in plays[1:]:
+            if seat not in slot:
+                continue
+            row = slot[seat]
+            if len(cards) == 2:  # answering the jokers: trumps while one has them
+                if sum(order.is_trump(c) for c in cards) < 2:
+                    allowed[row, trumps] = False
+                continue
+            if order.effective_suit(cards[0]) != led:
+                allowed[row, [i for i in range(len(deck)) if eff[i] == led]] = False
+                if opts.must_trump_when_void and not order.is_trump(cards[0]):
+                    allowed[row, trumps] = False
+    # B2.9: the trick phase began, so no active hand held a combination when the
+    # declarations ended (the dealer's hand then is unknown if she swapped after)
+    played_by = [0] * players
+    for plays in tricks:
+        for seat, cards in plays:
+            played_by[seat] |= hand_mask(idx, cards)
+    check = [s for s in hidden if not state.folded[s] and not (state.swapped
+                                                               and s == state.dealer)]
+    memo: dict[int, bool] = {}
+    combos, d = kernel.combination_tables(), dominant_index(dom)
+
+    # B2.9 by the kernel: a mask over the game's deck is a kernel card mask (both are the
+    # Treviso pack in order), each hand here four cards (held now and played)
+    def plain(mask: int) -> bool:
+        got = memo.get(mask)
+        if got is None:
+            got = memo[mask] = kernel.combination_kind(combos, mask, d) == kernel.NO_COMBINATION
+        return got
+
+    def accept(row: np.ndarray) -> bool:
+        return all(plain(int(row[slot[s]]) | played_by[s]) for s in check)
+
+    masks = fill_layouts(pool, need, allowed, n, seed, accept if check else None)
+    hands = np.tile(known, (n, 1))
+    for s, j in slot.items():
+        hands[:, s] = masks[:, j]
+    batch = PanfinBatch.from_states([state]).take(np.zeros(n, dtype=np.int64))
+    batch.hands[:] = hands
+    # B2.10.4 consecutive_forced: the seat that led the Vecia alone leads the Gobbo next if
+    # it holds it — in this layout
+    due = np.full(n, -1, dtype=np.int64)
+    last = state.trick_ or (state.tricks_[-1][1] if state.tricks_ else ())
+    if opts.both_jokers_lead == "consecutive_forced" and last and last[0][1] == (VECIA,):
+        s = last[0][0]
+        due[(hands[:, s] & np.uint64(1 << idx[GOBBO])) != 0] = s
+    batch.gobbo_due = due
+    return batch

@@ -1,0 +1,20 @@
+"""Five Hundred's simulator: the play and the calls in arrays, the layouts for the hint and the
+mutable rollout.
+
+* :mod:`~cardlab.sim.five_hundred.batch` — whole deals and the play phase over arrays
+  (:class:`~cardlab.sim.five_hundred.batch.FiveHundredBatch`) and the ``SIMULATOR``;
+* :mod:`~cardlab.sim.five_hundred.calls` — the heuristic bot's auction, discard and joker
+  nomination over batches of hands;
+* :mod:`~cardlab.sim.five_hundred.sampling` — layouts of the hidden cards;
+* :mod:`~cardlab.sim.five_hundred.rollout` (over
+  :mod:`~cardlab.sim.five_hundred.rollout_core`) — the mutable deal driven by integer ids,
+  the game's fast path ``game.rollout()`` / ``state.rollout()``.
+"""
+
+from __future__ import annotations
+
+from cardlab.sim.five_hundred.batch import *  # noqa: F403 (the package's names are its batch's)
+from cardlab.sim.five_hundred.batch import __all__ as _batch
+from cardlab.sim.five_hundred.rollout import new_rollout, rollout_from_state
+
+__all__ = [*_batch, "new_rollout", "rollout_from_state"]
