@@ -264,17 +264,20 @@ def test_json_errors_name_the_field_in_plain_words():
 
 
 @pytest.mark.parametrize("option", ["pandoer_extra_cap", "number_bid_cap"])
-def test_huge_caps_cost_nothing(option):
+def test_the_highest_caps_cost_nothing_and_huge_ones_are_refused(option):
+    """#32 item 4: a cap has a range (2000 at most); the highest allowed still costs nothing."""
     with watchdog(WATCHDOG_SECONDS):
-        game = cardlab.load("pandoeren", **{option: 10**30})
+        game = cardlab.load("pandoeren", **{option: 2000})
         state = game.deal(seed=1)
         assert len(state.legal_actions()) < 200 and game.num_distinct_actions < 300
         again = cardlab.from_json(state.to_json())
-        assert again.game.options_dict()[option] == 10**30
+        assert again.game.options_dict()[option] == 2000
+        with pytest.raises(ValueError, match=f"option {option}=.* to 2000"):
+            cardlab.load("pandoeren", **{option: 10**30})
 
 
 def test_bids_beyond_reach_are_refused_with_the_reason():
-    state = cardlab.load("pandoeren", number_bid_cap=10**30).deal(seed=1)
+    state = cardlab.load("pandoeren", number_bid_cap=2000).deal(seed=1)
     assert "bid 1080" in state.legal_actions() and "bid 1090" not in state.legal_actions()
     with pytest.raises(IllegalAction, match="no team can score more than"):
         state.apply("bid 1090")

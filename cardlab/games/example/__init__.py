@@ -40,8 +40,8 @@ option            default   values
 ================  ========  ====================================================
 ``players``       ``3``     ``3`` (EX-1)
 ``must_trump``    False     True: who cannot follow must trump (EX-4.3)
-``call_value``    ``4``     any int: the caller's bonus or loss (EX-5.2; scoring only)
-``target``        ``15``    any int: the points that end a match (EX-6)
+``call_value``    ``4``     1 to 100: the caller's bonus or loss (EX-5.2; scoring only)
+``target``        ``15``    1 to 1000: the points that end a match (EX-6)
 ================  ========  ====================================================
 
 The common API: ``state.contract`` is ``'call'`` once a player has called, else None;

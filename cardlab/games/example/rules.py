@@ -37,8 +37,10 @@ class ExampleOptions:
 
     players: int = option(3, choices=(3,), source="EX-1")
     must_trump: bool = option(False, choices=(False, True), source="EX-4.3")
-    call_value: int = option(4, kind=int, source="EX-5.2", scoring_only=True)
-    target: int = option(15, kind=int, source="EX-6")
+    call_value: int = option(4, kind=int, bounds=(1, 100), source="EX-5.2", scoring_only=True,
+                             doc="points per call unit, 1 to 100")
+    target: int = option(15, kind=int, bounds=(1, 1000), source="EX-6",
+                         doc="points to win, 1 to 1000")
 
 
 #: EX-6 named option sets (``preset=``).

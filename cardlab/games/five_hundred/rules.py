@@ -126,8 +126,10 @@ class FiveHundredOptions:
     slam_minimum: int = option(250, choices=(250, 0), source="5H-8.2", scoring_only=True)
     min_bid_tricks: int = option(6, choices=(6, 7), source="WP-500")
     win_by_defending: bool = option(False, choices=(False, True), source="A-27")
-    target: int = option(500, kind=int, source="5H-9")
-    loss_threshold: int = option(-500, kind=int, source="5H-9")
+    target: int = option(500, kind=int, bounds=(10, 10_000), step=10, source="5H-9",
+                         doc="scores move in 10s; up to 20 times the usual 500")
+    loss_threshold: int = option(-500, kind=int, bounds=(-10_000, -10), step=10,
+                                 source="5H-9", doc="below zero, in 10s, down to −10000")
     backwards_needs_nonnegative_opponent: bool = option(False, choices=(False, True),
                                                         source="WP-500 §Score keeping")
 

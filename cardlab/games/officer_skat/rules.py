@@ -113,8 +113,10 @@ class OfficerSkatOptions:
     loss_factor: int = option(2, choices=(2, 1), source="B-17", scoring_only=True)
     kontra_scope: str = option("all_methods", choices=("all_methods", "game_value_only"),
                                source="OS-7.4", scoring_only=True)
-    match_deals: int = option(4, kind=int, source="B-22", doc="any even number of deals")
-    target: Any = option(None, kind=object, source="B-22", doc="None, or a score to reach")
+    match_deals: int = option(4, kind=int, bounds=(2, 200), step=2, source="B-22",
+                              doc="an even number of deals, 2 to 200")
+    target: int | None = option(None, kind=int, bounds=(1, 10_000), source="B-22",
+                                doc="None, or a score to reach, 1 to 10000")
 
     def __post_init__(self) -> None:
         # The generic checker cannot say "an even number" or "None or an int": check here.

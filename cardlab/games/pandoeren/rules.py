@@ -38,8 +38,12 @@ class PandoerenOptions:
     """Rule options of Pandoeren (A4.3); the defaults are preset ``pagat``, the rule set of A4.1."""
 
     preset: str = option("pagat", choices=("pagat", "butselaar"), source="A4.3 [PAGAT]/[BDK]")
-    number_bid_cap: int = option(300, kind=int, source="A4.3 RECOMMENDED, P-A24")
-    pandoer_extra_cap: int = option(200, kind=int, source="A4.3 RECOMMENDED")
+    number_bid_cap: int = option(300, kind=int, bounds=(120, 2000), step=10,
+                                 source="A4.3 RECOMMENDED, P-A24",
+                                 doc="the highest number bid, in 10s, 120 to 2000")
+    pandoer_extra_cap: int = option(200, kind=int, bounds=(0, 2000), step=20,
+                                    source="A4.3 RECOMMENDED",
+                                    doc="the highest Pandoer + n, in 20s, 0 to 2000")
     rank_order: str = option("pandoeren", choices=("pandoeren", "klaverjas"), source="P-A1")
     lowest_number_bid: int = option(120, choices=(120, 130), source="P-A5")
     pass_is_final: bool = option(True, choices=(True, False), source="P-A4")
@@ -68,7 +72,9 @@ class PandoerenOptions:
                           choices=("pagat_plus_minus", "zero_sum_per_opponent"),
                           source="P-A19", scoring_only=True)
     stop_when_decided: bool = option(True, choices=(True, False), source="A2.11")
-    game_end: dict = option({"deals": 16}, kind=dict, source="P-A20")  # type: ignore[type-arg]
+    game_end: dict = option({"deals": 16}, kind=dict,  # type: ignore[type-arg]
+                            bounds={"deals": (1, 1000), "target": (1, 10_000)}, source="P-A20",
+                            doc="{'deals': 1 to 1000} or {'target': 1 to 10000}")
 
 
 #: A4.3 presets. ``butselaar`` also switches the game-point table (see :func:`game_points`).

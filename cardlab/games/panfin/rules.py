@@ -113,7 +113,8 @@ class PanfinOptions:
         "pot_amount_to_next_pot", choices=("pot_amount_to_next_pot",), source="B2.11 F-A21")
     lone_player: Literal["wins_without_play"] = option(
         "wins_without_play", choices=("wins_without_play",), source="B2.12 F-A23")
-    hands_to_play: int = option(12, kind=int, source="B2.12 F-A26")
+    hands_to_play: int = option(12, kind=int, bounds=(1, 1000), source="B2.12 F-A26",
+                                doc="hands in a match, 1 to 1000")
 
     def __post_init__(self) -> None:
         if self.hands_to_play < 1:
