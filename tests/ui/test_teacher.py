@@ -214,3 +214,156 @@ def test_readme_paths_exist_on_the_tutorials_server(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+# -- #28: the teacher's page, finished -----------------------------------------------------------
+GAME_TITLES = ["Five Hundred", "Officer Skat", "Pandoeren", "Panfin"]
+#: a deal number that gives a whole deal (bidding and play) in every game
+DEAL_NO = "6"
+
+
+def _deal(page: Any, title: str, *, projector: bool = False, deal_no: str = DEAL_NO) -> Any:
+    """Choose ``title`` and the deal number on the teacher's page, press Deal, and return
+    the new table's root once it is drawn."""
+    old = page.locator('[data-cardlab-widget="table"]').first.element_handle()
+    page.locator(".widget-dropdown:has-text('Game') select").select_option(label=title)
+    page.locator(".widget-text:has-text('Deal no.') input").fill(deal_no)
+    box = page.locator(".widget-checkbox:has-text('projector') input")
+    if box.is_checked() != projector:
+        box.set_checked(projector)
+    page.locator(".widget-button:has-text('Deal')").click()
+    page.wait_for_function("(e) => !e.isConnected", arg=old, timeout=60_000)
+    root = page.locator('[data-cardlab-widget="table"]').first
+    root.locator(".cardlab-title").wait_for(timeout=60_000)
+    assert root.locator(".cardlab-title").inner_text().startswith(title)
+    return root
+
+
+_LAYOUT_JS = """(e) => {
+  const box = (s) => { const n = e.querySelector(s); if (!n) return null;
+    const b = n.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const ranks = [...e.querySelectorAll('.cardlab-hand .cardlab-rank, .cardlab-trick .cardlab-rank')]
+    .map((r) => r.getBoundingClientRect().height).filter((x) => x > 0);
+  // an overlapped card's index must show whole: its rank ends before the next card starts
+  const cut = [];
+  for (const c of e.querySelectorAll('.cardlab-hand .cardlab-card')) {
+    const n = c.nextElementSibling;
+    if (!n || !n.classList.contains('cardlab-card')) continue;
+    const r = c.querySelector('.cardlab-rank').getBoundingClientRect();
+    if (r.width && r.right > n.getBoundingClientRect().left + 0.5) cut.push(c.getAttribute('data-card'));
+  }
+  return {forward: box('.cardlab-step-forward'), bar: box('.cardlab-seatbar'),
+          root: box('.cardlab-table'), minRank: ranks.length ? Math.min(...ranks) : null, cut,
+          width: e.scrollWidth - e.clientWidth};
+}"""
+
+
+def _walk(page: Any, root: Any, name: str) -> list[dict[str, Any]]:
+    """Step through the whole deal by clicking one spot (where "forward" stands at the
+    start), measuring the table at every step; screenshots at the start, middle and end."""
+    root.locator(".cardlab-table").evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(200)
+    last = int(re.search(r"/ (\d+)", root.locator(".cardlab-step-label").inner_text())[1])
+    first = root.evaluate(_LAYOUT_JS)
+    x0, y0, x1, y1 = first["forward"]
+    spot = ((x0 + x1) / 2, (y0 + y1) / 2)
+    seen = [first]
+    screenshot(page, f"{name}-start")
+    for k in range(1, last + 1):
+        page.mouse.click(*spot)
+        _wait_step(page, root, k)
+        seen.append(root.evaluate(_LAYOUT_JS))
+        if k == last // 2:
+            screenshot(page, f"{name}-middle")
+    screenshot(page, f"{name}-end")
+    return seen
+
+
+@pytest.mark.parametrize("title", GAME_TITLES)
+def test_projector_fits_1280_by_720_at_every_step_with_the_buttons_in_one_place(
+        lab_server: Any, page: Any, title: str) -> None:
+    """#28 items 1 and 2: at projector size the step buttons, the seat bar and the whole
+    table stay inside 1280×720 at every step, the step buttons never move (a click at one
+    spot steps through the whole deal), ranks are 40 px or more and no index is cut."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    _open_teacher_page(lab_server, page)
+    root = _deal(page, title, projector=True)
+    page.wait_for_selector(".cardlab-root.cardlab-projector")
+    seen = _walk(page, root, f"teacher-projector-{title.replace(' ', '_')}")
+    forward = {tuple(round(v) for v in s["forward"]) for s in seen}
+    assert len(forward) == 1, f"the step buttons moved: {sorted(forward)}"
+    for k, s in enumerate(seen):
+        assert s["bar"][3] <= 720 and s["forward"][3] <= 720, (k, s)
+        assert s["root"][3] - s["root"][1] <= 720 and s["root"][2] <= 1280, (k, s)
+        assert s["width"] <= 1, (k, s)
+        assert s["minRank"] is None or s["minRank"] >= 40, (k, s)
+        assert not s["cut"], (k, s)
+    assert not serious_errors(page.errors), page.errors
+
+
+@pytest.mark.parametrize("width", [420, 968])
+def test_step_buttons_stay_put_while_stepping(lab_server: Any, page: Any, width: int) -> None:
+    """#28 item 1 at a laptop's and a phone's width: the table keeps its tallest height for
+    the deal, so "forward" never moves. ``width`` is the table's: Voilà's page keeps 25 px
+    each side."""
+    # tall enough that the step buttons of a narrow (tall) table are on screen to click
+    page.set_viewport_size({"width": width + 50, "height": 1800 if width < 600 else 1000})
+    _open_teacher_page(lab_server, page)
+    for title in ("Five Hundred", "Panfin"):
+        root = _deal(page, title)
+        seen = _walk(page, root, f"teacher-{width}-{title.replace(' ', '_')}")
+        forward = {tuple(round(v) for v in s["forward"]) for s in seen}
+        assert len(forward) == 1, (title, sorted(forward))
+        assert all(s["width"] <= 1 for s in seen), title
+    assert not serious_errors(page.errors), page.errors
+
+
+def test_after_deal_keys_step_the_move_list_follows_bids_show_and_hover_leaves_no_line(
+        lab_server: Any, page: Any) -> None:
+    """#28 items 5, 7 and 15: after Deal the arrow keys step at once (focus is on the new
+    table); the move list keeps the current line in sight; during the auction each seat's
+    call stands in its seat; a card's name under the table goes when the pointer leaves it;
+    every widget root names its kind (data-cardlab-widget)."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    _open_teacher_page(lab_server, page)
+    assert page.locator('[data-cardlab-widget="trump-ladder"]').count() == 1
+    root = _deal(page, "Five Hundred")
+    page.wait_for_function("(e) => document.activeElement === e",
+                           arg=root.element_handle(), timeout=15_000)
+    page.keyboard.press("ArrowRight")
+    _wait_step(page, root, 1)
+    page.keyboard.press("ArrowRight")
+    _wait_step(page, root, 2)
+    # the bids so far stand by the seats that made them
+    calls = root.locator(".cardlab-felt .cardlab-seat .cardlab-seat-call")
+    assert calls.count() == 2, calls.count()
+    assert all(calls.nth(i).inner_text().strip() for i in range(2))
+    # deep into the deal, the move list shows its current (last) line
+    for k in range(3, 25):
+        page.keyboard.press("ArrowRight")
+        _wait_step(page, root, k)
+    assert root.locator(".cardlab-seat-call").count() == 0, "no calls once the play is on"
+    in_sight = root.evaluate("""(e) => {
+      const list = e.querySelector('.cardlab-narration');
+      const line = list.querySelector('[data-current="true"]');
+      const a = list.getBoundingClientRect(), b = line.getBoundingClientRect();
+      return [list.scrollHeight > list.clientHeight, b.top >= a.top - 1 && b.bottom <= a.bottom + 1];
+    }""")
+    assert in_sight == [True, True], in_sight
+    # hover a card, then leave it: no name stays under the table
+    card = root.locator(".cardlab-felt .cardlab-hand .cardlab-card").first
+    card.hover()
+    why = root.locator(".cardlab-why")
+    assert why.inner_text().strip()
+    page.mouse.move(5, 5)
+    page.wait_for_function("(e) => !e.querySelector('.cardlab-why').textContent.trim()",
+                           arg=root.element_handle(), timeout=5_000)
+    # the order of the cards follows the contract on the table
+    trump = root.locator(".cardlab-facts").inner_text()
+    ladder = page.locator('[data-cardlab-widget="trump-ladder"]')
+    chosen = ladder.locator(".cardlab-contract-select").evaluate(
+        "(s) => s.options[s.selectedIndex].textContent")
+    suit = re.search(r"trumps: \S+ (\w+)", trump)
+    assert suit and suit[1] in chosen, (trump, chosen)
+    assert "_" not in chosen and not re.search(r"\d[SCDH]\b", chosen), chosen
+    assert not serious_errors(page.errors), page.errors

@@ -472,6 +472,36 @@ function drawModes(view, send, model) {
   return row;
 }
 
+// a call's meaning in the why line on hover, on focus, and on a first tap (the second tap
+// calls): a learner on a tablet reads "Kereltje: …" before committing to it
+function explainOnPoint(node, words) {
+  if (!words) return;
+  node.cardlabWhy = words;
+  node.setAttribute("data-meaning", "");
+  node.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; });
+  node.addEventListener("focus", () => showWhy(node));
+  node.addEventListener("mouseenter", () => showWhy(node));
+  node.addEventListener("mouseleave", () => restWhy(node));
+  node.addEventListener("blur", () => restWhy(node));
+  node.addEventListener("click", (e) => {
+    const key = node.getAttribute("data-key");
+    if (lastPointer === "touch" && previewed !== key) {
+      previewed = key;
+      showWhy(node);
+      e.stopImmediatePropagation();
+      e.preventDefault();
+    }
+  }, { capture: true });
+}
+
+// the rule a refusal applies, behind a "the rule" expander under the refusal's sentence
+function drawRule(rule) {
+  if (!rule) return null;
+  return h("details", { class: "cardlab-rule", "data-rule": rule.id },
+    h("summary", {}, `The rule: ${rule.title}`),
+    h("p", {}, rule.text));
+}
+
 function drawActions(view, send) {
   const box = h("div", { class: "cardlab-actions", role: "group", "aria-label": "calls" });
   // calls are laid out in the rows of the game's ladder (tricks × suits, contract rows)
@@ -484,8 +514,11 @@ function drawActions(view, send) {
       box.append(row);
       rowLabel = label;
     }
-    row.append(button("cardlab-action", a.text || a.action, () => send({ type: "act", action: a.action }),
-      { "data-action": a.action, "data-key": "act:" + a.action, title: a.label, "aria-label": a.label }));
+    const call = button("cardlab-action", a.text || a.action, () => send({ type: "act", action: a.action }),
+      { "data-action": a.action, "data-key": "act:" + a.action, title: a.meaning || a.label,
+        "aria-label": a.label, "aria-description": a.meaning || null });
+    explainOnPoint(call, a.meaning ? `${a.text || a.label}: ${a.meaning}` : "");
+    row.append(call);
   }
   const sel = view.selection || [];
   if (sel.length || (view.choices || []).length) {
@@ -613,6 +646,8 @@ function drawTable(view, send, model, ui) {
   parts.append(drawModes(view, send, model));
   if (view.look_back) parts.append(drawLookBack(view, send));
   parts.append(h("div", { class: "cardlab-message", role: "status" }, view.message || ""));
+  const rule = drawRule(view.message_rule);
+  if (rule) parts.append(rule);
   drawHintBars(view, parts);
   drawOpenHands(view, parts, send);
   const whyLine = parts.querySelector(".cardlab-why");
@@ -963,16 +998,25 @@ function reserve(root, body, model, ui) {
       const faces = FACES;
       FACES = model.get("_card_faces") || null;
       try {
+        const projector = root.classList.contains("cardlab-projector");
         for (const v of probes) {
-          box.replaceChildren(drawTable(v, () => {}, null, null));
+          box.replaceChildren(drawTable({ ...v, projector }, () => {}, null, null));
           const part = box.querySelector(".cardlab-above");
           if (part) ui.reserve = Math.max(ui.reserve, part.getBoundingClientRect().height);
         }
       } finally { FACES = faces; box.remove(); }
     }
   }
-  ui.tallest = Math.max(ui.tallest, above.getBoundingClientRect().height);
-  above.style.minHeight = `${Math.ceil(Math.max(ui.reserve, ui.tallest))}px`;
+  // the height kept is set before anything is measured: the table never shrinks for a
+  // moment (the browser would scroll the page after the content below it)
+  const keep = Math.ceil(Math.max(ui.reserve, ui.tallest));
+  if (keep) above.style.minHeight = `${keep}px`;
+  const last = above.lastElementChild;
+  const natural = last ? last.getBoundingClientRect().bottom - above.getBoundingClientRect().top : 0;
+  if (natural > keep) {
+    ui.tallest = natural;
+    above.style.minHeight = `${Math.ceil(natural)}px`;
+  }
 }
 
 // focus the widget once it is on the page (a table made by the teacher's Deal button)
