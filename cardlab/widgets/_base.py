@@ -159,9 +159,9 @@ class CardlabWidget(anywidget.AnyWidget):
             handler: Callable[[Mapping[str, Any]], None] = getattr(self, self._intents[kind])
             handler(intent)
         except Refusal as why:
-            self._say(str(why))
+            self._refuse(str(why), why.rule)
         except IllegalAction as err:
-            self._say(str(err))
+            self._refuse(str(err), err.rule)
         except Exception as err:  # the kernel must never fail on a front-end message
             _log.exception("cardlab widget intent failed")
             self._say(f"internal error: {type(err).__name__}: {err}"[:300])
@@ -178,16 +178,21 @@ class CardlabWidget(anywidget.AnyWidget):
         try:
             handler(intent)
         except Refusal as why:
-            self._say(str(why))
+            self._refuse(str(why), why.rule)
             raise why.to_error() from None
         except IllegalAction as err:
-            self._say(str(err))
+            self._refuse(str(err), err.rule)
             raise
         return str(self.view.get("message", ""))
 
     def _say(self, message: str) -> None:
         """Change only the message of the view."""
         self.view = {**self.view, "message": message}
+
+    def _refuse(self, message: str, rule: str | None) -> None:
+        """Show a refusal: its message (a widget that can show the rule it applies, as the
+        table does, overrides this)."""
+        self._say(message)
 
     @property
     def message(self) -> str:

@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["without_rule_ids", "side_words", "preset_words", "rule_ids"]
+from cardlab.rules import lookup
+
+__all__ = ["without_rule_ids", "side_words", "preset_words", "rule_ids", "rule_note",
+           "call_meaning_words"]
 
 #: a rule ID as the specs write them: ``5H-8.2``, ``OS-7.1``, ``F-A23``, ``P-A3``, ``B2.11``,
 #: ``5H-5.4d``, ``A-18`` (a prefix and a dash, or a letter and a dotted number)
@@ -117,3 +120,25 @@ def order_contract(game: Any, contract: str | None, trump: str | None,
     if contract and playing and "none" in choices:
         return "none"
     return None
+
+
+def rule_note(rule: str | None) -> dict[str, str] | None:
+    """The rule a refusal applies, for a reader: ``{"id", "title", "text"}`` from the
+    rulebook (:func:`cardlab.rules.lookup`), or None where the refusal cites none (or a rule
+    the rulebook cannot find: the sentence alone is shown then)."""
+    if not rule:
+        return None
+    try:
+        found = lookup(rule)
+    except (ValueError, KeyError):
+        return None
+    return {"id": found.id, "title": found.title, "text": without_rule_ids(found.text)}
+
+
+def call_meaning_words(game: Any, action: str) -> str:
+    """What a call or contract means, in one line without rule IDs (``game.call_meaning``),
+    or "" for an action the game gives no meaning."""
+    try:
+        return without_rule_ids(str(game.call_meaning(action)))
+    except (ValueError, KeyError, AttributeError):
+        return ""

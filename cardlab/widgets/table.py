@@ -66,7 +66,7 @@ from cardlab.widgets._view import (
     describe,
     result_panel,
 )
-from cardlab.widgets._words import side_words, without_rule_ids
+from cardlab.widgets._words import call_meaning_words, rule_note, side_words, without_rule_ids
 
 __all__ = ["Table"]
 
@@ -1107,6 +1107,11 @@ class Table(CardlabWidget):
     def _say(self, message: str) -> None:
         super()._say(without_rule_ids(message))
 
+    def _refuse(self, message: str, rule: str | None) -> None:
+        # the sentence in words; the rule it applies behind a "the rule" expander
+        self.view = {**self.view, "message": without_rule_ids(message),
+                     "message_rule": rule_note(rule)}
+
     def _build_view(self, message: str = "",
                     download: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of the step at the cursor (what :meth:`_publish` publishes)."""
@@ -1131,7 +1136,8 @@ class Table(CardlabWidget):
                 if cards and (not hand_visible or all(c in actor_cards for c in cards)):
                     continue  # played by clicking the cards (or not the viewer's to see)
                 actions.append({"action": str(a), "label": describe(s, a),
-                                "row": ladder_row(game, a), "text": call_words(game, a)})
+                                "row": ladder_row(game, a), "text": call_words(game, a),
+                                "meaning": call_meaning_words(game, str(a))})
         choices = []
         if self._selection and acting_here:
             chosen = sorted(self._selection)
@@ -1154,6 +1160,11 @@ class Table(CardlabWidget):
         view: dict[str, Any] = {
             **gv,
             "message": without_rule_ids(message),
+            "message_rule": None,
+            # the engine's lines about the situation cite their rules: a person reads words
+            "info": [without_rule_ids(str(x)) for x in gv.get("info") or []],
+            **({"matadors": without_rule_ids(gv["matadors"])}
+               if isinstance(gv.get("matadors"), str) else {}),
             "status": self._status(),
             "mode": self._mode,
             "step": self._cursor,
@@ -1310,7 +1321,9 @@ class Table(CardlabWidget):
             if self._faces_game is not s.game:
                 self._faces, self._faces_game = {}, s.game
             info = memo[key] = {code: ({**d, "label": without_rule_ids(d["label"]),
-                                        "reason": without_rule_ids(d.get("reason") or "")}
+                                        "reason": without_rule_ids(d.get("reason") or ""),
+                                        "roles": [without_rule_ids(str(r))
+                                                  for r in d.get("roles") or []]}
                                        if "label" in d else d)
                                 for code, d in card_info(s, gv, legal, faces=self._faces).items()}
         return info
