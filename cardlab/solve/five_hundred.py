@@ -96,6 +96,8 @@ class FiveHundredAdapter(Adapter):
             cards.sort(key=lambda i: -table.power[i])
             self.ladders.append(cards)
         self._ends: dict[tuple[int, ...], Any] = {}
+        #: per card, its power as a discard (below every card that can win: negative)
+        self.low = tuple(p - 1000 for p in table.power)
         #: per side: the positions whose tricks its score counts, and +1 (more is better)
         #: or -1 (a misère: fewer is better)
         self._counted: dict[str, tuple[tuple[int, ...], int]] = {}
@@ -222,8 +224,14 @@ class FiveHundredAdapter(Adapter):
                             groups += [[c * 8 + k + 1] for k in range(4) if names >> k & 1]
                         else:
                             groups.append([c * 8])
-        # strongest first: the cards likeliest to take the trick (the history reorders)
-        groups.sort(key=lambda g: -key[g[0] // 8])
+        if pos.led < 0:
+            # a leader tries its strongest cards first (the history reorders)
+            groups.sort(key=lambda g: -key[g[0] // 8])
+            return groups
+        # a follower tries the cheapest card that takes the trick over the winner so far,
+        # then its cheapest card (the classic "win cheaply, else play low")
+        top = max(key[c] for _, c in pos.plays)
+        groups.sort(key=lambda g: (key[g[0] // 8] <= top, key[g[0] // 8] or self.low[g[0] // 8]))
         return groups
 
     def child(self, state: Any, move: Any) -> Any:

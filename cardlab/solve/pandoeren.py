@@ -1,8 +1,9 @@
 """Pandoeren's adapter: roem and stuk announced during the play are moves like the cards.
 
-The score reads the card points, the winner of every trick in order (A2.11: the pit, the
-declarer's first won trick and its jas) and the announcements, so the key keeps the tricks
-as they are. Touching cards are merged only when their points are equal and neither is the
+The score and the rules of the rest of the deal read the completed tricks only through the
+winner of every trick in order (A2.11: the pit, a misère's first trick), each seat's card
+points (A2.3) and whether the declarer's first won trick holds her jas, so the key keeps
+those of the tricks (and the announcements, which are fields of their own). Touching cards are merged only when their points are equal and neither is the
 called ace, a card of the stuk (the king and queen of trumps) or the jas.
 """
 
@@ -31,6 +32,19 @@ class PandoerenAdapter(Adapter):
         if st.trump is not None:
             apart.update(c for c in (self.card_of.get(f"{r}{st.trump}") for r in ("K", "Q", "J")) if c is not None)
         self.apart = frozenset(apart)
+        self.declarer = st.declarer
+        self.jas = self.card_of.get(f"J{st.trump}") if st.trump is not None else None
+
+    def summary(self, name: str, value: Any) -> Any:
+        if name != "tricks":
+            return value
+        points = [0, 0, 0, 0]
+        for t in value:
+            points[t.winner] += t.points
+        won = [t for t in value if t.winner == self.declarer]
+        first_jas = bool(won) and any(p.seat == self.declarer and p.card == self.jas
+                                      for p in won[0].plays)
+        return tuple(t.winner for t in value), tuple(points), first_jas
 
     def moves(self, state: State) -> list[list[Action]]:
         return touching_groups(state, state.legal_actions(), self.card_of, keep_apart=self.apart,
