@@ -20,6 +20,7 @@ from copy import copy
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine.playout import RandomBot, play_out
+from cardlab.engine.record import SCORE_RANGE, int_arg
 from cardlab.engine.rng import derive_seed
 from cardlab.errors import IllegalAction
 
@@ -49,12 +50,14 @@ class Match:
                 bad = sorted(set(scores) - set(sides))
                 if bad:
                     raise ValueError(f"unknown side(s) {bad} in scores; sides are {sides}")
-                self.scores = {s: int(scores.get(s, 0)) for s in sides}
+                self.scores = {s: int_arg(scores.get(s, 0), f"scores[{s!r}]", SCORE_RANGE)
+                               for s in sides}
             else:
                 values = list(scores)
                 if len(values) != len(sides):
                     raise ValueError(f"scores needs {len(sides)} values, for {sides}")
-                self.scores = dict(zip(sides, (int(v) for v in values), strict=False))
+                self.scores = {s: int_arg(v, f"scores[{s!r}]", SCORE_RANGE)
+                               for s, v in zip(sides, values, strict=True)}
         if not (isinstance(dealer, int) and 0 <= dealer < game.players):
             raise ValueError(f"dealer must be a seat 0…{game.players - 1}")
         self.initial_scores = dict(self.scores)

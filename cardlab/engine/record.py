@@ -27,11 +27,23 @@ if TYPE_CHECKING:
     from cardlab.engine.state import State
 
 __all__ = ["RECORD_FORMAT", "record_dict", "to_json", "from_json", "load_record",
-           "format_deal", "parse_deal", "check_deal", "seat_arg", "cards_arg", "list_arg"]
+           "format_deal", "parse_deal", "check_deal", "seat_arg", "cards_arg", "list_arg",
+           "int_arg", "SEED_RANGE", "SCORE_RANGE", "CHIP_RANGE"]
 
 RECORD_FORMAT = "cardlab-record"
 RECORD_VERSION = 1
 _KEYS = {"format", "version", "game", "options", "setup", "actions", "seed"}
+
+#: a seed: any signed or unsigned 64-bit number (the generator keeps 64 bits, so a larger
+#: seed would only repeat a smaller one's deal)
+SEED_RANGE = (-(2 ** 63), 2 ** 64 - 1)
+#: a running score carried into a match: far beyond any real game's (a Five Hundred match
+#: ends at ±500 by default, ±10000 at most), small enough to print and add exactly
+SCORE_RANGE = (-1_000_000, 1_000_000)
+#: chips in a pot or a stack (Panfin; a negative stack is a seat's debt): a pot can double
+#: each deal (the stamp, B2.11), so no small bound holds over a long match, but the
+#: simulators keep chips in 64-bit arrays; ±2**62 keeps any two of them summable there
+CHIP_RANGE = (-(2 ** 62), 2 ** 62)
 
 
 def record_dict(state: State) -> dict[str, Any]:
@@ -180,8 +192,9 @@ def load_record(data: Any) -> State:
                               code="bad_record") from None
     seed = data.get("seed")
     if seed is not None:
-        _need(isinstance(seed, int) and not isinstance(seed, bool),
-              "record field 'seed' must be an int")
+        lo, hi = SEED_RANGE
+        _need(isinstance(seed, int) and not isinstance(seed, bool) and lo <= seed <= hi,
+              f"record field 'seed' must be an int from {lo} to {hi}, not {_short(seed)}")
         _attach_seed(state, seed)
     return state
 
@@ -329,6 +342,28 @@ def seat_arg(game: Game, value: Any, name: str = "dealer") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise ValueError(f"{name} must be a seat 0…{n - 1} ({' '.join(game.seat_names)}), "
                          f"not {_short(value)}")
+    return value
+
+
+def int_arg(value: Any, name: str, bounds: tuple[int, int], what: str = "") -> int:
+    """``value`` as a whole number within ``bounds`` (inclusive), for a deal argument or a
+    score that enters from a record or a caller; ``what`` names its unit (``"chips"``).
+
+    >>> int_arg(5, "pot", CHIP_RANGE, "chips")
+    5
+    >>> int_arg(-1, "pot", (0, 1_000_000), "chips")
+    Traceback (most recent call last):
+    ...
+    ValueError: pot= must be a whole number from 0 to 1000000 (chips), not -1
+
+    :raises ValueError: naming the argument and its range.
+    """
+    lo, hi = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        unit = f" ({what})" if what else ""
+        label = f"{name}=" if name.isidentifier() else name
+        raise ValueError(f"{label} must be a whole number from {lo} to {hi}{unit}, not "
+                         f"{_short(value)}")
     return value
 
 

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardlab.engine import registry
+from cardlab.engine.record import SEED_RANGE
 from cardlab.errors import IllegalAction, RecordError, did_you_mean
 
 if TYPE_CHECKING:
@@ -568,7 +569,11 @@ def _first_state(game: Game, fields: Mapping[str, str]) -> State:
                 extra = _unpack_cards(_json_field(fields["x"], "x"), game.deck)
                 if not isinstance(extra, dict) or {"seed", "dealer"} & set(extra):
                     raise ValueError("field 'x' must be an object of other deal arguments")
-            return game.deal(seed=int(fields["s"]), dealer=int(fields["d"]), **extra)
+            seed = int(fields["s"])
+            if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+                raise _fail(f"the seed (field 's') must be a whole number from {SEED_RANGE[0]} "
+                            f"to {SEED_RANGE[1]}, not {seed}", "bad_setup")
+            return game.deal(seed=seed, dealer=int(fields["d"]), **extra)
         setup = _unpack_cards(_json_field(fields["k"], "k"), game.deck)
         if not isinstance(setup, dict):
             raise ValueError("field 'k' must be an object of deal arguments")

@@ -74,6 +74,7 @@ def test_engine_module_imports_no_higher_layer() -> None:
     ours = {m for m in imported if m and m.startswith("cardlab")}
     assert ours <= {"cardlab.version", "cardlab.cards", "cardlab.engine", "cardlab.engine.registry",
                     "cardlab.engine.options", "cardlab.engine.state", "cardlab.engine.game",
+                    "cardlab.engine.record",
                     "cardlab.errors"}, ours
 
 

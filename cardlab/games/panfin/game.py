@@ -13,7 +13,7 @@ from cardlab.engine.dealing import check_partition, pack_order
 from cardlab.engine.game import Game, GameSpec
 from cardlab.engine.ladder import Ladder, LadderRow
 from cardlab.engine.options import options_dict
-from cardlab.engine.record import cards_arg, list_arg, seat_arg
+from cardlab.engine.record import CHIP_RANGE, cards_arg, int_arg, list_arg, seat_arg
 from cardlab.engine.result import Result
 from cardlab.engine.rng import SplitMix64, derive_seed, shuffled
 from cardlab.engine.state import State, intern_action
@@ -221,16 +221,11 @@ class PanfinGame(Game):
                              "dealer, deck, hands, cut, turnup, stock, pot, stacks")
         seat_arg(self, dealer)
         pot = setup.get("pot", 0)
-        if pot is None:
-            pot = 0
-        if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-            raise ValueError(f"pot= must be a whole number of chips ≥ 0, not {pot!r:.60}")
+        pot = int_arg(0 if pot is None else pot, "pot", (0, CHIP_RANGE[1]), "chips")
         stacks = setup.get("stacks")
-        stacks = tuple([0] * n if stacks is None else list_arg(
-            stacks, "stacks", n, "whole numbers (chips per seat)"))
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in stacks):
-            raise ValueError(f"stacks= must be {n} whole numbers (chips per seat), not "
-                             f"{list(stacks)!r:.80}")
+        stacks = tuple(int_arg(x, f"stacks[{i}]", CHIP_RANGE, "chips") for i, x in enumerate(
+            [0] * n if stacks is None else list_arg(stacks, "stacks", n,
+                                                    "whole numbers (chips per seat)")))
         for name in ("hands", "cut", "turnup", "stock", "deck"):
             if setup.get(name) is not None and name != "hands":
                 cards_arg(self, setup[name], name)  # a clear error for the wrong type
