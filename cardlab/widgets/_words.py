@@ -132,7 +132,9 @@ def rule_note(rule: str | None) -> dict[str, str] | None:
         found = lookup(rule)
     except (ValueError, KeyError):
         return None
-    return {"id": found.id, "title": found.title, "text": without_rule_ids(found.text)}
+    # the book's lines are wrapped for reading as source: one paragraph, one line
+    text = re.sub(r"(?<!\n)\n(?!\n)", " ", found.text)
+    return {"id": found.id, "title": found.title, "text": without_rule_ids(text)}
 
 
 def call_meaning_words(game: Any, action: str) -> str:

@@ -497,9 +497,13 @@ function explainOnPoint(node, words) {
 // the rule a refusal applies, behind a "the rule" expander under the refusal's sentence
 function drawRule(rule) {
   if (!rule) return null;
-  return h("details", { class: "cardlab-rule", "data-rule": rule.id },
-    h("summary", {}, `The rule: ${rule.title}`),
-    h("p", {}, rule.text));
+  const box = h("details", { class: "cardlab-rule", "data-rule": rule.id });
+  // toggled here: the table's own click handling must not swallow the summary's default
+  const summary = h("summary", {
+    onclick: (e) => { e.preventDefault(); e.stopPropagation(); box.open = !box.open; },
+  }, `The rule: ${rule.title}`);
+  box.append(summary, h("p", {}, rule.text));
+  return box;
 }
 
 function drawActions(view, send) {
