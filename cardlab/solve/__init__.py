@@ -19,21 +19,25 @@ the mover's side plays against all the others together: they are taken to minimi
 mover's side's score.
 
 **What is searched.** The search (:mod:`cardlab.solve.search`, written once for every
-game) walks the teaching engine's own states through a per-game adapter
-(:mod:`cardlab.solve.adapter`, one module per game registering itself): the legal moves, the
-trick winners and the turning up of face-down cards are the game's own rules, and every
-value is the finished deal's ``result.points`` — the game's own scoring — of the side. So
-:attr:`Values.searched` is ``"score"``: the game's score itself is minimaxed (every
-transformation of it would need its monotonicity proved per game and option; the score
-needs none). The adapters add what makes the search small: a table key where equivalent
-positions meet, and, where a game's score counts only tricks, touching cards merged.
+game) walks each game through a per-game adapter (:mod:`cardlab.solve.adapter`, one module
+per game, registering itself by the game's name). The legal moves and the trick winners are
+the game's own rules: Five Hundred's adapter walks compact card masks through the game's
+kernel (``legal_mask``, the contract's trick strengths); the others walk the teaching
+engine's own states (``legal_actions``/``apply``: face-down cards turn up, announcements are
+moves). Every value comes from the game's own scoring: the finished deal's
+``result.points`` of the side, or Five Hundred's ``score`` of the deal's facts with the
+tricks won. :attr:`Values.searched` says what was minimaxed: ``"tricks"`` in Five Hundred,
+whose score is a monotone function of the tricks it counts (the contractors' against the
+contract, a misère's none, each defending side's tens), so the count is searched with
+zero-window tests and turned into points at the end; ``"score"`` elsewhere, where the score
+itself is minimaxed (card points, schwarz, roem, chips: no single monotone count).
 
-**Why no compiled inner loop (yet).** The search runs on the engine's states so that no
-rule is written a second time; a compiled loop (numba) would need each game's play rules
-as arrays, which the games' kernels give only in part (Five Hundred's and Officer Skat's
-legal masks and trick keys; not Pandoeren's announcements or Panfin's double trick). The
-search is interpreted Python, correct in every game and form; ``benchmarks/solve_bench.py``
-measures it against the targets of issue 27 and ``benchmarks/RESULTS.md`` states the gap.
+**Why no compiled inner loop (yet).** No rule may be written a second time, and a compiled
+loop (numba) needs each game's play rules as arrays, which the games' kernels give only in
+part (Five Hundred's and Officer Skat's legal masks and trick keys; not Pandoeren's
+announcements or Panfin's double trick). The search is interpreted Python, exact in every
+game and form; ``benchmarks/solve_bench.py`` measures it against the targets of issue 27 and
+``benchmarks/RESULTS.md`` states the gap.
 
 >>> import cardlab, cardlab.solve
 >>> game = cardlab.load("panfin", players=2)
@@ -104,7 +108,7 @@ class Values(Mapping[str, float]):
     """Each legal action's notation → its open-hands value for the mover's side.
 
     :ivar seat: the seat to move. :ivar side: its side's name (``game.sides``).
-    :ivar searched: what was minimaxed (``"score"``: the game's deal score itself).
+    :ivar searched: what was minimaxed: ``"tricks"`` (Five Hundred) or ``"score"``.
     :ivar unit: ``"points"``, or ``"chips"`` in a game played for chips.
     :ivar best: the notations of the best actions, in legal order.
     :ivar nodes: positions the search visited.
