@@ -22,17 +22,21 @@ options).
 (2, 0)
 >>> trick_key(1, 5, 1, -1), trick_key(2, 9, 1, 2), trick_key(3, 9, 1, -1)
 (105, 209, 0)
+>>> trick_winner_index([105, 209, 0, 110])  # the trump wins
+1
 >>> contract_points(140, 7, 10, False, 250, 10), contract_points(250, 0, 1, True, 250, 10)
 (250, -250)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from cardlab.engine.bits import select
 
-__all__ = ["follow_mask", "legal_mask", "trick_key", "contract_made", "contract_points",
+__all__ = ["follow_mask", "legal_mask", "trick_key", "trick_best", "trick_winner_index",
+           "contract_made", "contract_points",
            "defence_points", "deal_points", "PlayFlags", "ScoringFlags", "bid_above",
            "may_bid_again", "misere_window", "open_misere_window", "trick_bid_legal",
            "misere_bid_legal"]
@@ -204,6 +208,22 @@ def trick_key(eff: Any, power: Any, led: Any, trump: Any) -> Any:
     its strength within it (the contract's tables, 5H-3)."""
     return select(eff == NO_SUIT, JOKER + power,
                   select(eff == trump, TRUMP + power, select(eff == led, FOLLOW + power, 0)))
+
+
+def trick_best(key: Any, best: Any, best_seat: Any, seat: Any, leading: Any) -> tuple[Any, Any]:
+    """5H-7.1 the trick's best key and the seat that holds it once ``seat`` has played a card
+    of :func:`trick_key` ``key`` (the lead holds it at first; a later card must be stronger:
+    every card is unique, so keys above 0 never tie)."""
+    better = leading | (key > best)
+    return select(better, key, best), select(better, seat, best_seat)
+
+
+def trick_winner_index(keys: Sequence[Any]) -> Any:
+    """5H-7.1 the position (0 = the lead) of the card that wins a trick of these keys."""
+    best, at = keys[0], 0
+    for i in range(1, len(keys)):
+        best, at = trick_best(keys[i], best, at, i, False)
+    return at
 
 
 def contract_made(taken: Any, need: Any, misere: Any) -> Any:

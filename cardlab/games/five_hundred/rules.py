@@ -17,7 +17,7 @@ from cardlab.cards import FRENCH_RANKS, Card, Deck, five_hundred_pack
 from cardlab.engine.ladder import Ladder as EngineLadder
 from cardlab.engine.ladder import LadderRow
 from cardlab.engine.options import option
-from cardlab.engine.tricks import CardOrder
+from cardlab.engine.tricks import CardOrder, Play
 from cardlab.games.five_hundred import kernel
 from cardlab.games.five_hundred.kernel import NO_SUIT, PlayFlags, ScoringFlags, trick_key
 
@@ -190,6 +190,22 @@ class ContractRules(CardOrder):
     nominated: str | None
     suits: dict[str, tuple[Card, ...]]
     special: dict[str, str]
+
+    def best(self, plays: Sequence[Play], led_suit: str | None = None) -> Play:
+        """5H-7.1 the play now winning ``plays`` (the engine's ``trick_winner`` asks this):
+        each card's kernel ``trick_key``, kept by the kernel's ``trick_best``, the rule the
+        rollout and the batch apply too."""
+        if led_suit is None:
+            led_suit = self.suit_of[plays[0].card]
+        led = NO_SUIT if led_suit is None else SUITS.index(led_suit)
+        trump = -1 if self.trump is None else SUITS.index(self.trump)
+        best, at = 0, 0
+        for i, play in enumerate(plays):
+            suit = self.suit_of[play.card]
+            key = trick_key(NO_SUIT if suit is None else SUITS.index(suit), self.power[play.card],
+                            led, trump)
+            best, at = kernel.trick_best(key, best, at, i, i == 0)
+        return plays[at]
 
 
 def _plain_order(cards: list[Card]) -> list[Card]:

@@ -57,6 +57,7 @@ from cardlab.games.five_hundred.kernel import (
     deal_points,
     follow_mask,
     legal_mask,
+    trick_best,
 )
 from cardlab.games.five_hundred.rules import (
     MISERE_VALUES,
@@ -324,10 +325,10 @@ class FiveHundredBatch(Batch):
             out.n_played[b] = len(st.trick.plays)
             if st.trick.plays:
                 led = out.led[b] = SUITS.index(st.trick.suit)
-                for p in st.trick.plays:
-                    k = tb.strength[ti, led, deck.index(p.card)]
-                    if k > out.best[b]:
-                        out.best[b], out.best_seat[b] = k, p.seat
+                for i, p in enumerate(st.trick.plays):
+                    out.best[b], out.best_seat[b] = trick_best(
+                        int(tb.strength[ti, led, deck.index(p.card)]), int(out.best[b]),
+                        int(out.best_seat[b]), p.seat, i == 0)
             out.suits_led[b] = np.uint64(sum(1 << SUITS.index(x) for x in st.suits_led))
             for s in range(tb.seats):
                 out.voids[b, s] = np.uint64(sum(1 << SUITS.index(x) for x in st.shown_void[s]))
@@ -424,11 +425,9 @@ class FiveHundredBatch(Batch):
         # 5H-7.1 the card's strength in the trick: the kernel's trick_key, tabled per
         # contract and suit led (card_table builds the rows by calling it)
         k = tb.strength_flat[(self._t5 + self.led) * (tb.n_cards + 1) + card]
-        better = lead | (k > self.best)
-        if not all_live:
-            better &= live
-        self.best = np.where(better, k, self.best)
-        self.best_seat = np.where(better, p, self.best_seat)
+        if not all_live:  # a finished deal's card neither leads nor beats anything
+            k, lead = np.where(live, k, -1), lead & live
+        self.best, self.best_seat = trick_best(k, self.best, self.best_seat, p, lead)
         self.n_played += live
         self.n_actions += live
         if self.record is not None:

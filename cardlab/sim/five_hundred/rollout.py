@@ -352,6 +352,9 @@ class FiveHundredRollout(Rollout):
         self._history.append(action_id)
         seat = self._turn
         n = self._n_in_trick
+        # 5H-7.1 the kernel's trick_best, written out here and in play_random: a function call
+        # per card would cost these hot loops their speed; tests/sim/test_fast_paths_agree.py
+        # checks every trick's winner against the kernel
         if n:  # 5H-7.1 a card to the trick: does it beat the best so far?
             c = action_id - 60  # PLAY_BASE, as a literal on this hot path
             self._hands[seat] ^= 1 << c
