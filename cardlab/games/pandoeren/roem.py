@@ -15,7 +15,7 @@ from typing import Final
 from cardlab.cards import Card
 
 __all__ = ["SEQUENCE_ORDER", "ROEM_TABLE", "STUK_VALUE", "RoemInstance", "roem_instances",
-           "roem_total", "best_instance", "team_roem_valid", "holds_stuk"]
+           "roem_total", "best_instance", "team_roem_valid", "team_roem", "holds_stuk"]
 
 #: A2.10 sequences run in this order, whether or not the suit is trumps.
 SEQUENCE_ORDER: Final = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
@@ -138,6 +138,20 @@ def team_roem_valid(team: Iterable[Iterable[RoemInstance]],
         if theirs is not None and theirs.key > team_best.key:
             return False
     return True
+
+
+def team_roem(roem: Sequence[Sequence[RoemInstance]], announced: Iterable[int],
+              deniers: Iterable[int], denial: bool) -> tuple[int, bool]:
+    """A2.10.2 the roem a team announced and whether it counts: the sum of the announcing
+    seats' roem (``roem[seat]``: that seat's instances at trick 1), counted when above 0
+    and, under ``roem_denial`` (``denial``), not beaten by a bidding opponent's
+    (:func:`team_roem_valid`; ``deniers``: those opponents' seats). The one place the rule
+    is written: the scoring, the batches and the hint's layouts ask it."""
+    seats = list(announced)
+    total = sum(roem_total(roem[s]) for s in seats)
+    counts = total > 0 and (not denial or team_roem_valid([roem[s] for s in seats],
+                                                          [roem[s] for s in deniers]))
+    return total, counts
 
 
 def holds_stuk(hand: Iterable[Card], trump: str | None) -> bool:

@@ -18,7 +18,7 @@ from cardlab.cards import FRENCH_SUIT_NAMES, Card
 from cardlab.engine.result import Result, core_figures
 from cardlab.engine.tricks import Trick
 from cardlab.games.pandoeren import kernel as K
-from cardlab.games.pandoeren.roem import roem_instances, roem_total, team_roem_valid
+from cardlab.games.pandoeren.roem import roem_instances, roem_total, team_roem
 from cardlab.games.pandoeren.rules import (
     OBJECTIVE_OF,
     PICCOLO_OBJECTIVES,
@@ -184,10 +184,9 @@ def _roem(facts: DealFacts, team: Sequence[int], opts: PandoerenOptions, names: 
     hands = facts.start_hands
     inst = {s: roem_instances(hands[s], opts.roem_card_reuse) for s in range(4)}
     announced = list(facts.announced)
-    total = sum(roem_total(inst[s]) for s in announced)
     deniers = [s for s in range(4) if s not in team and s in facts.bidders]
-    valid = total > 0 and (not opts.roem_denial or team_roem_valid(
-        [inst[s] for s in announced], [inst[s] for s in deniers]))
+    total, valid = team_roem([inst[s] for s in range(4)], announced, deniers,
+                             bool(opts.roem_denial))
     info = {"announced": {names[s]: roem_total(inst[s]) for s in announced if inst[s]},
             "combinations": {names[s]: [i.describe() for i in inst[s]] for s in announced},
             "valid": valid, "deniers": [names[s] for s in deniers]}

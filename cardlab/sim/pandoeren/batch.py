@@ -419,18 +419,18 @@ def _roem_counts(facts: Sequence[tuple[int, list[Any]]], d: int, p: int, bidders
                  denial: bool) -> list[int]:
     """A2.10.2: the roem that counts for the team (declarer ``d``, partner ``p``, -1: none)
     when the announcers are none / the declarer / the partner / both, from each seat's
-    ``(total, instances)``; under ``roem_denial`` the bidding defenders may deny it."""
-    from cardlab.games.pandoeren.roem import team_roem_valid
+    ``(total, instances)``: the rules' :func:`~cardlab.games.pandoeren.roem.team_roem` of
+    each (under ``roem_denial`` the bidding defenders may deny it)."""
+    from cardlab.games.pandoeren.roem import team_roem
 
     team = {d} if p < 0 else {d, p}
-    deniers = [facts[s][1] for s in range(4) if s not in team and s in bidders]
+    deniers = [s for s in range(4) if s not in team and s in bidders]
+    roem = [f[1] for f in facts]
     out = []
     for mask in range(4):
-        ann = [s for i, s in enumerate((d, p)) if s >= 0 and mask >> i & 1]
-        total = sum(facts[s][0] for s in ann)
-        valid = total > 0 and (not denial or team_roem_valid([facts[s][1] for s in ann],
-                                                             deniers))
-        out.append(total if valid else 0)
+        total, counts = team_roem(roem, [s for i, s in enumerate((d, p))
+                                         if s >= 0 and mask >> i & 1], deniers, denial)
+        out.append(total if counts else 0)
     return out
 
 

@@ -29,7 +29,6 @@ constraints.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -43,7 +42,7 @@ def pandoeren_batch(state: Any, n: int, seed: int) -> Any:
     """A ``PandoerenBatch`` of ``n`` deals: ``state`` with the cards hidden from the seat to
     move dealt at random, consistent with what it knows (module docstring)."""
     from cardlab.cards import Card
-    from cardlab.sim.pandoeren.batch import PandoerenBatch
+    from cardlab.sim.pandoeren.batch import PandoerenBatch, _roem_counts, _roem_facts
 
     game, me = state.game, state.to_move
     deck = game.deck
@@ -123,7 +122,7 @@ def pandoeren_batch(state: Any, n: int, seed: int) -> Any:
         for s in range(4):
             if state.roem_was_announced(s) and s in slot:
                 roem_known[s] = view["roem"].get(names[s], 0)
-    roem_of = _roem_cache(game)
+    roem_of = _roem_facts(game)
 
     def accept(row: np.ndarray) -> bool:
         return all(roem_of(int(row[slot[s]]) | played_by[s])[0] == v
@@ -165,41 +164,6 @@ def pandoeren_batch(state: Any, n: int, seed: int) -> Any:
         for b in range(n):
             facts = [roem_of(int(start[b, s])) for s in range(4)]
             batch.roem_val[b] = [f[0] for f in facts]
-            batch.roem_counted[b] = _roem_table(facts, d, int(partner[b]), bidders,
+            batch.roem_counted[b] = _roem_counts(facts, d, int(partner[b]), bidders,
                                                 opts.roem_denial)
     return batch
-
-
-def _roem_cache(game: Any) -> Callable[[int], tuple[int, list[Any]]]:
-    """``roem(mask) -> (total, instances)`` of the hand ``mask`` (memoised per call)."""
-    from cardlab.games.pandoeren.roem import roem_instances, roem_total
-
-    deck = game.deck
-    reuse = game.options.roem_card_reuse
-    memo: dict[int, tuple[int, list[Any]]] = {}
-
-    def roem(mask: int) -> tuple[int, list[Any]]:
-        got = memo.get(mask)
-        if got is None:
-            inst = roem_instances([deck[i] for i in range(len(deck)) if mask >> i & 1], reuse)
-            got = memo[mask] = (roem_total(inst), inst)
-        return got
-
-    return roem
-
-
-def _roem_table(facts: list[tuple[int, list[Any]]], d: int, p: int, bidders: set[int],
-                denial: bool) -> list[int]:
-    """A2.10.2: the roem that counts for the team when the announcers are none / the
-    declarer / the partner / both, from one layout's hands (as the batch's table)."""
-    from cardlab.games.pandoeren.roem import team_roem_valid
-
-    team = {d} if p < 0 else {d, p}
-    deniers = [facts[s][1] for s in range(4) if s not in team and s in bidders]
-    out = []
-    for m in range(4):
-        ann = [s for i, s in enumerate((d, p)) if s >= 0 and m >> i & 1]
-        total = sum(facts[s][0] for s in ann)
-        ok = total > 0 and (not denial or team_roem_valid([facts[s][1] for s in ann], deniers))
-        out.append(total if ok else 0)
-    return out
