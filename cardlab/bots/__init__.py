@@ -9,15 +9,13 @@ the ``HeuristicBot`` of the module ``cardlab.bots.<game>``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardlab.engine import registry
 from cardlab.engine.playout import Bot, RandomBot, SeededBot, play_out
 
 __all__ = ["Bot", "SeededBot", "RandomBot", "play_out", "bot_for"]
 
 
-def bot_for(game_name: str, kind: str = "heuristic", seed: int = 0) -> Any:
+def bot_for(game_name: str, kind: str = "heuristic", seed: int = 0) -> Bot:
     """The ``kind`` of bot (``'random'`` or ``'heuristic'``) for a game.
 
     :raises ValueError: for an unknown kind, or (``'heuristic'``) an unknown game.
@@ -28,4 +26,5 @@ def bot_for(game_name: str, kind: str = "heuristic", seed: int = 0) -> Any:
         raise ValueError(f"unknown bot kind {kind!r}; expected 'random' or 'heuristic'")
     registry.module_of(game_name)  # an unknown game is refused by name
     module = registry.import_module(f"{__name__}.{game_name}")
-    return module.HeuristicBot(seed=seed)
+    bot: Bot = module.HeuristicBot(seed=seed)
+    return bot

@@ -14,6 +14,7 @@ from cardlab.bots import SeededBot
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
+from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.rules import (
     DENOMINATIONS,
     MISERE_VALUES,
@@ -41,7 +42,8 @@ class HeuristicBot(SeededBot):
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
-        game: Any = state.game
+        game = state.game
+        assert isinstance(game, FiveHundredGame), "a Five Hundred bot plays Five Hundred"
         if view.get("turn") is not None:
             seat = view["turn"]  # with ghost partners: the position this seat plays for
         hand = [game.deck.parse(c) for c in view["hands"][seat]["cards"] or []]
@@ -57,7 +59,7 @@ class HeuristicBot(SeededBot):
         return self._play(game, view, seat, hand, legal)
 
     # -- auction --------------------------------------------------------------------------
-    def _estimate(self, game: Any, hand: list[Card], denom: str) -> float:
+    def _estimate(self, game: FiveHundredGame, hand: list[Card], denom: str) -> float:
         """Expected tricks of ``hand`` with ``denom`` as trumps (NT: none)."""
         rules: ContractRules = game.contract_rules(denom, None)
         held = set(hand)
@@ -79,7 +81,7 @@ class HeuristicBot(SeededBot):
                 tricks += 0.5 * (len(mine) - 4)
         return tricks
 
-    def _bid(self, game: Any, view: dict[str, Any], seat: int, hand: list[Card],
+    def _bid(self, game: FiveHundredGame, view: dict[str, Any], seat: int, hand: list[Card],
              legal: list[Action]) -> Action:
         legal_set = {str(a) for a in legal}
         partners = [s for s in view["sides"].get(game.side_of(seat), []) if s != seat]
@@ -103,7 +105,7 @@ class HeuristicBot(SeededBot):
             return Action("bid misere")
         return Action("pass")
 
-    def _misere_hand(self, game: Any, hand: list[Card]) -> bool:
+    def _misere_hand(self, game: FiveHundredGame, hand: list[Card]) -> bool:
         """Few cards that could win a trick: no joker, at most one card above the nine."""
         if any(c.is_joker for c in hand):
             return False
@@ -111,7 +113,7 @@ class HeuristicBot(SeededBot):
         return len(high) <= 1
 
     # -- kitty, partner call, nomination --------------------------------------------------
-    def _discard(self, game: Any, view: dict[str, Any], hand: list[Card],
+    def _discard(self, game: FiveHundredGame, view: dict[str, Any], hand: list[Card],
                  legal: list[Action]) -> Action:
         contract = (view["contract"] or "").split(" ")[0]
         misere = contract in MISERE_VALUES
@@ -135,7 +137,7 @@ class HeuristicBot(SeededBot):
         text = "discard " + " ".join(c.code for c in game.deck.sort(chosen))
         return Action(text) if text in {str(a) for a in legal} else legal[0]
 
-    def _call(self, game: Any, view: dict[str, Any], hand: list[Card],
+    def _call(self, game: FiveHundredGame, view: dict[str, Any], hand: list[Card],
               legal: list[Action]) -> Action:
         denom = denomination_of(view["contract"] or "NT")
         rules: ContractRules = game.contract_rules(denom if denom in DENOMINATIONS else "NT", None)
@@ -155,7 +157,7 @@ class HeuristicBot(SeededBot):
         return Action("nominate none")
 
     # -- play -----------------------------------------------------------------------------
-    def _play(self, game: Any, view: dict[str, Any], seat: int, hand: list[Card],
+    def _play(self, game: FiveHundredGame, view: dict[str, Any], seat: int, hand: list[Card],
               legal: list[Action]) -> Action:
         contract = view["contract"] or "NT"
         nominated = view["nominated"]
@@ -200,7 +202,7 @@ class HeuristicBot(SeededBot):
                 winners, key=lambda o: strength(o[1]))[0]
         return min(options, key=lambda o: strength(o[1]))[0]
 
-    def _lead(self, game: Any, view: dict[str, Any], rules: ContractRules,
+    def _lead(self, game: FiveHundredGame, view: dict[str, Any], rules: ContractRules,
               options: list[tuple[Action, Card]], contracting: bool, hand: list[Card]) -> Action:
         played = {game.deck.parse(c) for c in view.get("played", [])}
         held = set(hand)

@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from cardlab.engine.protocols import StateLike
 from cardlab.render.cards import (
     CARD_H,
     CARD_W,
@@ -475,7 +476,7 @@ def _unseen_pile_cards(view: Mapping[str, Any], all_hands: Sequence[Sequence[Any
     return extras
 
 
-def state_svg(state: Any, *, reveal: bool = True, seat: int | None = None,
+def state_svg(state: StateLike, *, reveal: bool = True, seat: int | None = None,
               four_colour: bool = False, colors: Mapping[str, str] | None = None) -> SvgImage:
     """A state's picture for notebooks: ``state.view(seat)`` drawn by :func:`table_svg`.
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.engine.action import Action
+from cardlab.engine.game import Game
 from cardlab.engine.record import from_json
 from cardlab.engine.state import State
 from cardlab.engine.view import visible_codes
@@ -137,7 +138,7 @@ def check_seat(state: State, seat: Any) -> None:
                          f", not {seat!r}")
 
 
-def card_args(game: Any, action: Action) -> list[str]:
+def card_args(game: Game, action: Action) -> list[str]:
     """The card codes among an action's words (``'play JK H'`` → ``['JK']``)."""
     if action.verb not in game.spec.card_verbs:
         return []
@@ -172,7 +173,7 @@ def describe(s: State, action: Action, seat: int | None | str = "all",
 _SUIT_CODE = re.compile(r"\b(trumps|four of|suit) ([A-Z])\b")
 
 
-def suit_words(game: Any, text: str) -> str:
+def suit_words(game: Game, text: str) -> str:
     """``text`` with a suit given by its code after "trumps", "four of" or "suit" written
     as the suit's name (``"trumps C"`` → ``"trumps clubs"``); other words stay."""
     suits = {c.suit for c in game.deck if c.suit}
@@ -184,7 +185,7 @@ def suit_words(game: Any, text: str) -> str:
     return _SUIT_CODE.sub(name, text)
 
 
-def result_panel(game: Any, result: Any, hand_names: Mapping[int, str]) -> dict[str, Any]:
+def result_panel(game: Game, result: Any, hand_names: Mapping[int, str]) -> dict[str, Any]:
     """What the result panel of a finished deal shows: a heading, the points of each side
     (a side of several hands names them: ``"NS (N and S)"``) and the breakdown in words.
 
@@ -215,7 +216,7 @@ def result_panel(game: Any, result: Any, hand_names: Mapping[int, str]) -> dict[
     return {"heading": heading, "points": points, "lines": lines}
 
 
-def action_words(game: Any, action: Action) -> str:
+def action_words(game: Game, action: Action) -> str:
     """An action in words, for a button that has no ladder words: each card by its name,
     each suit by its name, underscores as spaces (``'swap 5D'`` → ``'swap five of denari'``,
     ``'trump H'`` → ``'trump hearts'``, ``'no_kontra'`` → ``'no kontra'``)."""
