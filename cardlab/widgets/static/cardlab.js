@@ -1029,6 +1029,18 @@ function focusWhenShown(root, tries) {
   else if (tries < 100) setTimeout(() => focusWhenShown(root, tries + 1), 50);
 }
 
+// The page that holds a teacher's table scrolls only when the teacher scrolls it: the
+// browser's scroll anchoring would otherwise move the whole table whenever a line appears
+// under its step buttons (the move list, a message), and a click at one spot would miss
+// "forward". So anchoring is off on the table's ancestors (one of them is the scroller).
+function unanchor(root, tries) {
+  if (!root.isConnected) {
+    if (tries < 100) setTimeout(() => unanchor(root, tries + 1), 50);
+    return;
+  }
+  for (let n = root.parentElement; n; n = n.parentElement) n.style.overflowAnchor = "none";
+}
+
 // the front-end contract's name of each kind of widget (DESIGN §3: data-cardlab-widget)
 const WIDGET_NAMES = {
   table: "table", editor: "editor", trump_ladder: "trump-ladder",
@@ -1167,6 +1179,7 @@ function render({ model, el }) {
   root.addEventListener("mousedown", mousedown);
   draw();
   if (model.get("autofocus")) focusWhenShown(root, 0);
+  if (kind === "table" && (model.get("view") || {}).teacher) unanchor(root, 0);
   // a new width (a window or side panel resized) lays the table out anew: measure again
   let resized = null;
   const observer = kind === "table" && typeof ResizeObserver !== "undefined"
