@@ -105,6 +105,8 @@ function showWhy(node) {
 // what the why line says when no card is pointed at or focused (the hint's sentence, or
 // nothing): a name that stayed after the pointer left read as a stray line under the table
 function restWhy(node) {
+  // a touch leaves the card at once: the first tap's preview stays until the next touch
+  if (lastPointer === "touch" && node.getAttribute("data-previewed") === "true") return;
   const root = node.closest(".cardlab-table");
   const why = root && root.querySelector(".cardlab-why");
   if (why) why.textContent = why.cardlabRest || "";
@@ -472,26 +474,23 @@ function drawModes(view, send, model) {
   return row;
 }
 
-// a call's meaning in the why line on hover, on focus, and on a first tap (the second tap
-// calls): a learner on a tablet reads "Kereltje: …" before committing to it
+// a call's meaning on hover, on focus and as a finger touches it, in a line under the
+// calls (not the why line above them: a longer line there would move the very button the
+// pointer is on)
+function showMeaning(node, words) {
+  const root = node.closest(".cardlab-table");
+  const line = root && root.querySelector(".cardlab-meaning");
+  if (line) line.textContent = words;
+}
+
 function explainOnPoint(node, words) {
   if (!words) return;
-  node.cardlabWhy = words;
   node.setAttribute("data-meaning", "");
-  node.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; });
-  node.addEventListener("focus", () => showWhy(node));
-  node.addEventListener("mouseenter", () => showWhy(node));
-  node.addEventListener("mouseleave", () => restWhy(node));
-  node.addEventListener("blur", () => restWhy(node));
-  node.addEventListener("click", (e) => {
-    const key = node.getAttribute("data-key");
-    if (lastPointer === "touch" && previewed !== key) {
-      previewed = key;
-      showWhy(node);
-      e.stopImmediatePropagation();
-      e.preventDefault();
-    }
-  }, { capture: true });
+  node.addEventListener("pointerdown", () => showMeaning(node, words));
+  node.addEventListener("focus", () => showMeaning(node, words));
+  node.addEventListener("mouseenter", () => showMeaning(node, words));
+  node.addEventListener("mouseleave", () => showMeaning(node, ""));
+  node.addEventListener("blur", () => showMeaning(node, ""));
 }
 
 // the rule a refusal applies, behind a "the rule" expander under the refusal's sentence
@@ -521,7 +520,7 @@ function drawActions(view, send) {
     const call = button("cardlab-action", a.text || a.action, () => send({ type: "act", action: a.action }),
       { "data-action": a.action, "data-key": "act:" + a.action, title: a.meaning || a.label,
         "aria-label": a.label, "aria-description": a.meaning || null });
-    explainOnPoint(call, a.meaning ? `${a.text || a.label}: ${a.meaning}` : "");
+    explainOnPoint(call, a.meaning || "");
     row.append(call);
   }
   const sel = view.selection || [];
@@ -534,6 +533,10 @@ function drawActions(view, send) {
     }
     row.append(button("cardlab-clear-selection", "clear", () => send({ type: "clear_selection" }), { "data-key": "clear" }));
     box.append(row);
+  }
+  // the meaning of the call pointed at, under the calls (explainOnPoint)
+  if ((view.actions || []).some((a) => a.meaning)) {
+    box.append(h("div", { class: "cardlab-meaning", "data-meaning-line": "", "aria-hidden": "true" }, ""));
   }
   return box;
 }
