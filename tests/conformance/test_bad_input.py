@@ -24,9 +24,10 @@ from typing import Any
 import pytest
 
 import cardlab
+from cardlab.engine import registry
 from cardlab.errors import IllegalAction, RecordError
 
-GAMES = ("five_hundred", "officer_skat", "pandoeren", "panfin")
+GAMES = tuple(registry.names())
 SEED = 18
 #: cases per game and kind in the suite (benchmarks/fuzz.py runs more)
 COUNT = 40

@@ -44,9 +44,11 @@ def test_any_other_module_is_a_mechanic_the_game_names(package: str) -> None:
 @pytest.mark.parametrize("name", cardlab.game_names())
 def test_game_classes_are_named_for_their_game(name: str) -> None:
     """``FiveHundredGame``, ``OfficerSkatGame``, ``PandoerenGame``, ``PanfinGame``: the game's
-    title, without spaces, and ``Game``; its match class likewise with ``Match``."""
+    title, without spaces (or its registry name in capitals: the example's ``ExampleGame``),
+    and ``Game``; its match class likewise with ``Match``."""
     cls = registry.game_class(name)
-    title = cls.spec.title.replace(" ", "")
-    assert cls.__name__ == f"{title}Game"
+    titles = {cls.spec.title.replace(" ", ""), "".join(w.title() for w in name.split("_"))}
+    title = cls.__name__.removesuffix("Game")
+    assert cls.__name__ == f"{title}Game" and title in titles, (cls.__name__, titles)
     match = type(cls.load().match(seed=0))
     assert match.__name__ == f"{title}Match" and match.__module__ == f"{registry.module_of(name)}.match"

@@ -18,7 +18,8 @@ import cardlab
 from cardlab.engine import phrases
 from cardlab.errors import CardError, IllegalAction, RecordError
 
-GAMES = ["five_hundred", "officer_skat", "pandoeren", "panfin"]
+#: the games cardlab declares (its registry lines), in order
+GAMES = list(cardlab.games.GAMES)
 
 
 # -- names ---------------------------------------------------------------------------------
