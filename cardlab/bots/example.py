@@ -32,7 +32,7 @@ def hand_tricks(hand: list[Card], trump: str | None) -> float:
 
     >>> from cardlab.cards import Card
     >>> hand_tricks([Card("A", "H"), Card("K", "H"), Card("Q", "H"), Card("A", "S")], "H")
-    3.0
+    4.0
     """
     trumps = [c for c in hand if c.suit == trump]
     count = sum(1.0 for c in hand if c.rank == "A")
