@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from hypothesis import settings  # noqa: E402
+
+# extra games for the registry-driven tests: ``CARDLAB_TEST_GAMES=name:package,…`` registers
+# each before any test module is collected, so the conformance suite (the forms, the twins,
+# the deal strings, share codes, bad input) covers it too (tests/conformance/
+# test_example_suite.py runs it so with the example game). Here, in the one root conftest:
+# a second file named conftest.py would be imported under the same module name by
+# ``--doctest-modules`` and clash with this one.
+from cardlab.engine import registry  # noqa: E402
+
+for _entry in filter(None, os.environ.get("CARDLAB_TEST_GAMES", "").split(",")):
+    _name, _, _package = _entry.partition(":")
+    registry.register(_name.strip(), _package.strip())
 
 # CI machines are shared: judge properties, never timing (benchmarks measure speed)
 settings.register_profile("cardlab", deadline=None)

@@ -1,5 +1,5 @@
 """A fifth game really is one registry line plus its package (#32 item 5): the conformance
-suite, run with the example game registered (``CARDLAB_TEST_GAMES``, see ``conftest.py``),
+suite, run with the example game registered (``CARDLAB_TEST_GAMES``, see ``tests/conftest.py``),
 covers it in every registry-driven test, and its heuristic bot is found by ``bot_for``."""
 
 from __future__ import annotations
