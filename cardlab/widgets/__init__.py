@@ -12,9 +12,9 @@ Table(five_hundred, seed=7, step 0/0, E to bid)
 >>> table.act("bid 6S")  # the Python methods raise, as State.apply does
 Traceback (most recent call last):
 ...
-cardlab.errors.IllegalAction: 'bid 6S' is not legal: it is E's turn, not N's
+cardlab.errors.IllegalAction: 'six spades' is not legal: it is E's turn, not N's
 >>> table.handle({"type": "act", "action": "bid 6S"})  # the front end's intents never raise
-"'bid 6S' is not legal: it is E's turn, not N's"
+"'six spades' is not legal: it is E's turn, not N's"
 """
 
 from __future__ import annotations

@@ -495,7 +495,7 @@ worth
 
 # %% hidden tags=["facts-check"]
 assert played.contract == "6H"
-assert str(played.history[33]) == "play 9D" and before.to_move == 0
+assert str(played.history[33]) == "play 9D" and before.to_move == 0  # N leads the 9
 assert worth["play 9D"] == 40 and worth["play KH"] == worth["play QH"] == 50
 assert played.result.points["NS"] == 40
 

@@ -409,9 +409,9 @@ worth
 
 # %% hidden tags=["facts-check"]
 assert played.contract == "C"
-assert str(played.history[24]) == "play 8H" and before.to_move == 1
+assert str(played.history[24]) == "play 8H" and before.to_move == 1  # P2 leads the 8
 assert worth["play 8H"] == -48
-assert worth["play 9S"] == worth["play AC"] == worth["play 10H"] == 24
+assert worth["play 9S"] == worth["play AC"] == worth["play 10H"] == 24  # the 9, ace, 10
 assert played.result.points["P2"] == -48
 
 # %% [markdown]

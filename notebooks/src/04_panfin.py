@@ -484,7 +484,7 @@ worth
 
 # %% hidden tags=["facts-check"]
 assert str(played.history[13]) == "play CS" and before.to_move == 0
-assert worth["play CS"] == -2 and worth["play 6B"] == 3
+assert worth["play CS"] == -2 and worth["play 6B"] == 3  # the 6 of bastoni: +3
 assert played.result.points["P1"] == -2
 
 # %% [markdown]

@@ -169,8 +169,12 @@ def test_tutorial_notebook_renders_its_widgets(lab_server: Any, page: Any, noteb
         wait_all_cells_ran(page, len(shown))
         widget.wait_for(state="attached", timeout=60_000)
     assert page.locator(".cardlab-root").count() > 0
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-                          ":has-text('Traceback')").count()
+    # an error output: a traceback, or a refusal's one line (IllegalAction._render_traceback_:
+    # "IllegalAction: 'play 5H' is not legal …", or one of its kinds: CardError, …)
+    stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+    errors = page.locator(f"{stderr}:has-text('Traceback'), "
+                          f"{stderr}:has-text('Error: '), {stderr}:has-text('IllegalAction: ')"
+                          ).count()
     assert errors == expected_errors, f"{errors} error outputs, {expected_errors} expected"
     screenshot(page, notebook.replace(".ipynb", ""))
     page.close()
