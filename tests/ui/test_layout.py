@@ -132,8 +132,9 @@ def _step_through(page: Any, root: Any, label: str, width: int, faults: list[str
     first = root.locator(".cardlab-step-first")
     if not first.is_disabled():
         first.click()
+        # a loaded CI machine can take seconds to answer a click (it is not timed here)
         page.wait_for_function("(e) => e.getAttribute('data-step') === '0'",
-                               arg=root.element_handle(), timeout=10_000)
+                               arg=root.element_handle(), timeout=30_000)
     steps = int(root.locator(".cardlab-slider").get_attribute("max") or "0")
     stops = [(0, "start"), (steps // 2, "middle"), (steps, "end")]
     for until, name in stops:
