@@ -596,7 +596,8 @@ function drawSeatBar(view, send) {
 
 function drawNarration(view) {
   const lines = view.narration || [];
-  const list = h("ol", { class: "cardlab-narration", "aria-label": "what happened so far" });
+  // a scrolling list a keyboard must reach (WCAG 2.1.1): in the tab order, with its name
+  const list = h("ol", { class: "cardlab-narration", "aria-label": "what happened so far", tabindex: "0", "data-key": "narration" });
   lines.forEach((text, i) => list.append(h("li", { "data-current": String(i === lines.length - 1) }, text)));
   return list;
 }

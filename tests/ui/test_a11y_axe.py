@@ -1,0 +1,170 @@
+"""axe-core (WCAG 2.2 A and AA) over every kind of widget, in JupyterLab (light and dark
+theme) and in Voilà (issue #33).
+
+One notebook builds them all, so one kernel serves the whole run: a Table of each game at
+the deal (live, the learner to act), in the middle and at the end of a deal (review), the
+DealEditor, both ladders, ScoreCompare and the teacher's page. axe runs on each widget's
+root, after ``overflow: visible`` is set on ``html`` and ``body``: JupyterLab's body is 0 px
+high with its overflow hidden, and axe then takes every widget for clipped and silently
+skips the contrast rules (the test checks that the contrast rule did look at nodes).
+
+The goal is no violation of any impact. Rules switched off: none. The axe script is the one
+``axe-playwright-python`` ships (a pinned axe-core), injected into the page.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from labtools import (
+    ARTIFACTS,
+    open_and_run_all,
+    serious_errors,
+    shutdown_sessions,
+    wait_all_cells_ran,
+    write_notebook,
+)
+
+pytestmark = pytest.mark.ui
+
+#: the standards checked: WCAG 2.0, 2.1 and 2.2 at levels A and AA
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+#: rules switched off, each with its reason (none: every rule of those tags runs)
+OFF: dict[str, str] = {}
+
+GAMES = [("five_hundred", {}), ("officer_skat", {}), ("pandoeren", {}), ("panfin", {"players": 4})]
+
+SETUP = '''import cardlab
+from cardlab.bots import bot_for
+from cardlab.widgets import AuctionLadder, DealEditor, ScoreCompare, Table, TeacherPage, TrumpLadder
+
+def played(name, seed=3, **options):
+    game = cardlab.load(name, **options)
+    state = game.deal(seed=seed)
+    bots = [bot_for(name, "heuristic", seed=i) for i in range(game.players)]
+    while not state.is_over:
+        state = state.apply(bots[state.to_move].choose(state), seat=state.to_move)
+    return state
+
+def at(name, where, **options):
+    """A table of ``name``: live at the deal, or a review in the middle or at the end."""
+    if where == "deal":
+        return Table(cardlab.load(name, **options).deal(seed=1), seat=0, bot_delay=0)
+    t = Table(played(name, **options), seat=0, mode="review")
+    t.go(t.view["steps"] // 2 if where == "middle" else t.view["steps"])
+    return t'''
+
+
+def _cells() -> list[str]:
+    cells = [SETUP]
+    for name, opts in GAMES:
+        extra = "".join(f", {k}={v!r}" for k, v in opts.items())
+        for where in ("deal", "middle", "end"):
+            cells.append(f"at({name!r}, {where!r}{extra})")
+    cells += [
+        'DealEditor(cardlab.load("five_hundred"))',
+        'TrumpLadder(cardlab.load("five_hundred"), contract="7H")',
+        'AuctionLadder(cardlab.load("five_hundred"), cardlab.load("five_hundred").deal(seed=11))',
+        'ScoreCompare(played("five_hundred"))',
+        "TeacherPage()",
+        'print("AXE-READY")',
+    ]
+    return cells
+
+
+CELLS = _cells()
+#: the widget roots the notebook draws (the teacher's page holds one table)
+N_ROOTS = 3 * len(GAMES) + 4 + 1
+AXE_JS = Path(__import__("axe_playwright_python").__file__).parent / "axe.min.js"
+
+RUN_JS = """async ([el, tags]) => {
+  document.documentElement.style.overflow = 'visible';
+  document.body.style.overflow = 'visible';
+  document.body.style.height = 'auto';
+  const r = await axe.run(el, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations', 'passes']});
+  const contrast = r.passes.concat(r.violations).filter(x => x.id === 'color-contrast')
+    .reduce((n, x) => n + x.nodes.length, 0);
+  return {contrast, violations: r.violations.map(v => ({id: v.id, impact: v.impact,
+    help: v.help, nodes: v.nodes.map(n => [n.target.join(' '), n.failureSummary.slice(0, 300)])}))};
+}"""
+
+
+def _set_theme(lab_server: Any, theme: str) -> None:
+    body = json.dumps({"raw": json.dumps({"theme": theme})}).encode()
+    req = urllib.request.Request(
+        f"{lab_server.url}/lab/api/settings/@jupyterlab/apputils-extension:themes",
+        data=body, method="PUT",
+        headers={"Authorization": f"token {lab_server.token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=20) as r:  # noqa: S310 - loopback only
+        assert r.status in (200, 204), r.status
+
+
+def _axe_all(page: Any, name: str) -> list[str]:
+    """axe on every widget root of the page; the faults in words."""
+    page.evaluate(AXE_JS.read_text())
+    roots = page.locator(".cardlab-root")
+    roots.nth(N_ROOTS - 1).wait_for(state="attached", timeout=120_000)
+    faults: list[str] = []
+    contrast = 0
+    teacher = page.locator(".cardlab-teacher")
+    targets = [roots.nth(i) for i in range(roots.count())]
+    if teacher.count():
+        targets.append(teacher.first)
+    for i, target in enumerate(targets):
+        target.scroll_into_view_if_needed()
+        result = page.evaluate(RUN_JS, [target.element_handle(), TAGS])
+        contrast += result["contrast"]
+        for v in result["violations"]:
+            if v["id"] in OFF:
+                continue
+            for where, why in v["nodes"]:
+                faults.append(f"{name} widget {i}: {v['id']} ({v['impact']}): {v['help']} at "
+                              f"{where}: {why}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"a11y-axe-{name}.png"))
+    assert contrast > 50, f"{name}: axe looked at only {contrast} nodes' contrast"
+    return faults
+
+
+def _lab(lab_server: Any, page: Any) -> None:
+    write_notebook(lab_server.root, "a11y_axe.ipynb", CELLS)
+    open_and_run_all(lab_server, page, "a11y_axe.ipynb")
+    wait_all_cells_ran(page, len(CELLS), timeout=240)
+    page.locator(".jp-OutputArea-output:has-text('AXE-READY')").wait_for()
+
+
+def test_axe_finds_nothing_in_jupyterlab_light_and_dark(lab_server: Any, page: Any) -> None:
+    faults: list[str] = []
+    try:
+        _lab(lab_server, page)
+        page.wait_for_selector('body[data-jp-theme-light="true"]', state="attached")
+        faults += _axe_all(page, "lab-light")
+        # the dark theme, as Settings → Theme → JupyterLab Dark does it (then back)
+        page.locator('.lm-MenuBar-itemLabel:text-is("Settings")').click()
+        page.locator('li.lm-Menu-item:has-text("Theme")').first.hover()
+        page.locator('li.lm-Menu-item:has-text("JupyterLab Dark")').first.click()
+        page.wait_for_selector('body[data-jp-theme-light="false"]', state="attached")
+        page.wait_for_timeout(500)  # the theme's stylesheet applies after the attribute
+        faults += _axe_all(page, "lab-dark")
+    finally:
+        _set_theme(lab_server, "JupyterLab Light")
+        page.close()
+        shutdown_sessions(lab_server)
+    assert not faults, f"{len(faults)} violations:\n" + "\n".join(faults[:60])
+    assert not serious_errors(page.errors), page.errors
+
+
+def test_axe_finds_nothing_in_voila(lab_server: Any, page: Any) -> None:
+    write_notebook(lab_server.root, "a11y_axe_voila.ipynb", CELLS)
+    page.goto(f"{lab_server.url}/voila/render/a11y_axe_voila.ipynb?token={lab_server.token}",
+              timeout=240_000)
+    try:
+        faults = _axe_all(page, "voila")
+    finally:
+        page.close()
+    assert not faults, f"{len(faults)} violations:\n" + "\n".join(faults[:60])
+    assert not serious_errors(page.errors), page.errors
