@@ -32,12 +32,15 @@ contract, a misère's none, each defending side's tens), so the count is searche
 zero-window tests and turned into points at the end; ``"score"`` elsewhere, where the score
 itself is minimaxed (card points, schwarz, roem, chips: no single monotone count).
 
-**Why no compiled inner loop (yet).** No rule may be written a second time, and a compiled
-loop (numba) needs each game's play rules as arrays, which the games' kernels give only in
-part (Five Hundred's and Officer Skat's legal masks and trick keys; not Pandoeren's
-announcements or Panfin's double trick). The search is interpreted Python, exact in every
-game and form; ``benchmarks/solve_bench.py`` measures it against the targets of issue 27 and
-``benchmarks/RESULTS.md`` states the gap.
+**The compiled inner loop.** Five Hundred is searched by :mod:`cardlab.solve.trick_core`,
+compiled by numba (:mod:`cardlab.solve.compiled`): a DDS-like search of the tricks still to
+come, its table keyed by relative ranks, with sure-trick bounds; it calls the game's own
+kernel (``legal_mask``, compiled as written), so no rule is written twice, and without numba
+the same source runs interpreted. Officer Skat, Pandoeren and Panfin (and Five Hundred's
+ghost partners) are searched by the interpreted alpha-beta of :mod:`cardlab.solve.search`
+over the engine's states: exact, but slow from the opening lead.
+:func:`compiled` says which a state gets. ``benchmarks/solve_bench.py`` measures both
+against the targets of issue 27, and ``benchmarks/RESULTS.md`` states what is met.
 
 >>> import cardlab, cardlab.solve
 >>> game = cardlab.load("panfin", players=2)
@@ -70,7 +73,7 @@ from cardlab.solve.search import (
 if TYPE_CHECKING:
     from cardlab.engine.action import Action
 
-__all__ = ["values", "line", "par", "Values", "ParStep", "SolveError", "SolveBudgetExceeded",
+__all__ = ["values", "line", "par", "compiled", "Values", "ParStep", "SolveError", "SolveBudgetExceeded",
            "Adapter", "register", "DEFAULT_BUDGET", "DEFAULT_TT_BYTES"]
 
 #: how the error names a phase without card play
@@ -162,6 +165,12 @@ def _unit(state: State) -> str:
     return "chips" if state.view().get("chips") is not None else "points"
 
 
+def compiled(state: State) -> bool:
+    """Whether ``state``'s deal is searched by the compiled inner loop (fast from the
+    opening lead) rather than the interpreted search over the engine's states."""
+    return bool(adapter_for(_check(state)).compiled)
+
+
 def values(state: State, *, budget: int | None = None) -> Values:
     """Every legal action of the seat to move → its exact open-hands value (the end score
     of the mover's side under perfect play with every card known).
@@ -175,7 +184,7 @@ def values(state: State, *, budget: int | None = None) -> Values:
     adapter = adapter_for(state)
     seat = adapter.to_move(state)
     side = adapter.side_of(seat)
-    search = Search(adapter, side, _budget(budget))
+    search = adapter.search(side, _budget(budget))
     position = adapter.root(state)
     by_text: dict[str, float] = {}
     guess: float | None = None
@@ -205,7 +214,7 @@ def line(state: State, *, budget: int | None = None) -> list[Action]:
     """
     state = _check(state)
     adapter = adapter_for(state)
-    search = Search(adapter, adapter.side_of(adapter.to_move(state)), _budget(budget))
+    search = adapter.search(adapter.side_of(adapter.to_move(state)), _budget(budget))
     position = adapter.root(state)
     start = len(state.history)
     while not state.is_over:
@@ -237,7 +246,7 @@ def par(state: State, *, budget: int | None = None) -> list[ParStep]:
         side = adapter.side_of(seat)
         search = searches.get(side)
         if search is None:
-            search = searches[side] = Search(adapter, side, limit)
+            search = searches[side] = adapter.search(side, limit)
         before = adapter.final(search.exact(adapter.root(prev)), side)
         after = adapter.final(search.exact(adapter.root(chain[i + 1])), side)
         out.append(ParStep(i, seat, str(chain[i + 1].history[-1]), before, after))

@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardlab.solve.search import Search
+
 if TYPE_CHECKING:
     from cardlab.cards import Card
     from cardlab.engine.action import Action
@@ -54,6 +56,8 @@ class Adapter:
     ignored: frozenset[str] = frozenset()
     #: what the search searched, as :attr:`cardlab.solve.Values.searched` says it
     searched = "score"
+    #: whether :meth:`search` is the compiled inner loop
+    compiled = False
 
     def __init__(self, root: State) -> None:
         self.game = root.game
@@ -66,6 +70,11 @@ class Adapter:
         self.anchor = {n: getattr(root, n, None) for n in self.fields}
         #: the pack's cards by code (actions name cards by code)
         self.card_of: dict[str, Card] = {c.code: c for c in root.game.deck}
+
+    def search(self, side: str, budget: int) -> Search:
+        """The search for ``side`` (here: the generic alpha-beta of
+        :mod:`cardlab.solve.search`; an adapter with a compiled search returns that)."""
+        return Search(self, side, budget)
 
     # -- sides ---------------------------------------------------------------------
     def side_seats(self, side: str) -> tuple[int, ...]:

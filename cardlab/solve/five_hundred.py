@@ -21,18 +21,24 @@ engine's own states (:class:`~cardlab.solve.adapter.Adapter`), with the same key
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
 
 from cardlab.games.five_hundred.kernel import legal_mask
 from cardlab.games.five_hundred.rules import SUITS, TRICKS, order_table, play_flags
 from cardlab.games.five_hundred.scoring import score
+from cardlab.solve import trick_core
 from cardlab.solve.adapter import Adapter, register
+from cardlab.solve.compiled import HAVE_NUMBA
+from cardlab.solve.search import INF, Search, SolveBudgetExceeded
 
 if TYPE_CHECKING:
     from cardlab.engine.state import State
 
-__all__ = ["FiveHundredAdapter", "GhostAdapter", "Position", "adapter"]
+__all__ = ["FiveHundredAdapter", "GhostAdapter", "Position", "CompiledSearch", "adapter"]
 
 
 class Position(NamedTuple):
@@ -60,6 +66,7 @@ class FiveHundredAdapter(Adapter):
     """Five Hundred (every form without piles): compact positions over the kernel."""
 
     searched = "tricks"
+    compiled = HAVE_NUMBA
 
     def __init__(self, root: State) -> None:
         super().__init__(root)
@@ -101,6 +108,10 @@ class FiveHundredAdapter(Adapter):
         #: per side: the positions whose tricks its score counts, and +1 (more is better)
         #: or -1 (a misère: fewer is better)
         self._counted: dict[str, tuple[tuple[int, ...], int]] = {}
+
+    def search(self, side: str, budget: int) -> Search:
+        """The compiled search (:mod:`cardlab.solve.trick_core`) for ``side``."""
+        return CompiledSearch(self, side, budget)
 
     def counted(self, side: str) -> tuple[tuple[int, ...], int]:
         """5H-8 the tricks ``side``'s score reads: the contractors' (a misère: the
@@ -267,6 +278,98 @@ class FiveHundredAdapter(Adapter):
         over = not hands[winner] or (self.misere and self.stop_misere
                                      and winner == self.declarer)
         return Position(tuple(hands), winner, (), -1, tuple(won), suits_led, voids, over)
+
+
+#: the compiled search's shared table (made on first use) and the number of the last search
+_TABLE: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+_GEN = itertools.count(1)
+
+
+class CompiledSearch(Search):
+    """:class:`~cardlab.solve.search.Search`'s interface over the compiled search of
+    :mod:`cardlab.solve.trick_core`: the same values, in the side's count of tricks (more
+    is better: a misère's side counts its tricks negatively), from a compact
+    :class:`Position`. The positions whose tricks the count reads maximise it when the count
+    is the side's gain, minimise it when it is its loss."""
+
+    def __init__(self, adapter: FiveHundredAdapter, side: str, budget: int) -> None:
+        super().__init__(adapter, side, budget, tt_bytes=0)
+        ad = adapter
+        seats, sign = ad.counted(side)
+        self.sign = sign
+        self.counted_seats = seats
+        ncards = len(ad.deck)
+        strength = np.zeros((6, ncards), dtype=np.int64)
+        for led in range(4):
+            strength[led] = ad.strength[led]
+        strength[4] = ad.lead_key
+        strength[5] = ad.table.power
+        width = max(len(lad) for lad in ad.ladders)
+        ladders = np.zeros((5, width), dtype=np.int64)
+        for e, lad in enumerate(ad.ladders):
+            ladders[e, :len(lad)] = lad
+        lens = np.array([len(lad) for lad in ad.ladders], dtype=np.int64)
+        side_seats = set(ad.sides[side])
+        maxi = np.zeros(trick_core.MAX_POS, dtype=np.bool_)
+        counted = np.zeros(trick_core.MAX_POS, dtype=np.bool_)
+        nxt = np.zeros(trick_core.MAX_POS, dtype=np.int64)
+        for p in range(ad.n):
+            maxi[p] = (p in side_seats) == (sign > 0)
+            counted[p] = p in seats
+            q = (p + 1) % ad.n
+            while not ad.active[q]:
+                q = (q + 1) % ad.n
+            nxt[p] = q
+        stop = ad.declarer if (ad.misere and ad.stop_misere and ad.declarer is not None) else -1
+        self.ctx = (strength, np.array(ad.eff, dtype=np.int64),
+                    np.array(ad.suit_masks, dtype=np.int64), ladders, lens, int(ad.free),
+                    ad.flags, bool(ad.misere), int(stop), maxi, counted, nxt,
+                    int(sum(ad.active)), self._trump_ladder(ad), next(_GEN))
+        if not _TABLE:
+            _TABLE.append(trick_core.new_table())
+        self.table = _TABLE[0]
+        self.cuts = np.zeros((trick_core.MAX_POS, ncards), dtype=np.int64)
+        self.stats = np.array([0, budget, 0], dtype=np.int64)
+
+    @staticmethod
+    def _trump_ladder(ad: FiveHundredAdapter) -> int:
+        """The effective suit whose top card wins any trick it is played to: trumps; the
+        free joker's in no trumps and misère; none without either."""
+        if ad.table.trump >= 0:
+            return int(ad.table.trump)
+        return 4 if ad.free else -1
+
+    def _so_far(self, pos: Position) -> int:
+        return sum(pos.won[s] for s in self.counted_seats)
+
+    def exact(self, state: Any, guess: float | None = None) -> float:
+        """The exact value of ``state`` (a :class:`Position`) in the side's count."""
+        pos: Position = state
+        so_far = self._so_far(pos)
+        if pos.over:
+            return float(self.sign * so_far)
+        hands = np.zeros(trick_core.MAX_POS, dtype=np.int64)
+        voids = np.zeros(trick_core.MAX_POS, dtype=np.int64)
+        hands[:len(pos.hands)] = pos.hands
+        voids[:len(pos.voids)] = pos.voids
+        plays_pos = np.zeros(trick_core.DEPTH, dtype=np.int64)
+        plays_card = np.zeros(trick_core.DEPTH, dtype=np.int64)
+        for i, (p, c) in enumerate(pos.plays):
+            plays_pos[i], plays_card[i] = p, c
+        g = 0 if guess is None else max(0, int(self.sign * guess) - so_far)
+        keys, bounds, moves = self.table
+        self.stats[2] = 0
+        rest = trick_core.exact(hands, voids, plays_pos, plays_card, pos.turn, len(pos.plays),
+                                pos.led, pos.suits_led, g, self.ctx, keys, bounds, moves,
+                                self.cuts, self.stats)
+        self.nodes = int(self.stats[0])
+        if rest < 0:
+            raise SolveBudgetExceeded(self.budget)
+        return float(self.sign * (so_far + rest))
+
+    def value(self, state: Any, alpha: float = -INF, beta: float = INF) -> float:
+        """The exact value (a bound is never needed where the value itself is cheap)."""
+        return self.exact(state)
 
 
 class GhostAdapter(Adapter):

@@ -24,15 +24,17 @@ from typing import Any, Final
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 from cardlab.engine.view import visible_codes
-from cardlab.solve import SolveBudgetExceeded, SolveError, values
+from cardlab.solve import SolveBudgetExceeded, SolveError, compiled, values
 from cardlab.widgets._view import card_args
 from cardlab.widgets._words import side_words
 
-__all__ = ["STEP_BUDGET", "every_card_seen", "open_hands_view", "step_values"]
+__all__ = ["STEP_BUDGET", "COMPILED_STEP_BUDGET", "every_card_seen", "open_hands_view", "step_values"]
 
 #: the positions the solver may visit for one step of the table (a few tenths of a second
 #: on the teaching engine); a position that needs more is reported, not waited for
 STEP_BUDGET: Final = 2_500
+#: the same for a game searched by the compiled loop (about a tenth of a second)
+COMPILED_STEP_BUDGET: Final = 300_000
 #: the card plays before the step that one step may solve for the par strip (each step's
 #: own values are kept, so stepping through a deal fills the strip as it goes)
 PAR_SOLVES: Final = 4
@@ -40,15 +42,18 @@ PAR_SOLVES: Final = 4
 _KEY: Final = "open_hands"
 
 
-def step_values(s: State, memo: dict[Any, Any], budget: int = STEP_BUDGET) -> Any:
+def step_values(s: State, memo: dict[Any, Any], budget: int | None = None) -> Any:
     """The open-hands :class:`~cardlab.solve.Values` of ``s`` (solved once per state and
     kept in ``memo``), or None where ``s`` has no card play to value or needs more search
-    than ``budget``."""
+    than ``budget`` (by default :data:`COMPILED_STEP_BUDGET` where the game's search is
+    compiled, else :data:`STEP_BUDGET`)."""
     if _KEY in memo:
         return memo[_KEY]
     out = None
     if not s.is_over and any(a.verb == "play" for a in s.legal_actions()):
         try:
+            if budget is None:
+                budget = COMPILED_STEP_BUDGET if compiled(s) else STEP_BUDGET
             out = values(s, budget=budget)
         except SolveBudgetExceeded:
             out = None

@@ -1,0 +1,71 @@
+"""The solver's compiled inner loop: numba where it is installed, plain Python where not.
+
+The search of :mod:`cardlab.solve.trick_core` is written once, in the subset of Python
+that numba compiles (ints, numpy arrays, small tuples). :func:`jit` compiles a function
+with numba when numba can be imported, and returns it unchanged otherwise, so the same
+source gives the same answers either way (only slower without numba).
+
+A game's rules stay in its kernel (:mod:`cardlab.games.five_hundred.kernel`):
+:func:`compiled_kernel` compiles the kernel's own functions, as written, by giving each a
+copy of its module's globals in which the kernel's functions and
+:func:`~cardlab.engine.bits.select` are their compiled forms. Nothing of a rule is
+written a second time.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["HAVE_NUMBA", "jit", "compiled_kernel"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+numba: Any
+try:  # numba is optional: without it the search runs interpreted
+    import numba
+except ImportError:  # pragma: no cover - exercised where numba is absent
+    numba = None
+
+#: whether the inner loop is compiled
+HAVE_NUMBA = numba is not None
+
+
+def jit(fn: F, *, cache: bool = True) -> F:
+    """``fn`` compiled by numba (machine code cached beside the module unless ``cache`` is
+    off), or ``fn`` itself where numba is absent."""
+    if numba is None:  # pragma: no cover
+        return fn
+    compiled: F = numba.njit(cache=cache)(fn)
+    return compiled
+
+
+def _select(cond: Any, a: Any, b: Any) -> Any:
+    # the one-deal meaning of bits.select, in the form numba compiles
+    return a if cond else b
+
+
+_KERNELS: dict[str, types.SimpleNamespace] = {}
+
+
+def compiled_kernel(module: types.ModuleType, names: list[str]) -> types.SimpleNamespace:
+    """The functions ``names`` of a game's kernel ``module``, compiled together: every
+    kernel function one of them calls, and ``select``, resolve to compiled forms. Without
+    numba, the kernel's own functions."""
+    hit = _KERNELS.get(module.__name__)
+    if hit is not None:
+        return hit
+    if numba is None:  # pragma: no cover
+        out = types.SimpleNamespace(**{n: getattr(module, n) for n in names})
+    else:
+        env: dict[str, Any] = dict(vars(module))
+        env["select"] = numba.njit(cache=True)(_select)
+        for name, value in vars(module).items():
+            if isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
+                twin = types.FunctionType(value.__code__, env, name, value.__defaults__,
+                                          value.__closure__)
+                env[name] = numba.njit(cache=True)(twin)
+        out = types.SimpleNamespace(**{n: env[n] for n in names})
+    _KERNELS[module.__name__] = out
+    return out

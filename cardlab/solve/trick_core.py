@@ -1,0 +1,595 @@
+"""The compiled search for games whose score reads only tricks (Five Hundred).
+
+Positions are card masks (bit ``i`` = the deal's ``deck[i]``), changed in place and changed
+back (no allocation in the recursion). The legal cards come from the game's kernel
+(:func:`~cardlab.games.five_hundred.kernel.legal_mask`, compiled as written by
+:func:`~cardlab.solve.compiled.compiled_kernel`); a trick's winner from the contract's
+strength table, made of the kernel's ``trick_key``. The value searched is the number of
+tricks still to be won by the *counted* positions (those the score reads), with the
+positions in ``maxi`` maximising it and every other position minimising it.
+
+What makes it fast, after DDS:
+
+* **A transposition table keyed by relative ranks.** At a trick start a position is keyed by
+  who holds each card still in play, suit by suit from the top, and by the leader, not by
+  the cards themselves: once the ace is gone the king is the top card, and positions whose
+  hands differ only so meet. It stores a lower and an upper bound on the tricks still to
+  come and the move found best, in a fixed array (no growth: a new entry replaces the old
+  one in its slot).
+* **Touching cards merged.** Of two cards of one effective suit with no card between them
+  still in play, only the higher is searched.
+* **Move ordering.** The table's move first; a leader its strongest cards, ranked by how
+  often they cut the search off before (history); a follower whose side is winning the
+  trick plays low, one whose side is losing it wins as cheaply as it can, else plays low.
+* **Bounds.** A trick start knows the tricks left (no more can come), and the window is cut
+  to what the table proved.
+* **A node budget**: past it the search stops and says so (the caller raises).
+
+The per-deal context ``ctx`` is a tuple: ``strength`` (rows 0-3: a card's strength in a
+trick led in that suit; row 4: as a lead; row 5: its power within its suit), ``eff`` (each
+card's effective suit, 4 for an unnominated joker), ``suit_masks`` (the cards of each
+effective suit), ``ladders``/``ladder_len`` (each effective suit's cards, strongest first),
+``free`` (the unnominated jokers), ``flags`` (the kernel's play flags), ``misere``,
+``stop_pos`` (the position whose first trick ends the deal, or -1), ``maxi`` and ``counted``
+(per position), ``nxt`` (the next active position), ``n_active``, ``trump_e`` (the effective
+suit whose top cards always win their trick: trumps, 4 for a free joker, -1 for none) and ``gen`` (the search's
+number: the table is shared between searches, and an entry of another search never matches).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from cardlab.games.five_hundred import kernel
+from cardlab.solve.compiled import compiled_kernel, jit
+
+__all__ = ["TT_BITS", "new_table", "search", "exact", "MAX_POS", "DEPTH"]
+
+_K = compiled_kernel(kernel, ["legal_mask"])
+_legal_mask = _K.legal_mask
+
+#: the most positions at a table
+MAX_POS: Final = 6
+#: log2 of the table's slots (2**20 slots of 4 key words, bounds and a move: about 36 MiB)
+TT_BITS: Final = 20
+#: most moves of one position (cards, or a joker lead naming one of four suits)
+_MOVES: Final = 72
+#: deepest search (cards of a deal)
+DEPTH: Final = 72
+_BIG: Final = 1 << 20
+
+
+def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An empty table of ``2**bits`` slots: keys (4 words; all -1 is empty), bounds
+    (lower, upper) and the best move."""
+    n = 1 << bits
+    keys = np.full((n, 4), -1, dtype=np.int64)
+    bounds = np.zeros((n, 2), dtype=np.int8)
+    moves = np.zeros(n, dtype=np.int16)
+    return keys, bounds, moves
+
+
+@jit
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@jit
+def _key(hands: Any, turn: int, suits_led: int, voids: Any, ctx: Any, out: Any) -> int:
+    """Fill ``out`` (4 words) with the relative-rank key of a trick start; its hash."""
+    (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
+     maxi, counted, nxt, n_active, trump_e, gen) = ctx
+    w0 = 0
+    w1 = 0
+    w2 = 0
+    word = 0
+    shift = 0
+    acc = 0
+    for e in range(5):
+        for j in range(ladder_len[e]):
+            c = ladders[e, j]
+            b = 1 << c
+            owner = 0
+            for p in range(MAX_POS):
+                if hands[p] & b:
+                    owner = p + 1
+                    break
+            if owner == 0:
+                continue
+            acc |= owner << shift
+            shift += 3
+            if shift >= 63:
+                if word == 0:
+                    w0 = acc
+                elif word == 1:
+                    w1 = acc
+                else:
+                    w2 = acc
+                word += 1
+                acc = 0
+                shift = 0
+        shift += 3  # an empty code ends the suit
+        if shift >= 63:
+            if word == 0:
+                w0 = acc
+            elif word == 1:
+                w1 = acc
+            else:
+                w2 = acc
+            word += 1
+            acc = 0
+            shift = 0
+    if word == 0:
+        w0 = acc
+    elif word == 1:
+        w1 = acc
+    else:
+        w2 = acc
+    w3 = turn | gen << 32  # a search's own entries: a new search needs no clearing
+    held = 0
+    for p in range(MAX_POS):
+        held |= hands[p]
+    if held & free:
+        # an unnominated joker still to come reads the suits led and shown void (J4, J5)
+        w3 |= suits_led << 3
+        for p in range(MAX_POS):
+            w3 |= voids[p] << (7 + 4 * p)
+    out[0] = w0
+    out[1] = w1
+    out[2] = w2
+    out[3] = w3
+    h = w0 * 0x9E3779B97F4A7C15 + w1
+    h = (h ^ (h >> 29)) * 0xBF58476D1CE4E5B9 + w2
+    h = (h ^ (h >> 31)) * 0x94D049BB133111EB + w3
+    return int(h ^ (h >> 32))
+
+
+@jit
+def _last_trick(hands: Any, turn: int, ctx: Any) -> int:
+    """The counted tricks of the last trick: every position plays its one card."""
+    (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
+     maxi, counted, nxt, n_active, trump_e, gen) = ctx
+    card = _low_bit(hands[turn])
+    led = eff[card]
+    if led == 4:  # a free joker led names a suit, and wins whatever it names
+        return 1 if counted[turn] else 0
+    winner = turn
+    top = strength[led, card]
+    p = turn
+    for _ in range(n_active - 1):
+        p = nxt[p]
+        c = _low_bit(hands[p])
+        s = strength[led, c]
+        if s > top:
+            top = s
+            winner = p
+    return 1 if counted[winner] else 0
+
+
+@jit
+def _low_bit(x: int) -> int:
+    i = 0
+    while not (x >> i) & 1:
+        i += 1
+    return i
+
+
+@jit
+def _top_run(hands: Any, e: int, ctx: Any) -> tuple[int, int]:
+    """The holder of the top card still in play of effective suit ``e`` and how many of the
+    suit's top cards it holds in a row; (-1, 0) when the suit is out."""
+    ladders = ctx[3]
+    ladder_len = ctx[4]
+    owner = -1
+    run = 0
+    for j in range(ladder_len[e]):
+        b = 1 << ladders[e, j]
+        holder = -1
+        for p in range(MAX_POS):
+            if hands[p] & b:
+                holder = p
+                break
+        if holder < 0:
+            continue  # played
+        if owner < 0:
+            owner = holder
+        if holder != owner:
+            break
+        run += 1
+    return owner, run
+
+
+@jit
+def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
+    """Bounds on the counted tricks still to come at a trick start, by what is sure:
+
+    * the top trumps (a free joker, in no trumps and misère) held in one hand each win a
+      trick whenever they are played, and every card is played (unless a misère can end
+      the deal first), so they count for their holder;
+    * the leader's quick tricks: the top cards of a plain suit it holds in a row win their
+      tricks when it cashes them, for as many rounds as every opponent able to trump (or
+      to play a free joker) still follows suit. Only the leader's choice makes them, so
+      they bound the count from its side: up for a counted leader that wants more, down
+      for an uncounted one that wants fewer.
+    """
+    (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
+     maxi, counted, nxt, n_active, trump_e, gen) = ctx
+    lo = 0
+    hi = left
+    if stop_pos >= 0:
+        return lo, hi
+    run_owner = -1
+    run = 0
+    if trump_e >= 0:
+        run_owner, run = _top_run(hands, trump_e, ctx)
+        if run_owner >= 0:
+            if counted[run_owner]:
+                lo = run
+            else:
+                hi = left - run
+    if maxi[turn] != counted[turn]:
+        return lo, hi
+    ruff = suit_masks[trump_e] if trump_e >= 0 else 0
+    quick = run if run_owner == turn else 0
+    for e in range(4):
+        if e == trump_e:
+            continue
+        owner, k = _top_run(hands, e, ctx)
+        if owner != turn:
+            continue
+        for p in range(MAX_POS):
+            if p == turn or hands[p] == 0:
+                continue
+            if maxi[p] == maxi[turn] and counted[p] == counted[turn]:
+                continue  # the leader's own side lets its winners stand
+            if hands[p] & ruff:
+                length = _popcount(hands[p] & suit_masks[e])
+                if length < k:
+                    k = length
+        quick += k
+    if quick > left:
+        quick = left
+    if counted[turn]:
+        if quick > lo:
+            lo = quick
+    elif left - quick < hi:
+        hi = left - quick
+    return lo, hi
+
+
+@jit
+def _moves(hands: Any, turn: int, plays_card: Any, start: int, nplays: int, led: int,
+           suits_led: int, voids: Any, ctx: Any, out: Any) -> int:
+    """Write the moves of the seat to move into ``out`` (card * 8, plus the named suit + 1
+    for a led joker), one per group of touching cards; their number."""
+    (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
+     maxi, counted, nxt, n_active, trump_e, gen) = ctx
+    hand = hands[turn]
+    leading = nplays == 0
+    suit_cards = 0 if leading else suit_masks[led]
+    present = 0
+    for p in range(MAX_POS):
+        present |= hands[p]
+    for i in range(start, start + nplays):
+        present |= 1 << plays_card[i]
+    tricks_left = _popcount(hand)
+    trick_no = flags.last_trick - tricks_left + 1
+    cards, names = _legal_mask(hand, suit_cards, leading, free, suits_led, voids[turn],
+                               trick_no, misere, flags)
+    n = 0
+    for e in range(5):
+        open_group = False
+        for j in range(ladder_len[e]):
+            c = ladders[e, j]
+            b = 1 << c
+            if not present & b:
+                continue  # played: touching goes on over it
+            if cards & b and not free & b:
+                if not open_group:
+                    out[n] = c * 8
+                    n += 1
+                    open_group = True
+            else:
+                open_group = False
+                if cards & b:  # an unnominated joker: led once per suit it may name
+                    if leading:
+                        for k in range(4):
+                            if names >> k & 1:
+                                out[n] = c * 8 + k + 1
+                                n += 1
+                    else:
+                        out[n] = c * 8
+                        n += 1
+    return n
+
+
+@jit
+def _order(turn: int, plays_pos: Any, plays_card: Any, start: int, nplays: int, led: int,
+           ctx: Any, moves: Any, n: int, first: int, history: Any, scores: Any) -> None:
+    """Sort ``moves[:n]`` best first (see the module's notes)."""
+    (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
+     maxi, counted, nxt, n_active, trump_e, gen) = ctx
+    if nplays == 0:
+        for i in range(n):
+            c = moves[i] // 8
+            scores[i] = history[turn, c] * 1024 + strength[4, c]
+    else:
+        top = -1
+        top_pos = 0
+        for i in range(start, start + nplays):
+            s = strength[led, plays_card[i]]
+            if s > top:
+                top = s
+                top_pos = plays_pos[i]
+        mine = maxi[top_pos] == maxi[turn]
+        for i in range(n):
+            c = moves[i] // 8
+            s = strength[led, c]
+            low = strength[5, c]
+            if s > top and not mine:
+                scores[i] = 100000 - s  # take it as cheaply as possible
+            else:
+                scores[i] = -low  # else throw the lowest card
+    for i in range(n):
+        if moves[i] == first:
+            scores[i] = 1 << 40
+    # insertion sort, high scores first
+    for i in range(1, n):
+        m = moves[i]
+        s = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < s:
+            moves[j + 1] = moves[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        moves[j + 1] = m
+        scores[j + 1] = s
+
+
+@jit
+def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, nplays0: int,
+           led0: int, suits_led0: int, alpha0: int, beta0: int, ctx: Any, tt_keys: Any,
+           tt_bounds: Any, tt_moves: Any, history: Any, frames: Any, stack: Any, scores: Any,
+           keybuf: Any, stats: Any) -> int:
+    """The counted tricks still to come from this position under perfect play (exact inside
+    ``(alpha0, beta0)``, a bound outside it), by fail-soft alpha-beta.
+
+    The recursion is unrolled onto ``frames`` (one row per depth: the position's turn,
+    cards of the trick so far, suit led, suits led, window, best value and move, the move
+    being tried, the moves' count, the table slot, the trick's gain and the void before the
+    move) so that numba can cache the compiled loop. The card played at depth ``d`` is
+    ``plays_*[d]``: the trick so far is the ``nplays`` entries before it (the root's trick
+    sits at ``0 … nplays0 - 1``). ``stats``: [nodes, budget, stopped]."""
+    (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
+     maxi, counted, nxt, n_active, trump_e, gen) = ctx
+    TURN, NPLAYS, LED, SLED, ALPHA, BETA, BEST, CHOSEN, AT, N, SLOT, GAIN, VOID, A0, B0 = range(15)
+    mask = tt_keys.shape[0] - 1
+    root = nplays0
+    d = root
+    turn = turn0
+    nplays = nplays0
+    led = led0
+    suits_led = suits_led0
+    alpha = alpha0
+    beta = beta0
+    ret = 0
+    entering = True
+    while True:
+        if entering:
+            # -- a new position at depth d: bounds, the table, the moves ---------------
+            stats[0] += 1
+            if stats[0] > stats[1]:
+                stats[2] = 1
+                return 0
+            done = False
+            slot = -1
+            first = -1
+            if nplays == 0:
+                left = _popcount(hands[turn])
+                lo_sure, hi_sure = _sure(hands, turn, left, ctx)
+                if left <= 1:
+                    ret = _last_trick(hands, turn, ctx) if left else 0
+                    done = True
+                elif hi_sure <= alpha or lo_sure == hi_sure:
+                    ret = hi_sure
+                    done = True
+                elif lo_sure >= beta:
+                    ret = lo_sure
+                    done = True
+                else:
+                    h = _key(hands, turn, suits_led, voids, ctx, keybuf[d])
+                    slot = h & mask
+                    kb = keybuf[d]
+                    if (tt_keys[slot, 0] == kb[0] and tt_keys[slot, 1] == kb[1]
+                            and tt_keys[slot, 2] == kb[2] and tt_keys[slot, 3] == kb[3]):
+                        lo = int(tt_bounds[slot, 0])
+                        hi = int(tt_bounds[slot, 1])
+                        if lo >= beta or lo == hi:
+                            ret = lo
+                            done = True
+                        elif hi <= alpha:
+                            ret = hi
+                            done = True
+                        else:
+                            if lo > alpha:
+                                alpha = lo
+                            if hi < beta:
+                                beta = hi
+                            first = int(tt_moves[slot])
+                    else:
+                        tt_keys[slot, 0] = kb[0]
+                        tt_keys[slot, 1] = kb[1]
+                        tt_keys[slot, 2] = kb[2]
+                        tt_keys[slot, 3] = kb[3]
+                        tt_bounds[slot, 0] = lo_sure
+                        tt_bounds[slot, 1] = hi_sure
+                        tt_moves[slot] = -1
+            if not done:
+                start = d - nplays
+                n = _moves(hands, turn, plays_card, start, nplays, led, suits_led, voids, ctx,
+                           stack[d])
+                _order(turn, plays_pos, plays_card, start, nplays, led, ctx, stack[d], n,
+                       first, history, scores[d])
+                f = frames[d]
+                f[TURN] = turn
+                f[NPLAYS] = nplays
+                f[LED] = led
+                f[SLED] = suits_led
+                f[ALPHA] = alpha
+                f[BETA] = beta
+                f[A0] = alpha
+                f[B0] = beta
+                f[BEST] = -_BIG if maxi[turn] else _BIG
+                f[CHOSEN] = stack[d, 0]
+                f[AT] = 0
+                f[N] = n
+                f[SLOT] = slot
+            entering = False
+            if done:
+                if d == root:
+                    return ret
+                d -= 1
+                ret_from_child = True
+            else:
+                ret_from_child = False
+        else:
+            ret_from_child = True
+        f = frames[d]
+        if ret_from_child:
+            # -- a child of depth d answered ``ret``: undo its move, weigh it ----------
+            turn = f[TURN]
+            mv = stack[d, f[AT]]
+            card = mv // 8
+            hands[turn] |= 1 << card
+            voids[turn] = f[VOID]
+            if stats[2]:
+                return 0
+            v = ret + f[GAIN]
+            cut = False
+            if maxi[turn]:
+                if v > f[BEST]:
+                    f[BEST] = v
+                    f[CHOSEN] = mv
+                    if v > f[ALPHA]:
+                        f[ALPHA] = v
+                        cut = f[ALPHA] >= f[BETA]
+            else:
+                if v < f[BEST]:
+                    f[BEST] = v
+                    f[CHOSEN] = mv
+                    if v < f[BETA]:
+                        f[BETA] = v
+                        cut = f[ALPHA] >= f[BETA]
+            if cut:
+                history[turn, card] += 1
+                f[AT] = f[N]
+            else:
+                f[AT] += 1
+        if f[AT] >= f[N]:
+            # -- every move weighed (or a cut): store what was proved, return ----------
+            best = f[BEST]
+            slot = f[SLOT]
+            if slot >= 0:
+                kb = keybuf[d]
+                if (tt_keys[slot, 0] == kb[0] and tt_keys[slot, 1] == kb[1]
+                        and tt_keys[slot, 2] == kb[2] and tt_keys[slot, 3] == kb[3]):
+                    # against the window the moves were searched with: a fail low is an
+                    # upper bound, a fail high a lower bound, else the value
+                    if best <= f[A0]:
+                        if best < tt_bounds[slot, 1]:
+                            tt_bounds[slot, 1] = best
+                    elif best >= f[B0]:
+                        if best > tt_bounds[slot, 0]:
+                            tt_bounds[slot, 0] = best
+                    else:
+                        tt_bounds[slot, 0] = best
+                        tt_bounds[slot, 1] = best
+                    tt_moves[slot] = f[CHOSEN]
+            ret = int(best)
+            if d == root:
+                return ret
+            d -= 1
+            continue
+        # -- play the next move of depth d and go down (or weigh a finished deal) --------
+        turn = f[TURN]
+        nplays = f[NPLAYS]
+        led = f[LED]
+        suits_led = f[SLED]
+        mv = stack[d, f[AT]]
+        card = mv // 8
+        named = mv % 8
+        hands[turn] &= ~(1 << card)
+        f[VOID] = voids[turn]
+        new_led = led
+        new_sled = suits_led
+        if nplays == 0:
+            new_led = named - 1 if named else eff[card]
+            if new_led < 4:
+                new_sled |= 1 << new_led
+        elif eff[card] != led:
+            voids[turn] |= 1 << led
+        plays_pos[d] = turn
+        plays_card[d] = card
+        if nplays + 1 < n_active:
+            f[GAIN] = 0
+            turn = nxt[turn]
+            nplays = nplays + 1
+            led = new_led
+            suits_led = new_sled
+            alpha = f[ALPHA]
+            beta = f[BETA]
+        else:
+            start = d - nplays
+            winner = plays_pos[start]
+            top = -1
+            for k in range(start, start + n_active):
+                s = strength[new_led, plays_card[k]]
+                if s > top:
+                    top = s
+                    winner = plays_pos[k]
+            gain = 1 if counted[winner] else 0
+            f[GAIN] = gain
+            if hands[winner] == 0 or winner == stop_pos:
+                ret = 0  # the deal is over: the trick's gain is all
+                continue  # (weighed as a child's answer at depth d)
+            turn = winner
+            nplays = 0
+            led = -1
+            suits_led = new_sled
+            alpha = f[ALPHA] - gain
+            beta = f[BETA] - gain
+        d += 1
+        entering = True
+
+
+@jit
+def exact(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn: int, nplays: int,
+          led: int, suits_led: int, guess: int, ctx: Any, tt_keys: Any, tt_bounds: Any,
+          tt_moves: Any, history: Any, stats: Any) -> int:
+    """The exact counted tricks still to come, by zero-window tests around ``guess``
+    (MTD(f)); -1 if the node budget ran out. ``plays_*[:nplays]`` hold the trick so far."""
+    frames = np.zeros((DEPTH, 15), dtype=np.int64)
+    stack = np.zeros((DEPTH, _MOVES), dtype=np.int64)
+    scores = np.zeros((DEPTH, _MOVES), dtype=np.int64)
+    keybuf = np.zeros((DEPTH, 4), dtype=np.int64)
+    lo = -1
+    hi = _BIG
+    g = guess
+    while lo < hi:
+        bound = g + 1 if g == lo else g
+        g = search(hands, voids, plays_pos, plays_card, turn, nplays, led, suits_led,
+                   bound - 1, bound, ctx, tt_keys, tt_bounds, tt_moves, history, frames,
+                   stack, scores, keybuf, stats)
+        if stats[2]:
+            return -1
+        if g < bound:
+            hi = g
+        else:
+            lo = g
+    return g
