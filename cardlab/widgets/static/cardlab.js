@@ -175,6 +175,9 @@ function drawHand(view, hand, send) {
   if (hand.active === false) marks.push("sitting out");
   // the seat's last call while the auction goes on, said where the seat sits
   const called = (view.seat_calls || {})[String(hand.seat)];
+  // the seat is a named group: its name and marks (and its last call) said on entering it
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", [name, ...marks, ...(called ? [`called ${called}`] : [])].join(", "));
   box.append(h("div", { class: "cardlab-seat-name", "data-label": name }, name,
     marks.length ? h("span", { class: "cardlab-seat-marks" }, " · " + marks.join(" · ")) : null,
     called ? h("span", { class: "cardlab-seat-call", "data-seat-call": called }, called) : null));
@@ -190,7 +193,7 @@ function drawHand(view, hand, send) {
       for (const key of ["down", "up"]) {
         const code = p[key];
         if (!code) continue;
-        if (code === "hidden") pile.append(h("span", { class: "cardlab-back", role: "img", "aria-label": "a face-down card", "data-pile-part": key }));
+        if (code === "hidden") pile.append(h("span", { class: "cardlab-back", role: "img", "aria-label": "face-down card", "data-pile-part": key }));
         else if (held.has(code)) {
           inPiles.add(code);
           pile.append(cardButton(code, info[code], () => send({ type: "play", card: code }), { "data-pile-part": key }));
@@ -218,7 +221,7 @@ function drawHand(view, hand, send) {
     }
     if (cards.childElementCount || !inPiles.size) box.append(cards);
   } else if (!inPiles.size && !(Array.isArray(piles) && piles.length)) {
-    box.append(backs(hand.count, `${name}: ${hand.count} cards face down`));
+    box.append(backs(hand.count, `${name}: ${hand.count} face-down card${hand.count === 1 ? "" : "s"}`));
   }
   return box;
 }
@@ -261,13 +264,13 @@ function drawMiddle(view) {
       for (const code of extra.cards) row.append(cardShown(code, info[code]));
       if (!extra.cards.length) row.append(h("span", { class: "cardlab-empty" }, "none"));
     } else {
-      row.append(backs(extra.count, `${extra.label}: ${extra.count} cards face down`));
+      row.append(backs(extra.count, `${extra.label}: ${extra.count} face-down card${extra.count === 1 ? "" : "s"}`));
     }
     mid.append(row);
   }
   const last = view.last_trick;
   if (last && Array.isArray(last.plays) && last.plays.length) {
-    const row = h("div", { class: "cardlab-last-trick" },
+    const row = h("div", { class: "cardlab-last-trick", role: "group", "aria-label": `last trick, won by ${seatName(view, last.winner)}` },
       h("span", { class: "cardlab-extra-label", "data-label": "last trick" }, `last trick (won by ${seatName(view, last.winner)}): `));
     for (const play of last.plays) {
       // each seat's name stays with its card: the row wraps between plays, never inside one
@@ -428,7 +431,7 @@ function drawLookBack(view, send) {
 }
 
 function drawModes(view, send, model) {
-  const row = h("div", { class: "cardlab-modes" });
+  const row = h("div", { class: "cardlab-modes", role: "group", "aria-label": "help, records and options" });
   if (view.can_hint) {
     row.append(button("cardlab-hint", "Hint", () => send({ type: "hint" }), {
       "data-key": "hint", title: "what each option is worth, estimated over the cards you cannot see",
@@ -910,17 +913,88 @@ const DRAW = {
   score_compare: drawScoreCompare,
 };
 
-// -- keyboard: arrows move between cards; elsewhere they step through the deal --------------------
+// -- keyboard -----------------------------------------------------------------------------------
+// Tab and Shift+Tab go from group to group (each hand, piles, the pack, the calls, the step
+// buttons, the seat bar): a group of cards or calls keeps one stop in the tab order (a roving
+// tabindex), and the arrow keys move within it. Enter or Space plays, chooses or presses;
+// Escape clears the cards chosen; "?" shows the keys. Elsewhere the arrows step the deal.
+const KEYS_HELP = "Keys: Tab and Shift+Tab move between the groups (hands, piles, calls, step " +
+  "buttons, seat bar); the arrow keys move within a group; Enter or Space plays a card, chooses " +
+  "it for a discard or presses a button; Escape clears the cards chosen; on the table itself " +
+  "(and on the step buttons) ← and → step back and forward, Home and End go to the first and " +
+  "last step; ? shows or hides this line.";
+
+function focusable(node) {
+  return !!node && !node.disabled && node.getClientRects().length > 0;
+}
+
+// the members of a roving group, in order: a group of cards, or the calls and choices
+function groupOf(node) {
+  const cards = node.closest(".cardlab-cards");
+  if (cards && node.classList.contains("cardlab-card")) {
+    return { box: cards, items: Array.from(cards.querySelectorAll(".cardlab-card")) };
+  }
+  const calls = node.closest(".cardlab-actions");
+  if (calls && node.matches(".cardlab-action, .cardlab-choice, .cardlab-clear-selection")) {
+    return { box: calls, items: Array.from(calls.querySelectorAll(".cardlab-action, .cardlab-choice, .cardlab-clear-selection")) };
+  }
+  return null;
+}
+
+// one tab stop per group: the member focused, else the one chosen by `prefer`, else the first
+function rove(root) {
+  const active = root.ownerDocument.activeElement;
+  const groups = [
+    ...Array.from(root.querySelectorAll(".cardlab-cards")).map((box) => [box, Array.from(box.querySelectorAll(".cardlab-card"))]),
+    ...Array.from(root.querySelectorAll(".cardlab-actions")).map((box) => [box, Array.from(box.querySelectorAll(".cardlab-action, .cardlab-choice, .cardlab-clear-selection"))]),
+  ];
+  for (const [, items] of groups) {
+    if (!items.length) continue;
+    const stop = items.find((n) => n === active)
+      || items.find((n) => n.classList.contains("cardlab-choice"))
+      || items.find((n) => n.getAttribute("data-legal") === "true")
+      || items.find((n) => n.getAttribute("data-selected") === "true")
+      || items.find((n) => !n.disabled) || items[0];
+    for (const n of items) n.setAttribute("tabindex", n === stop ? "0" : "-1");
+  }
+}
+
+function moveTo(from, to) {
+  if (!to || to === from) return;
+  from.setAttribute("tabindex", "-1");
+  to.setAttribute("tabindex", "0");
+  to.focus();
+}
+
+// the calls: ← → along every call in order, ↑ ↓ to the row above or below
+function callKey(key, node, items) {
+  const i = items.indexOf(node);
+  if (key === "ArrowRight") return items[Math.min(i + 1, items.length - 1)];
+  if (key === "ArrowLeft") return items[Math.max(i - 1, 0)];
+  if (key === "Home") return items[0];
+  if (key === "End") return items[items.length - 1];
+  if (key !== "ArrowDown" && key !== "ArrowUp") return null;
+  const row = node.parentElement;
+  const rows = Array.from(new Set(items.map((n) => n.parentElement)));
+  const r = rows.indexOf(row) + (key === "ArrowDown" ? 1 : -1);
+  if (r < 0 || r >= rows.length) return node;
+  const col = items.filter((n) => n.parentElement === row).indexOf(node);
+  const there = items.filter((n) => n.parentElement === rows[r]);
+  return there[Math.min(col, there.length - 1)];
+}
+
+// returns true if the key was handled (then it goes no further)
 function onKey(event, root, view, send) {
   const target = event.target;
   const tag = (target.tagName || "").toLowerCase();
-  if (tag === "input" || tag === "textarea" || tag === "select") return;
-  const card = target.closest && target.closest(".cardlab-card");
+  if (tag === "input" || tag === "textarea" || tag === "select") return false;
   const key = event.key;
-  if (card) {
-    const group = card.closest(".cardlab-cards");
+  const member = target.closest && target.closest(".cardlab-card, .cardlab-action, .cardlab-choice, .cardlab-clear-selection");
+  const group = member ? groupOf(member) : null;
+  if (group && member.classList.contains("cardlab-card")) {
+    const card = member;
+    const cards = group.items;
     const groups = Array.from(root.querySelectorAll(".cardlab-cards")).filter((g) => g.querySelector(".cardlab-card"));
-    const cards = group ? Array.from(group.querySelectorAll(".cardlab-card")) : [card];
     const i = cards.indexOf(card);
     let next = null;
     if (key === "ArrowRight") next = cards[Math.min(i + 1, cards.length - 1)];
@@ -928,24 +1002,32 @@ function onKey(event, root, view, send) {
     else if (key === "Home") next = cards[0];
     else if (key === "End") next = cards[cards.length - 1];
     else if (key === "ArrowDown" || key === "ArrowUp") {
-      const g = groups.indexOf(group) + (key === "ArrowDown" ? 1 : -1);
-      if (g >= 0 && g < groups.length) next = groups[g].querySelector(".cardlab-card");
-      else next = card;
+      const g = groups.indexOf(group.box) + (key === "ArrowDown" ? 1 : -1);
+      if (g >= 0 && g < groups.length) {
+        next = groups[g].querySelector('.cardlab-card[tabindex="0"]') || groups[g].querySelector(".cardlab-card");
+      } else next = card;
     }
-    if (next) { event.preventDefault(); next.focus(); }
-    return;
+    if (next) { event.preventDefault(); moveTo(card, next); return true; }
+    return false;
   }
-  if (!view || view.step === undefined || view.steps === undefined) return;
-  if (tag === "button" && (key === "Enter" || key === " ")) return;
+  if (group) {
+    const next = callKey(key, member, group.items);
+    if (next) { event.preventDefault(); moveTo(member, next); return true; }
+    return false;
+  }
+  if (!view || view.step === undefined || view.steps === undefined) return false;
+  if (tag === "button" && (key === "Enter" || key === " ")) return false;
   let to = null;
-  if (key === "ArrowLeft") { event.preventDefault(); send({ type: "step", by: -1 }); return; }
-  if (key === "ArrowRight") { event.preventDefault(); send({ type: "step", by: 1 }); return; }
+  if (key === "ArrowLeft") { event.preventDefault(); send({ type: "step", by: -1 }); return true; }
+  if (key === "ArrowRight") { event.preventDefault(); send({ type: "step", by: 1 }); return true; }
   else if (key === "Home") to = 0;
   else if (key === "End") to = view.steps;
   if (to !== null) {
     event.preventDefault();
     if (to >= 0 && to <= view.steps && to !== view.step) send({ type: "step", to });
+    return true;
   }
+  return false;
 }
 
 function focusKeyOf(root) {
@@ -964,14 +1046,24 @@ function keyboardFocus(root, ui) {
   try { return active.matches(":focus-visible"); } catch (_) { return true; }
 }
 
-function restoreFocus(root, key, hadCardFocus) {
+// Focus after a redraw: the same control if it is still there and usable; else the first
+// control of what comes next (a card to play, the cards' Confirm, a call, a step button);
+// else the widget's root. Never nothing: focus on <body> would send the next keys to
+// JupyterLab.
+function restoreFocus(root, key) {
   if (!key) return;
   let node = key === "root" ? root : root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-  if (!node && hadCardFocus) {
-    node = root.querySelector('.cardlab-hand[data-mover="true"] .cardlab-card[data-legal="true"]')
-      || root.querySelector(".cardlab-card") || root;
+  if (node && node !== root && !focusable(node)) node = null;
+  if (!node) {
+    const first = (sel) => Array.from(root.querySelectorAll(sel)).find(focusable);
+    node = first('.cardlab-seat[data-mover="true"] .cardlab-card[data-legal="true"]')
+      || first(".cardlab-choice") || first(".cardlab-action")
+      || (key.startsWith("card:") || key.startsWith("placed:") ? first('.cardlab-cards .cardlab-card[tabindex="0"]') : null)
+      || first(".cardlab-controls button") || root;
   }
-  if (node && node.focus) node.focus({ preventScroll: true });
+  const group = node.closest && node !== root ? groupOf(node) : null;
+  if (group) for (const n of group.items) n.setAttribute("tabindex", n === node ? "0" : "-1");
+  node.focus({ preventScroll: true });
 }
 
 // the widget drawn from a view, and the view a widget's bots or downloads belong to
@@ -1059,12 +1151,23 @@ function render({ model, el }) {
   });
   el.setAttribute("data-lm-suppress-shortcuts", "");
   const body = h("div", { class: "cardlab-body" });
-  const live = h("div", { class: "cardlab-live", "aria-live": "polite", "aria-atomic": "true" });
+  const live = h("div", { class: "cardlab-live", role: "log", "aria-live": "polite", "aria-atomic": "false", "aria-relevant": "additions", "aria-label": "what just happened" });
   // shown instead of the table where the output area is narrower than the table's minimum
   // (cardlab.css): a clear word beats a table squeezed to a sliver
   const narrow = h("div", { class: "cardlab-too-narrow", role: "note" },
     "This card table needs an output area at least 400 px wide: widen the window, or close the side panel.");
-  root.append(narrow, body, live);
+  // the keys, behind a "?" button (and the "?" key) under every widget
+  const helpId = "cardlab-keys-" + Math.random().toString(36).slice(2, 10);
+  const help = h("p", { class: "cardlab-keys", id: helpId, hidden: true }, KEYS_HELP);
+  const helpButton = button("cardlab-keys-toggle", "? keys", null, {
+    "aria-expanded": "false", "aria-controls": helpId, "data-key": "keys", title: "the keys of this widget",
+  });
+  const toggleHelp = () => {
+    help.hidden = !help.hidden;
+    helpButton.setAttribute("aria-expanded", String(!help.hidden));
+  };
+  helpButton.addEventListener("click", toggleHelp);
+  root.append(narrow, body, h("div", { class: "cardlab-keys-line" }, helpButton, help), live);
   el.append(root);
   const first = model.get("view") || {};
   const firstTable = tableViewOf(kind, first);
@@ -1072,6 +1175,8 @@ function render({ model, el }) {
     timer: null,
     lastDownload: firstTable && firstTable.download ? firstTable.download.id : null,
     lastSpoken: "",
+    lastContract: "",
+    lastResult: "",
     keyboard: false, // the last input inside the widget was a key (not a pointer)
     pending: null, // the step last asked for, until it is drawn
   };
@@ -1106,7 +1211,6 @@ function render({ model, el }) {
     // JupyterLab. Only a keyboard user gets focus moved onto the new card or button, which
     // needs the new nodes' style and layout at once (focus() forces them).
     const key = focusKeyOf(root);
-    const hadCard = !!(key && (key.startsWith("card:") || key.startsWith("placed:")));
     const byKeyboard = keyboardFocus(root, ui);
     if (key && !byKeyboard && root.ownerDocument.activeElement !== root) {
       root.focus({ preventScroll: true });
@@ -1123,10 +1227,27 @@ function render({ model, el }) {
     if (tv && ui.pending && tv.step === ui.pending.to) ui.pending = null;
     root.setAttribute("data-step", tv && tv.step !== undefined ? String(tv.step) : "");
     root.setAttribute("data-mode", tv && tv.mode ? tv.mode : "");
-    const spoken = [...((tv && tv.news) || []), view.message || ""].filter(Boolean).join(". ");
-    if (spoken && spoken !== ui.lastSpoken) live.textContent = spoken;
-    ui.lastSpoken = spoken;
-    if (byKeyboard) restoreFocus(root, key, hadCard);
+    // every play since the last view is said once, the learner's own too: each line is a
+    // node added to the live region (a bot answering at once must not overwrite the
+    // learner's card before it is read); the region keeps only its last few lines
+    const spoken = [...((tv && tv.news) || []), view.message || ""].filter(Boolean);
+    // the contract once it is set, and the result once the deal is over, said once each
+    const contract = tv && tv.contract ? `contract ${tv.contract}` + (tv.declarer !== null && tv.declarer !== undefined ? ` by ${seatName(tv, tv.declarer)}` : "") : "";
+    if (contract && contract !== ui.lastContract) spoken.push(contract);
+    ui.lastContract = contract;
+    const r = tv && tv.result;
+    const result = r ? [r.heading || "Result of the deal", ...(r.points || []).map((x) => `${x.who} ${x.text}`)].join(", ")
+      : tv && (tv.result_lines || []).length ? tv.result_lines.join(", ") : "";
+    if (result && result !== ui.lastResult) spoken.push(result);
+    ui.lastResult = result;
+    const said = spoken.join(". ");
+    if (said && said !== ui.lastSpoken) {
+      for (const line of spoken) live.append(h("p", {}, line));
+      while (live.childElementCount > 8) live.firstElementChild.remove();
+    }
+    ui.lastSpoken = said;
+    rove(root);
+    if (byKeyboard) restoreFocus(root, key);
     clearTimeout(ui.timer);
     ui.timer = null;
     clearTimeout(ui.hintTimer);
@@ -1163,8 +1284,19 @@ function render({ model, el }) {
   };
   const keydown = (event) => {
     if (event.key !== "Escape") ui.keyboard = true;
-    const tv = tableViewOf(kind, model.get("view") || {});
-    onKey(event, root, tv, wrap);
+    const view = model.get("view") || {};
+    const tv = tableViewOf(kind, view);
+    const tag = ((event.target && event.target.tagName) || "").toLowerCase();
+    const typing = tag === "input" || tag === "textarea" || tag === "select";
+    let handled = onKey(event, root, tv, wrap);
+    if (!handled && !typing && event.key === "?") { toggleHelp(); handled = true; }
+    if (!handled && event.key === "Escape" && !typing) {
+      // Escape clears the cards chosen (or closes the keys' line); with nothing to clear
+      // it goes on to JupyterLab (leaving the widget, as in any output)
+      if (tv && (tv.selection || []).length) { wrap({ type: "clear_selection" }); handled = true; }
+      else if (!help.hidden) { toggleHelp(); handled = true; }
+      if (handled) { ui.keyboard = true; event.preventDefault(); event.stopPropagation(); }
+    }
     // JupyterLab also handles single keys ("a", "b", "d d") at the document in the bubbling
     // phase, and data-lm-suppress-shortcuts alone did not stop it in Lab 4.6: keep plain keys
     // inside the widget (typing a deal string too); chords (Ctrl/Cmd/Alt) and Escape still
