@@ -107,6 +107,10 @@ class Advice:
     samples: dict[str, np.ndarray] | None = field(default=None, compare=False, repr=False)
     """option → its value on each layout (the same layouts, in the same order, for every
     option), where the estimate kept them; None where only means and errors are known."""
+    method: str = "rollouts"
+    """How each layout was valued: ``"open hands"`` (the solver, every hand of the layout
+    open: Five Hundred's card plays where :mod:`cardlab.sim.five_hundred.open_hands`
+    serves) or ``"rollouts"`` (the heuristic bots play the deal out)."""
 
     @property
     def best(self) -> str:
@@ -213,6 +217,16 @@ def _on_states(state: Any) -> bool:
         valued_options(state)[0] == "choice"
 
 
+def _open_hands(state: Any, options: list[str], n: int, seed: int) -> list[np.ndarray] | None:
+    """The card plays valued by the open-hands solver on sampled layouts, where the game's
+    simulator offers it (:attr:`~cardlab.sim.simulator.Simulator.open_hands`), else None."""
+    sim = _simulator(state)
+    if sim is None or sim.open_hands is None:
+        return None
+    got: list[np.ndarray] | None = sim.open_hands(state, options, n, seed)
+    return got
+
+
 def _odds_game(state: Any) -> bool:
     """True if a bid-odds study plays this game under these options (Five Hundred for 2–6
     players but the ghost partners; Officer Skat)."""
@@ -286,10 +300,16 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
     if len(options) < 2 or state.to_move is None:
         return None
     if kind == "play":
-        samples = play_samples(state, n=n, seed=seed)
+        solved = _open_hands(state, options, n, seed)
+        if solved is not None:
+            samples = dict(zip(options, solved))
+            method, n = "open hands", len(solved[0])
+        else:
+            samples, method = play_samples(state, n=n, seed=seed), "rollouts"
         values = {a: float(v.mean()) for a, v in samples.items()}
         errs = {a: float(v.std() / np.sqrt(len(v))) for a, v in samples.items()}
-        return Advice(state.to_move, values, errs, n, kind, seed, samples=samples)
+        return Advice(state.to_move, values, errs, n, kind, seed, samples=samples,
+                      method=method)
     if kind == "choice":
         return _advise_choice(state, options, n, seed, include)
     # every call in one batch: the same layouts for each (as bid_odds of each would give)

@@ -91,6 +91,9 @@ class Simulator:
         decide before its lead (each option applied to every state, the heuristic bots
         deciding up to the play, the play by the batch); the batch's ``scores()`` then
         have one column per side of ``game.sides``, in that order.
+    :ivar open_hands: ``(state, legal, n, seed)`` → the card plays valued by the open-hands
+        solver on up to ``n`` sampled layouts (one array per play, the same layouts for
+        each), or None for a deal it does not serve; the hint prefers it to ``hint``.
     :ivar whole_deals: whole deals at array speed (:data:`WholeDeals`): the deal, the
         heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
         then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
@@ -112,6 +115,7 @@ class Simulator:
     bid_odds: BidOddsChunk | None = None
     sample_layouts: Callable[[Any, int, int], np.ndarray] | None = None
     sample_states: Callable[[Any, int, int], list[Any]] | None = None
+    open_hands: Callable[[Any, list[str], int, int], list[np.ndarray] | None] | None = None
     whole_deals: WholeDeals | None = None
     match_results: MatchResults | None = None
     whole_batchable: Callable[[Any], bool] | None = None

@@ -22,6 +22,7 @@ engine's own states (:class:`~cardlab.solve.adapter.Adapter`), with the same key
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -173,8 +174,14 @@ class FiveHundredAdapter(Adapter):
             float(count - left), float(count))
 
     def final(self, count: float, side: str) -> float:
-        """The side's points for ``count`` of its counted tricks: the game's own scoring of
-        this deal's facts with those tricks (the rest given to a position outside them)."""
+        """The side's points for ``count`` of its counted tricks (:meth:`points`)."""
+        return float(self.points(count, side)[side])
+
+    def points(self, count: float, side: str) -> Mapping[str, int]:
+        """Every side's points when ``side`` has ``count`` of its counted tricks: the game's
+        own scoring of this deal's facts with those tricks, the rest given to a position
+        outside them (with two sides, the other side's tricks; a misère's defenders score
+        nothing, 5H-8.4)."""
         seats, sign = self.counted(side)
         n = int(sign * count)
         won = [0] * self.n
@@ -185,7 +192,7 @@ class FiveHundredAdapter(Adapter):
         result = self._ends.get(key)
         if result is None:
             result = self._ends[key] = score(replace(self.facts, tricks=key), self.options)
-        return float(result.points[side])
+        return result.points
 
     def trick_start(self, state: Any) -> bool:
         return not state.plays

@@ -135,7 +135,9 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
         why = (f"Hint: about equal: {', '.join(option_words(s, a) for a in tied)} "
                f"(within ± {reach:.1f} {unit}); "
                f"{'more layouts may tell them apart' if round_ + 1 < rounds else 'any of them'}")
-    why += f" ({advice.n} layouts of the cards you cannot see each)."
+    how = (", each played out with every hand of the layout open (the solver)"
+           if advice.method == "open hands" else ", each played out by the bots")
+    why += f" ({advice.n} layouts of the cards you cannot see{how})."
     out = {"bars": bars, "best": clear, "close": advice.close, "why": why, "n": advice.n,
            "kind": advice.kind, "round": round_, "more": round_ + 1 < rounds, "unit": unit,
            "zero": where(0.0)}

@@ -14,7 +14,7 @@ from support import twins
 import cardlab
 from cardlab.bots import bot_for
 from cardlab.engine.rng import SplitMix64
-from cardlab.sim import bid_odds, hint
+from cardlab.sim import bid_odds
 from cardlab.sim.advice import _hand_for_odds, advise, look_back, valued_options
 from cardlab.widgets import Table
 from cardlab.widgets._advice import HINT_ROUNDS
@@ -70,7 +70,8 @@ def test_bars_are_the_hint_values_for_the_same_state_n_and_seed(name):
     while table.view["hint_pending"]:
         table.handle({"type": "hint_more", "step": table.step})
     bars = {b["action"]: b["value"] for b in table.view["hint"]["bars"]}
-    want = hint(s, n=HINT_ROUNDS["play"][-1], seed=0)["values"]
+    # the coach's one evaluator: the open-hands solver where it serves, else rollouts
+    want = advise(s, n=HINT_ROUNDS["play"][-1], seed=0).values
     assert bars == pytest.approx(want, abs=1e-3)
     best = max(want, key=lambda a: want[a])
     view = table.view["hint"]

@@ -1,0 +1,104 @@
+"""Five Hundred's card plays valued by the open-hands solver on sampled layouts
+(perfect-information Monte Carlo, as bridge programs value a card with DDS).
+
+For each layout of the cards the seat to move cannot see (:func:`~.sampling.sample_layouts`:
+sizes, shown voids and the called card respected; the seat's own hand as it is), the
+compiled solver (:mod:`cardlab.solve.trick_core`) values every legal card of the seat with
+every hand of *that layout* open. The value of a card on a layout is the hint's measure:
+the mover's side's points minus the other side's. The values of one layout come from one
+search (one table), so the layouts cost little once the first few cards are played.
+
+This serves the forms with two sides and a known contract side: four players, six players
+in two partnerships, and two players with a dead hand. Three and five players (defenders
+who score apart, a called partner whose seat differs from layout to layout) and the ghost
+partners keep the rollout hint. The open-hands value of a card is what it is worth if
+everyone then plays as though they could see all the cards; it favours the side that
+would need to guess (a finesse always "works" on the layouts where it does), which is why
+it is averaged over many layouts drawn from what the seat knows.
+
+Each call has a node budget (:data:`NODES_PER_LAYOUT` for each layout asked, at most
+:data:`MAX_NODES`): past it, no further layout is started, and the values are over the
+layouts done (at least :data:`MIN_LAYOUTS`); the interval the hint shows widens
+accordingly. Late in a deal a layout costs a few hundred positions and every layout asked
+is valued; at the opening lead of four hands one costs a few hundred thousand. The node count, not the clock, decides, so the same call gives
+the same values on any machine.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from cardlab.sim.five_hundred.sampling import sample_layouts
+from cardlab.solve import compiled
+from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
+from cardlab.solve.search import SolveBudgetExceeded
+
+__all__ = ["NODES_PER_LAYOUT", "MAX_NODES", "MIN_LAYOUTS", "LAYOUT_BUDGET", "serves",
+           "open_hands_values"]
+
+#: the positions one call may search over all its layouts, per layout asked …
+NODES_PER_LAYOUT: Final = 150_000
+#: … and at most (a few seconds)
+MAX_NODES: Final = 12_000_000
+#: the fewest layouts a call values, whatever their nodes
+MIN_LAYOUTS: Final = 8
+#: the positions one layout may take (a layout past it is left out, and counted)
+LAYOUT_BUDGET: Final = 2_000_000
+
+
+def serves(state: Any) -> bool:
+    """Whether the solver values ``state``'s card plays: the play phase of a form with two
+    sides searched by the compiled loop, with no face-down piles."""
+    game = state.game
+    if state.phase != "play" or len(game.sides) != 2 or game.players in (3, 5):
+        return False
+    if any(p is not None for p in getattr(state, "piles", ())):
+        return False
+    try:
+        return compiled(state)
+    except ValueError:
+        return False
+
+
+def open_hands_values(state: Any, legal: list[str], n: int, seed: int
+                      ) -> list[np.ndarray] | None:
+    """Per action of ``legal`` (card plays of the seat to move), its value on each layout
+    valued (at most ``n``, the same layouts in the same order for every action); None where
+    :func:`serves` says no."""
+    if not serves(state):
+        return None
+    ad = FiveHundredAdapter(state)
+    seat = state.to_move
+    side = ad.side_of(seat)
+    other = next(name for name in ad.sides if name != side)
+    root = ad.root(state)
+    layouts = sample_layouts(state, n, seed)
+    if layouts.shape[1] != len(root.hands) or int(layouts[0, seat]) != root.hands[seat]:
+        return None  # a form whose layouts are not the solver's positions
+    rows: list[list[float]] = []
+    spent = 0
+    budget = min(MAX_NODES, n * NODES_PER_LAYOUT)
+    for layout in layouts:
+        if spent >= budget and len(rows) >= MIN_LAYOUTS:
+            break
+        pos = root._replace(hands=tuple(int(h) for h in layout))
+        search = CompiledSearch(ad, side, LAYOUT_BUDGET)
+        by_text: dict[str, float] = {}
+        guess: float | None = None
+        try:
+            for group, child in search.children(pos):
+                guess = search.exact(child, guess)
+                pts = ad.points(guess, side)
+                for move in group:
+                    by_text[ad.text(pos, move)] = float(pts[side] - pts[other])
+        except SolveBudgetExceeded:
+            spent += search.nodes
+            continue
+        spent += search.nodes
+        rows.append([by_text[a] for a in legal])
+    if not rows:
+        return None
+    table = np.asarray(rows, dtype=float)
+    return [table[:, k].copy() for k in range(len(legal))]
