@@ -116,6 +116,9 @@ def _axe_all(page: Any, name: str) -> list[str]:
         targets.append(teacher.first)
     for i, target in enumerate(targets):
         target.scroll_into_view_if_needed()
+        if i < 3 * len(GAMES) and i % 3 == 1:  # each game's table, mid-deal, to look at
+            ARTIFACTS.mkdir(exist_ok=True)
+            target.screenshot(path=str(ARTIFACTS / f"a11y-axe-{name}-{GAMES[i // 3][0]}.png"))
         result = page.evaluate(RUN_JS, [target.element_handle(), TAGS])
         contrast += result["contrast"]
         for v in result["violations"]:
