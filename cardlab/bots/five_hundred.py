@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.bots import SeededBot
+from cardlab.bots import SeededBot, peek
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
@@ -24,10 +24,52 @@ from cardlab.games.five_hundred.rules import (
     parse_bid,
 )
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "estimate_parts"]
 
 #: what a high card is worth in tricks, by its place in its suit (top first)
 _TOP_VALUES = (1.0, 0.9, 0.8, 0.55, 0.35, 0.2)
+#: the denominations in words
+_DENOM_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trumps"}
+
+
+def card_word(card: Card) -> str:
+    """A card as a person reads it: ``A♥``, ``10♠``, the joker."""
+    return "the joker" if card.is_joker else card.unicode()
+
+
+def estimate_parts(game: FiveHundredGame, hand: list[Card], denom: str
+                   ) -> list[tuple[str, float]]:
+    """:meth:`HeuristicBot._estimate` piece by piece, for its explanation: (what counts, its
+    tricks) in the order the estimate adds them — each high trump, the long trumps, each
+    high card of a plain suit, a long suit in no trumps. Their sum is the estimate."""
+    rules: ContractRules = game.contract_rules(denom, None)
+    held = set(hand)
+    parts: list[tuple[str, float]] = []
+    trumps = [c for c in rules.trumps() if c in held]
+    if denom != "NT":
+        for i, c in enumerate(rules.trumps()[:6]):
+            if c in held:
+                parts.append((card_word(c), _TOP_VALUES[i] if len(trumps) >= 2 or i == 0
+                              else _TOP_VALUES[i] / 2))
+        if len(trumps) > 3:
+            parts.append((f"{len(trumps) - 3} more trump{'s' if len(trumps) > 4 else ''}",
+                          (len(trumps) - 3) * 0.85))
+    elif trumps:
+        parts.append((card_word(trumps[0]), 1.1 * len(trumps)))
+    for cards in rules.suits.values():
+        mine = [c for c in cards if c in held]
+        for i, c in enumerate(cards[:3]):
+            if c in held and len(mine) > i:
+                parts.append((card_word(c), (0.95, 0.45, 0.15)[i]))
+        if denom == "NT" and len(mine) >= 5 and cards[0] in held:
+            parts.append((f"the long {_DENOM_WORDS[rules.suit_of[cards[0]] or 'S']}",
+                          0.5 * (len(mine) - 4)))
+    return parts
+
+
+def _parts_words(parts: list[tuple[str, float]], most: int = 6) -> str:
+    named = [name for name, v in parts if v > 0]
+    return ", ".join(named[:most]) + (" …" if len(named) > most else "") or "no high cards"
 
 
 class HeuristicBot(SeededBot):
@@ -57,6 +99,103 @@ class HeuristicBot(SeededBot):
         if phase == "nominate":
             return self._nominate(view, hand, legal)
         return self._play(game, view, seat, hand, legal)
+
+    # -- reasons ----------------------------------------------------------------------------
+    def estimates(self, state: State) -> dict[str, float]:
+        """The tricks this bot expects in each denomination for the seat to move in the
+        auction: its hand's estimate and the help it counts on (a partner's share and the
+        kitty, less one over a partner's bid), as :meth:`choose` weighs them."""
+        game, view, seat, hand = self._seat(state)
+        help_tricks, over_partner = self._help(game, view, seat)
+        return {d: self._estimate(game, hand, d) + help_tricks - over_partner
+                for d in DENOMINATIONS}
+
+    def _seat(self, state: State) -> tuple[FiveHundredGame, dict[str, Any], int, list[Card]]:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        game = state.game
+        assert isinstance(game, FiveHundredGame), "a Five Hundred bot plays Five Hundred"
+        if view.get("turn") is not None:
+            seat = view["turn"]
+        hand = [game.deck.parse(c) for c in view["hands"][seat]["cards"] or []]
+        return game, view, seat, hand
+
+    def _help(self, game: FiveHundredGame, view: dict[str, Any], seat: int
+              ) -> tuple[float, float]:
+        partners = [s for s in view["sides"].get(game.side_of(seat), []) if s != seat]
+        high = next((e for e in reversed(view["auction"]) if e["call"] != "pass"), None)
+        over = 1.0 if high is not None and high["seat"] in partners else 0.0
+        return (2.4 if partners else 1.0), over
+
+    def _peek(self, state: State) -> Action:
+        found = peek(self, state)
+        assert isinstance(found, Action)
+        return found
+
+    def explain(self, state: State) -> str:
+        """Why this bot makes the call or choice it makes now, in words (a card play gets
+        a short reason too): a bid's expected tricks and the cards they come from, a
+        misère's safety, the discard, the partner call, the joker's nomination."""
+        action = self._peek(state)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return f"{action}: the only legal action."
+        game, view, seat, hand = self._seat(state)
+        phase = view["phase"]
+        text = str(action)
+        if phase == "auction":
+            help_tricks, over = self._help(game, view, seat)
+            est = self.estimates(state)
+            if action.verb == "bid" and action.args[0] in MISERE_VALUES:
+                high = [card_word(c) for c in hand if c.rank in ("A", "K", "Q", "J")]
+                return (f"{text}: no joker and {len(high)} card{'s' if len(high) != 1 else ''} "
+                        f"above the nine ({', '.join(high) or 'none'}), so every trick can be "
+                        f"ducked; its best trick bid expects only "
+                        f"{max(est.values()):.1f} tricks.")
+            if action.verb == "bid":
+                d = parse_bid(action.args[0])
+                denom = d[1] if d else "NT"
+                parts = estimate_parts(game, hand, denom)
+                extra = "a partner's share and the kitty" if help_tricks > 1 else "the kitty"
+                over_words = ", less 1.0 for bidding over its partner" if over else ""
+                return (f"{text}: expects {est[denom]:.1f} tricks in {_DENOM_WORDS[denom]}: "
+                        f"{sum(v for _, v in parts):.1f} from its hand ({_parts_words(parts)})"
+                        f" and {help_tricks:.1f} from {extra}{over_words}.")
+            best = max(DENOMINATIONS, key=lambda x: est[x])
+            parts = estimate_parts(game, hand, best)
+            return (f"{text}: its best denomination, {_DENOM_WORDS[best]}, expects "
+                    f"{est[best]:.1f} tricks ({_parts_words(parts)}), too few for any bid "
+                    f"still open; no misère either (the joker or more than one card above "
+                    f"the nine).")
+        if phase == "kitty":
+            contract = (view["contract"] or "").split(" ")[0]
+            dropped = ", ".join(card_word(game.deck.parse(c)) for c in action.args)
+            if contract in MISERE_VALUES:
+                return (f"{text}: in misère it sheds its highest cards and the joker "
+                        f"({dropped}), keeping low cards that lose tricks.")
+            return (f"{text}: keeps its trumps and aces and sheds low cards of short suits "
+                    f"({dropped}), so voids let it trump.")
+        if phase == "call":
+            if action.args and action.args[0] != "alone":
+                card = card_word(game.deck.parse(action.args[0]))
+                return (f"{text}: {card} is the highest card of its order (trumps high to "
+                        f"low, then each suit's ace) that it does not hold; its holder "
+                        f"becomes its partner.")
+            return f"{text}: it holds every card it would call."
+        if phase == "nominate":
+            if action.args and action.args[0] != "none":
+                return (f"{text}: its shortest suit, so the joker can be thrown away when "
+                        f"that suit is led in the misère.")
+            return f"{text}: the joker stays the top card in no trumps."
+        return f"{text}: " + self._play_words(view, seat)
+
+    @staticmethod
+    def _play_words(view: dict[str, Any], seat: int) -> str:
+        if not view["trick"]:
+            return "its lead: trumps to draw the others' when it holds control, else a " \
+                   "master card, else a low card of a plain suit."
+        return "wins the trick as cheaply as it can when that is needed, else plays low."
 
     # -- auction --------------------------------------------------------------------------
     def _estimate(self, game: FiveHundredGame, hand: list[Card], denom: str) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
-from cardlab.bots import SeededBot
+from cardlab.bots import SeededBot, peek
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
@@ -123,6 +123,63 @@ class HeuristicBot(SeededBot):
         if len(plays) == 1:
             return plays[0]
         return self._play(state, view, plays)
+
+    # -- reasons ---------------------------------------------------------------------
+    def scores(self, state: State) -> dict[str, float]:
+        """This bot's score of each game it may declare now for the seat to move, from the
+        cards it sees (:func:`game_scores`), and its bar for declaring instead of passing
+        under ``"pass"``."""
+        seat = state.to_move
+        deck = state.game.deck
+        mine = [deck.parse(c) for c in state.view(seat)["hands"][seat]["cards"]]
+        games = [a.args[0] for a in state.legal_actions() if a.verb == "declare"]
+        out = dict(game_scores(mine, games))
+        out["pass"] = PASS_THRESHOLD_PER_CARD * len(mine)
+        return out
+
+    def explain(self, state: State) -> str:
+        """Why this bot makes its call now, in words: its choice of game by the score of its
+        visible cards, Kontra and Re by its trumps."""
+        action = peek(self, state)
+        assert isinstance(action, Action)
+        text = str(action)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return f"{text}: the only legal action."
+        seat = state.to_move
+        view = state.view(seat)
+        deck = state.game.deck
+        mine = [deck.parse(c) for c in view["hands"][seat]["cards"]]
+        shown = " ".join(c.unicode() for c in mine)
+        phase = view["phase"]
+        if phase == "declare":
+            scores = self.scores(state)
+            bar = scores.pop("pass")
+            ranked = sorted(scores, key=lambda g: -scores[g])
+            if action.verb == "pass":
+                return (f"{text}: its best game, {ranked[0]}, scores {scores[ranked[0]]:.1f} on "
+                        f"its cards ({shown}), below the {bar:.1f} it needs to declare.")
+            game = action.args[0]
+            return (f"{text}: {game} scores {scores[game]:.1f} on its cards ({shown}), the "
+                    f"best of the games it may declare"
+                    + (f" (the next, {ranked[1]}, {scores[ranked[1]]:.1f})" if len(ranked) > 1
+                       and ranked[1] != game else "") + ".")
+        if phase == "kontra":
+            contract = view["contract"]
+            score = game_scores(mine, [contract]).get(contract, 0.0)
+            need = KONTRA_PER_CARD * max(1, len(mine))
+            if contract == "null":
+                return f"{text}: a Null is hard to judge from a few cards, so it never doubles it."
+            return (f"{text}: its cards ({shown}) score {score:.1f} for {contract}, "
+                    + ("at least" if action.verb == "kontra" else "below")
+                    + f" the {need:.1f} it wants before doubling.")
+        if phase == "re":
+            order = trick_order(view["contract"])
+            trumps = sum(1 for c in mine if order.is_trump(c))
+            return (f"{text}: {trumps} of its {len(mine)} cards are trumps, "
+                    + ("at least" if action.verb == "re" else "below")
+                    + f" the share of {RE_TRUMP_SHARE:.0%} it wants for Re.")
+        return f"{text}: wins a trick worth taking as cheaply as it can, else plays low."
 
     # -- calls -----------------------------------------------------------------------
     def _declare(self, legal: list[Action], mine: list[Card]) -> Action:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.bots import SeededBot
+from cardlab.bots import SeededBot, peek
 from cardlab.cards import FRENCH_SUITS, Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
@@ -38,6 +38,9 @@ PER_TRUMP, PARTNER_HELP = 12, 30
 HIGH_RANKS = ("A", "K", "Q", "J")
 #: a Pandoer bid needs these trumps, this many trumps and this points estimate
 PANDOER_RANKS, PANDOER_TRUMPS, PANDOER_TARGET = frozenset({"J", "9"}), 5, 190
+
+
+_SUIT_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
 
 def _cards(codes: list[str] | None) -> list[Card]:
@@ -86,6 +89,66 @@ class HeuristicBot(SeededBot):
         handler = getattr(self, f"_{view['phase']}")
         choice = handler(view, hand, [str(a) for a in legal])
         return Action(choice) if choice in legal else self._rng.choice(legal)
+
+    # -- reasons --------------------------------------------------------------------------
+    def estimate(self, state: State) -> tuple[str, int]:
+        """The trump suit this bot would pick for the seat to move and the card points it
+        expects its team to take with it (:func:`estimate_points`), as its auction weighs
+        them."""
+        seat = state.to_move
+        hand = _cards(state.view(seat)["hands"][seat]["cards"])
+        trump = best_suit(hand)
+        return trump, estimate_points(hand, trump)
+
+    def _peek(self, state: State) -> Action:
+        found = peek(self, state)
+        assert isinstance(found, Action)
+        return found
+
+    def explain(self, state: State) -> str:
+        """Why this bot makes its call or choice now, in words: a bid's expected points and
+        trumps, a misère's few high cards, the discard, the trump suit, the partner call."""
+        action = self._peek(state)
+        text = str(action)
+        if len(state.legal_actions()) == 1:
+            return f"{text}: the only legal action."
+        seat = state.to_move
+        view = state.view(seat)
+        hand = _cards(view["hands"][seat]["cards"])
+        phase = view["phase"]
+        if phase == "auction":
+            trump, points = self.estimate(state)
+            trumps = [c.unicode() for c in hand if c.suit == trump]
+            held = (f"expects {points} card points with {_SUIT_WORDS[trump]} trumps "
+                    f"({len(trumps)} trumps: {' '.join(trumps) or 'none'}; "
+                    f"{PER_TRUMP} a trump and {PARTNER_HELP} from a partner counted in)")
+            if action.verb == "bid" and action.args[0] == "pandoer":
+                return f"{text}: the jack and nine of trumps and {held}."
+            if action.verb == "bid" and action.args[0].isdigit():
+                return f"{text}: {held}, enough for {action.args[0]}."
+            if action.verb == "bid":
+                high = [c.unicode() for c in hand if c.rank in HIGH_RANKS]
+                return (f"{text}: a low hand, {len(high)} high card"
+                        f"{'s' if len(high) != 1 else ''} ({' '.join(high) or 'none'}) and "
+                        f"few tens, so it can lose its tricks.")
+            return f"{text}: {held}, too few for the next bid."
+        if phase == "exchange":
+            card = Card.parse(action.args[0]).unicode() if action.args else ""
+            return (f"{text}: {card} is its weakest card: the cheapest of its shortest "
+                    f"side suit (in a misère-like contract, its most dangerous high card).")
+        if phase == "trump":
+            suit = action.args[0]
+            return (f"{text}: {_SUIT_WORDS.get(suit, suit)} is its strongest suit as trumps "
+                    f"(strength {suit_strength(hand, suit)}: its trumps' ranks and its side "
+                    f"aces), or its weakest in a misère-like contract.")
+        if phase == "call":
+            called = Card.parse(action.args[0])
+            if called.rank == "A" and called.suit == view["trump"]:
+                return f"{text}: the ace of trumps, the strongest card it can call."
+            return (f"{text}: the ace of its longest side suit, so its partner helps where "
+                    f"it is long.")
+        return f"{text}: the cheapest card that wins the trick when worth it, else the " \
+               f"cheapest loser."
 
     # -- the phases ----------------------------------------------------------------------
     def _auction(self, view: dict[str, Any], hand: list[Card], legal: list[str]) -> str:

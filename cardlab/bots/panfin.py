@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cardlab.bots import SeededBot
+from cardlab.bots import SeededBot, peek
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
@@ -52,6 +52,42 @@ class HeuristicBot(SeededBot):
         if phase == "swap":
             return self._swap(hand, dominant, view, legal)
         return self._play(view, dominant, legal)
+
+    def explain(self, state: State) -> str:
+        """Why this bot makes its declaration or choice now, in words: the suit it chooses,
+        tengo on a combination or with the cards it keeps, fold, servito, the swap."""
+        action = peek(self, state)
+        assert isinstance(action, Action)
+        text = str(action)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return f"{text}: the only legal action."
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        hand = [Card.parse(c) for c in view["hands"][seat]["cards"] or []]
+        dominant = view["trump"]
+        phase = view["phase"]
+        if phase == "choose":
+            suit = action.args[0]
+            n = sum(1 for c in hand if c.suit == suit and not is_joker(c))
+            return f"{text}: it holds most cards of that suit ({n})."
+        if phase == "declare":
+            if action.verb == "servito":
+                return f"{text}: served as dealt, the best it can do with this hand."
+            if action.verb == "fold":
+                return (f"{text}: no trump, no joker and no ace: it would likely take no "
+                        f"trick and pay.")
+            combo = classify(hand, dominant)
+            if action.verb == "tengo" and not action.args and combo is not None:
+                return f"{text}: it stands pat on a combination, {combo.label}."
+            kept = [c for c in hand if c.code not in action.args]
+            return (f"{text}: it keeps {' '.join(c.unicode() for c in kept) or 'nothing'}, "
+                    f"which build a combination or take tricks (trumps, jokers, aces), and "
+                    f"exchanges {len(action.args)} card{'s' if len(action.args) != 1 else ''}.")
+        if phase == "swap":
+            return f"{text}: its weakest card goes for the turned-up card."
+        return f"{text}: wins the trick as cheaply as it can, else throws its weakest card."
 
     @staticmethod
     def _choose_suit(hand: list[Card], legal: list[Action]) -> Action:

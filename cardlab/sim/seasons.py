@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.bots import bot_for
+from cardlab.bots import as_bot, bot_for, levels
 from cardlab.engine import registry
 from cardlab.engine.playout import play_out
 from cardlab.engine.rng import derive_seed
@@ -64,11 +64,34 @@ def _chunks(n: int, size: int) -> list[tuple[int, int]]:
 
 
 def _bots(name: str, players: int, bots: Any, match_seed: int) -> Any:
-    """The seats' bots for one match: by kind (seeded from the match), or the user's."""
+    """The seats' bots for one match: a level's (seeded from the match), or the user's (a
+    bot for every seat, or one per seat: a level's name, a bot or a factory)."""
     if isinstance(bots, str):
         return [bot_for(name, bots, seed=derive_seed(match_seed, _BOT_STREAM + seat))
                 for seat in range(players)]
-    return bots
+    if isinstance(bots, Sequence):
+        return [as_bot(b, name, seat, derive_seed(match_seed, _BOT_STREAM + seat))
+                for seat, b in enumerate(bots)]
+    return as_bot(bots, name, 0, match_seed)
+
+
+def _check_bots(name: str, players: int, bots: Any) -> None:
+    """Refuse a ``bots=`` that cannot play before any match: an unknown level (with the
+    level it was closest to), a list of the wrong length, an object without ``choose``.
+
+    :raises ValueError: an unknown level, a list of the wrong length.
+    :raises TypeError: a seat's bot that is no bot.
+    """
+    many = isinstance(bots, Sequence) and not isinstance(bots, str)
+    if many and len(bots) != players:
+        raise ValueError(f"bots: a list needs one bot per seat ({players}), got {len(bots)}")
+    for seat, spec in enumerate(bots if many else [bots]):
+        if isinstance(spec, str):
+            if spec not in levels():
+                bot_for(name, spec)  # raises, saying which level was meant
+        elif not (hasattr(spec, "choose") and callable(spec.choose)) and not isinstance(
+                spec, type):
+            as_bot(spec, name, seat)  # raises, naming it and the seat
 
 
 def _in_arrays(name: str, game: Any, bots: Any) -> bool:
@@ -135,8 +158,9 @@ def season(game_name: str, variants: Mapping[str, Mapping[str, Any]] | None = No
 
     Match ``k`` of every variant has the same seed (``derive_seed(seed, k)``), the same
     first dealer (seat ``k`` mod players) and bots seeded from it, so two variants are
-    compared match by match. ``bots``: ``"heuristic"``, ``"random"``, or your own bot (one
-    for every seat) or list of bots (one per seat). A match still going after
+    compared match by match. ``bots``: a level's name (``"random"``, ``"heuristic"``,
+    ``"expert"``: :func:`cardlab.bots.bot_for`), or your own bot (one for every seat) or a
+    list of bots, levels' names or factories (one per seat). A match still going after
     ``max_deals`` deals is counted as unfinished. ``"heuristic"`` is played in arrays where
     the game's simulator can (module docstring; then the calls' bots are seeded per deal,
     as in ``compare_variants``). ``chunk``: matches per task (default 25 on the engine,
@@ -153,7 +177,8 @@ def season(game_name: str, variants: Mapping[str, Mapping[str, Any]] | None = No
         ``vs_baseline``: the paired differences of the win shares (side → mean, stderr)
         and of the match length.
     :raises ValueError: for an unknown game, a bad option, ``n < 1``, ``max_deals < 1``,
-        or a baseline that is not a variant.
+        a baseline that is not a variant, or an unknown level (saying which was meant).
+    :raises TypeError: for a bot without ``choose(state)``, naming it.
     """
     for field, value in (("n", n), ("max_deals", max_deals), ("chunk", chunk)):
         if field == "chunk" and value is None:
@@ -168,6 +193,7 @@ def season(game_name: str, variants: Mapping[str, Mapping[str, Any]] | None = No
     if base_name not in variants:
         raise ValueError(f"baseline {base_name!r} is not one of the variants {names}")
     games = {v: registry.load(game_name, **dict(opts)) for v, opts in variants.items()}
+    _check_bots(game_name, games[names[0]].players, bots)
     arrays = {v: _in_arrays(game_name, g, bots) for v, g in games.items()}
     if chunk is None:  # arrays gain from many matches at once; the numbers never depend on it
         chunk = ARRAY_CHUNK if all(arrays.values()) else SCALAR_CHUNK

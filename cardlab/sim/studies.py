@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.bots import as_bot, bot_for, levels
 from cardlab.engine import registry
 from cardlab.engine.options import scoring_options as _scoring_only
 from cardlab.sim.progress import ProgressArg, run_chunks
@@ -67,8 +68,6 @@ _DEFAULT_CHUNK = 2000
 #: deal, so chunks are large; deal by deal on the engine, small (a live progress bar)
 _WHOLE_DEALS_CHUNK = 10_000
 _SCALAR_CHUNK = 500
-#: the bot kinds ``bots=`` takes by name (:func:`cardlab.bots.bot_for`)
-_BOT_KINDS = ("heuristic", "random")
 
 
 def _chunks(n: int, size: int) -> list[tuple[int, int]]:
@@ -243,8 +242,10 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
     deals; ``policy`` is not used). ``bots`` is a bot (anything with
     ``choose(state) -> action``; used as is for every seat and deal), a factory
     (a callable ``factory(seed) -> bot``, e.g. a bot class: one bot per deal, made with
-    the deal's seed, so the numbers do not depend on chunking or executor), ``"heuristic"``
-    or ``"random"`` (:func:`cardlab.bots.bot_for`), or a list of these, one per seat (a
+    the deal's seed, so the numbers do not depend on chunking or executor), a level's
+    name — ``"random"``, ``"heuristic"`` or ``"expert"`` (:func:`cardlab.bots.bot_for`; an
+    unknown name is refused with the level it was closest to) — or a list of these, one
+    per seat (a
     factory there gets ``derive_seed(deal_seed, seat)``). With a process pool or a
     cluster, the bot or factory must pickle (define it at the top level of a module). A
     bot object with a random generator of its own carries that generator from deal to
@@ -387,11 +388,16 @@ def _check_bots(bots: Any, players: int) -> None:
             _check_bots(b, players)
         return
     if isinstance(bots, str):
-        if bots not in _BOT_KINDS:
-            raise ValueError(f"bots: unknown kind {bots!r}; expected one of {_BOT_KINDS}, "
-                             f"a bot, a factory or one of these per seat")
+        if bots not in levels():
+            try:  # the level's own error: "did you mean …"
+                bot_for("", bots)
+            except ValueError as err:
+                raise ValueError(f"bots: unknown kind {bots!r} ({err}); or give a bot, a "
+                                 f"factory or one of these per seat") from None
         return
     if not hasattr(bots, "choose") and not callable(bots):
+        _bad_bot(bots)
+    if hasattr(bots, "choose") and not isinstance(bots, type) and not callable(bots.choose):
         _bad_bot(bots)
 
 
@@ -411,18 +417,13 @@ def _bots_label(bots: Any) -> Any:
 
 
 def _bad_bot(b: Any) -> None:
-    raise TypeError(f"bots: {b!r} is neither a bot (with choose(state)) nor a factory "
-                    f"(factory(seed) -> bot) nor 'heuristic'/'random'")
+    raise TypeError(f"bots: {b!r} (a {type(b).__name__}) is neither a bot (with "
+                    f"choose(state)) nor a factory (factory(seed) -> bot) nor a level "
+                    f"({', '.join(map(repr, levels()))})")
 
 
-def _one_bot(spec: Any, game_name: str, seed: int) -> Any:
-    if isinstance(spec, str):
-        from cardlab.bots import bot_for
-
-        return bot_for(game_name, spec, seed=seed)
-    if hasattr(spec, "choose") and not isinstance(spec, type):
-        return spec
-    return spec(seed)  # a factory: a bot class, a function
+def _one_bot(spec: Any, game_name: str, seed: int, seat: int = 0) -> Any:
+    return as_bot(spec, game_name, seat, seed)  # a level, a bot, a factory (bot class)
 
 
 def _deal_bots(bots: Any, game_name: str, seed: int) -> Any:
@@ -430,7 +431,7 @@ def _deal_bots(bots: Any, game_name: str, seed: int) -> Any:
     if isinstance(bots, Sequence) and not isinstance(bots, str):
         from cardlab.engine.rng import derive_seed
 
-        return [_one_bot(b, game_name, derive_seed(seed, k)) for k, b in enumerate(bots)]
+        return [_one_bot(b, game_name, derive_seed(seed, k), k) for k, b in enumerate(bots)]
     return _one_bot(bots, game_name, seed)
 
 

@@ -522,12 +522,13 @@ def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarr
                      ) -> tuple[np.ndarray, np.ndarray]:
     """A simple deterministic player (ties go to the earlier card in the pack):
 
-    * leading: the legal card with the highest :attr:`lead_key` (a misère contractor: the
-      lowest); an unnominated joker names the first nameable suit;
+    * leading: the legal card with the highest :attr:`lead_key` (in misère: the lowest);
+      an unnominated joker names the first nameable suit;
     * following, partner winning: the cheapest card;
     * following, otherwise: the cheapest card that beats the trick so far, else the
       cheapest card (a misère contractor: the highest card that does not win, else the
-      cheapest).
+      cheapest; a misère defender: when the contractor is winning the trick, the highest
+      card under it, else the cheapest).
 
     "Cheapest" and "highest" are by ``lead_key``, found on masks (:func:`_pick`): each deal
     names the cards to choose from and whether it wants the cheapest or the highest, and
@@ -535,18 +536,21 @@ def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarr
     tb = batch.tb
     p = batch.to_move
     duck = batch.misere & (p == batch.declarer)
+    # misère defenders never try to win: they lead low and keep the contractor on top
+    defend = batch.misere & ~duck
     leading = batch.n_played == 0
     among = legal
-    dear = leading & ~duck
+    dear = leading & ~batch.misere
     if not leading.all():
         at = (batch._t5 + batch.led) * tb.n_strengths + batch.best + 1
         beats = legal & tb.above_flat[at]
         side = tb.side_of
         partner_wins = (side[batch.best_seat] == side[p]) & (batch.best_seat != p) & ~batch.misere
-        among = np.where(~leading & ~partner_wins & (beats != ZERO), beats, among)
-        if duck.any():
+        among = np.where(~leading & ~partner_wins & ~defend & (beats != ZERO), beats, among)
+        if batch.misere.any():
             under = legal & tb.below_flat[at]
-            ducks = ~leading & duck & (under != ZERO)
+            ducks = ~leading & (duck | (defend & (batch.best_seat == batch.declarer))) & (
+                under != ZERO)
             among = np.where(ducks, under, among)
             dear |= ducks
     card = _pick(among, batch._key_groups, dear)

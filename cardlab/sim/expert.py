@@ -1,0 +1,161 @@
+"""The ``"expert"`` bot level: every decision by the coach's evaluator.
+
+:class:`ExpertBot` asks :func:`cardlab.sim.advice.advise` to value the options of the
+seat to move — perfect-information Monte Carlo over layouts of the cards that seat cannot
+see: the card plays by the batch's play after each, a bid or a choice of game as if it
+became the contract, a discard, nomination, trump or partner call (Panfin: tengo, fold,
+servito) by the play that follows it — and takes the option valued best.
+
+What the evaluator does not value, the expert leaves to the game's heuristic bot (the
+``"heuristic"`` level), and :meth:`ExpertBot.explain` says so: a decision :func:`advise`
+returns nothing for (a one-word call beside the cards, such as Officer Skat's Kontra and
+Re; Pandoeren's auction, whose calls no bid-odds study values; Five Hundred's ghost
+partners, which no batch plays), a game or option set with no simulator, and an
+auction in which a partner holds the bid (passing leaves the partner's contract, which
+the evaluator cannot value from this hand). In an auction the evaluator values each bid
+as if it became the contract, and passing at nothing: the expert bids the best bid when
+its value is above :attr:`ExpertBot.bid_margin`, else it passes (or, where it may not
+pass, takes the best).
+
+Importing this module registers the level (:func:`cardlab.bots.register_level`);
+:func:`cardlab.bots.bot_for` imports it the first time ``"expert"`` is asked for.
+
+>>> import cardlab
+>>> from cardlab.bots import bot_for
+>>> state = cardlab.load("officer_skat").deal(seed=4, dealer=0)
+>>> bot = bot_for("officer_skat", "expert", seed=1)
+>>> str(bot.choose(state)) in {str(a) for a in state.legal_actions()}
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlab.bots import Bot, bot_for, register_level
+from cardlab.engine.action import Action
+from cardlab.engine.rng import derive_seed
+from cardlab.sim.advice import Advice, advise, valued_options
+
+__all__ = ["ExpertBot", "SAMPLES"]
+
+#: layouts per decision, by kind: a card play, a call (all of them in one batch) and a
+#: choice before the play (each option played after its own lead). Chosen so a Five Hundred
+#: four-player decision takes well under half a second on one core (benchmarks/bots_bench.py
+#: measures the latency).
+SAMPLES = {"play": 48, "call": 64, "choice": 24}
+
+
+class ExpertBot:
+    """A seat that takes the option the coach's evaluator values best (module docstring).
+
+    :param game_name: the registered game it plays (its heuristic bot is the fallback).
+    :param seed: seeds the evaluator's layouts (decision by decision: the same state gets
+        the same layouts) and the fallback bot.
+    :param samples: layouts per decision kind (default :data:`SAMPLES`).
+    """
+
+    #: a bid is made when it is worth more than passing (0) by this much, in the game's points
+    bid_margin: float = 0.0
+
+    def __init__(self, game_name: str, seed: int = 0,
+                 samples: dict[str, int] | None = None) -> None:
+        self.game_name = game_name
+        self.seed = seed
+        self.samples = dict(SAMPLES, **(samples or {}))
+        self.fallback: Bot = bot_for(game_name, "heuristic", seed=seed)
+        self._last: tuple[int, Advice | None] | None = None
+
+    def __repr__(self) -> str:
+        return f"ExpertBot({self.game_name!r}, seed={self.seed})"
+
+    def advice(self, state: Any) -> Advice | None:
+        """The evaluator's values of the options now, or None where it values none (then
+        the heuristic decides). Each kind of decision gets its own sample budget."""
+        key = id(state)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        seed = derive_seed(self.seed, len(state.history))
+        try:
+            kind, _ = valued_options(state)
+            got = advise(state, n=self.samples.get(kind, SAMPLES["play"]), seed=seed) \
+                if kind else None
+        except (NotImplementedError, LookupError, ValueError):
+            got = None  # no simulator for this game or these options
+        self._last = (key, got)
+        return got
+
+    def choose(self, state: Any) -> Action:
+        """The option valued best; the heuristic's choice where nothing is valued."""
+        legal: list[Action] = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        pick = self._pick(state)
+        if pick is None:
+            return self.fallback.choose(state)
+        return Action(pick)
+
+    def _pick(self, state: Any) -> str | None:
+        if state.phase in ("auction", "bidding") and _partner_holds_bid(state):
+            return None
+        advice = self.advice(state)
+        if advice is None:
+            return None
+        if advice.kind != "call":
+            return advice.best
+        legal = {str(a) for a in state.legal_actions()}
+        best = advice.best
+        if "pass" in legal and advice.values[best] <= self.bid_margin:
+            return "pass"
+        return best
+
+    def explain(self, state: Any) -> str:
+        """The evaluator's values in words: the option it takes and what it is worth against
+        the next best (with its 95% interval), or that the heuristic decides and why."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return f"{legal[0]}: the only legal action."
+        if state.phase in ("auction", "bidding") and _partner_holds_bid(state):
+            return _fallback_words(self.fallback, state,
+                                   "a partner holds the bid, which this hand cannot value")
+        advice = self.advice(state)
+        pick = self._pick(state)
+        if advice is None or pick is None:
+            return _fallback_words(self.fallback, state, "the evaluator values no option here")
+        unit = "points"
+        ranked = sorted(advice.values, key=lambda a: -advice.values[a])
+        lo, hi = advice.interval(ranked[0])
+        words = (f"{pick}: by {advice.n} layouts of the hidden cards, the best option "
+                 f"{ranked[0]} is worth {advice.values[ranked[0]]:+.1f} {unit} "
+                 f"(95% interval {lo:+.1f} to {hi:+.1f})")
+        if len(ranked) > 1:
+            words += f"; the next, {ranked[1]}, {advice.values[ranked[1]]:+.1f}"
+        if pick == "pass":
+            words += "; no bid is worth more than passing (0), so it passes"
+        return words + "."
+
+
+def _partner_holds_bid(state: Any) -> bool:
+    """True when the standing bid is a partner's (another seat of the mover's side)."""
+    bidding = getattr(state, "bidding", None)
+    calls = getattr(bidding, "calls", None)
+    if not calls:
+        return False
+    seat = state.to_move
+    game = state.game
+    side_of = getattr(game, "side_of", None)
+    if side_of is None:
+        return False
+    for s, call in reversed(calls):
+        if call != "pass":
+            return bool(s != seat and side_of(s) == side_of(seat))
+    return False
+
+
+def _fallback_words(bot: Any, state: Any, why: str) -> str:
+    explain = getattr(bot, "explain", None)
+    said = explain(state) if explain is not None else str(bot.choose(state))
+    return f"{said} (the heuristic decides: {why})"
+
+
+register_level("expert", lambda game_name, seed: ExpertBot(game_name, seed))

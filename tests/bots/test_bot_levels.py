@@ -1,0 +1,91 @@
+"""The bot levels (#30): ``"random"``, ``"heuristic"`` and ``"expert"`` in every game and
+form, by name everywhere ``bots=`` is taken, with a "did you mean" for a misspelt level and
+a clear ``TypeError`` for an object that is no bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardlab
+from cardlab.bots import LEVELS, as_bot, bot_for, levels, play_out
+from cardlab.engine import registry
+from cardlab.sim import compare_variants, season
+
+#: every game, and Five Hundred's forms: the dead hand, the ghost partners, five players
+FORMS: list[tuple[str, dict[str, Any]]] = [
+    *((name, {}) for name in ("five_hundred", "officer_skat", "pandoeren", "panfin")),
+    ("five_hundred", {"players": 2}),
+    ("five_hundred", {"players": 2, "two_player_form": "ghost_partners_43"}),
+    ("five_hundred", {"players": 5}),
+    ("panfin", {"players": 3}),
+]
+
+
+def test_the_levels_are_named_the_same_everywhere() -> None:
+    assert LEVELS == ("random", "heuristic", "expert")
+    assert levels()[:3] == LEVELS
+
+
+@pytest.mark.parametrize(("name", "opts"), FORMS,
+                         ids=[f"{n}{o or ''}" for n, o in FORMS])
+def test_every_level_plays_a_whole_deal(name: str, opts: dict[str, Any]) -> None:
+    """Each level finishes a deal with legal actions only (the engine refuses others)."""
+    game = cardlab.load(name, **opts)
+    for level in LEVELS:
+        bots = [bot_for(name, level, seed=s) for s in range(game.players)]
+        end = play_out(game.deal(seed=11), bots)
+        assert end.is_over and end.result is not None, level
+
+
+def test_an_unknown_level_says_which_was_meant() -> None:
+    with pytest.raises(ValueError, match="did you mean 'heuristic'"):
+        bot_for("five_hundred", "heuristc")
+    with pytest.raises(ValueError, match="did you mean 'expert'"):
+        bot_for("panfin", "expret")
+    with pytest.raises(ValueError, match="'random', 'heuristic', 'expert'"):
+        bot_for("panfin", "strongest")
+
+
+def test_bots_by_name_in_studies_and_seasons() -> None:
+    with pytest.raises(ValueError, match="did you mean 'heuristic'"):
+        compare_variants("officer_skat", {"a": {}}, n=4, bots="heuristik")
+    with pytest.raises(ValueError, match="did you mean 'random'"):
+        season("officer_skat", n=2, bots="randm")
+    got = season("officer_skat", n=2, bots="expert", max_deals=2)
+    assert got[0]["bots"] == "expert" and got[0]["n"] == 2
+
+
+class _NoChoose:
+    """Looks like a bot to a hurried reader: it decides, but has no ``choose``."""
+
+    def decide(self, state: Any) -> Any:
+        return state.legal_actions()[0]
+
+
+def test_an_object_without_choose_is_refused_by_name() -> None:
+    with pytest.raises(TypeError, match=r"seat 2: .*_NoChoose.*choose\(state\)"):
+        as_bot(_NoChoose(), "panfin", seat=2)
+    with pytest.raises(TypeError, match="_NoChoose"):
+        compare_variants("officer_skat", {"a": {}}, n=4, bots=_NoChoose())
+    with pytest.raises(TypeError, match="_NoChoose"):
+        season("officer_skat", n=2, bots=[bot_for("officer_skat"), _NoChoose()])
+    with pytest.raises(TypeError, match="made 3"):
+        as_bot(lambda seed: 3, "panfin")
+
+
+def test_as_bot_takes_a_level_a_bot_and_a_factory() -> None:
+    mine = bot_for("pandoeren", "random", seed=4)
+    assert as_bot(mine, "pandoeren") is mine
+    assert type(as_bot("heuristic", "pandoeren")).__name__ == "HeuristicBot"
+    made = as_bot(type(mine), "pandoeren", seed=9)
+    assert made.seed == 9  # type: ignore[attr-defined]
+
+
+def test_the_bots_layer_imports_no_expert_until_asked() -> None:
+    """The expert level lives in the sim layer and registers itself; asking for it by name
+    imports it through the registry."""
+    bot = bot_for("officer_skat", "expert", seed=1)
+    assert type(bot).__module__ == "cardlab.sim.expert"
+    assert registry.module_of("officer_skat")
