@@ -109,8 +109,9 @@ class Advice:
     option), where the estimate kept them; None where only means and errors are known."""
     method: str = "rollouts"
     """How each layout was valued: ``"open hands"`` (the solver, every hand of the layout
-    open: Five Hundred's card plays where :mod:`cardlab.sim.five_hundred.open_hands`
-    serves) or ``"rollouts"`` (the heuristic bots play the deal out)."""
+    open: Five Hundred's card plays and bids where :mod:`cardlab.sim.five_hundred.open_hands`
+    and :mod:`~cardlab.sim.five_hundred.open_bids` serve) or ``"rollouts"`` (the
+    heuristic bots play the deal out)."""
 
     @property
     def best(self) -> str:
@@ -227,6 +228,17 @@ def _open_hands(state: Any, options: list[str], n: int, seed: int) -> list[np.nd
     return got
 
 
+def _open_hands_calls(state: Any, options: list[str], n: int, seed: int
+                      ) -> dict[str, np.ndarray] | None:
+    """The calls valued by the open-hands solver on sampled deals, where the game's
+    simulator offers it (:attr:`~cardlab.sim.simulator.Simulator.open_hands_calls`)."""
+    sim = _simulator(state)
+    if sim is None or sim.open_hands_calls is None:
+        return None
+    got: dict[str, np.ndarray] | None = sim.open_hands_calls(state, options, n, seed)
+    return got
+
+
 def _odds_game(state: Any) -> bool:
     """True if a bid-odds study plays this game under these options (Five Hundred for 2–6
     players but the ghost partners; Officer Skat)."""
@@ -312,6 +324,12 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
                       method=method)
     if kind == "choice":
         return _advise_choice(state, options, n, seed, include)
+    by_call = _open_hands_calls(state, options, n, seed)
+    if by_call is not None:
+        got = len(next(iter(by_call.values())))
+        return Advice(state.to_move, {a: float(v.mean()) for a, v in by_call.items()},
+                      {a: float(v.std() / max(1.0, len(v)) ** 0.5) for a, v in by_call.items()},
+                      got, kind, seed, samples=by_call, method="open hands")
     # every call in one batch: the same layouts for each (as bid_odds of each would give)
     table = bid_odds_table(state.game, _hand_for_odds(state), [a.split()[1] for a in options],
                            n=n, seed=seed)

@@ -94,6 +94,10 @@ class Simulator:
     :ivar open_hands: ``(state, legal, n, seed)`` → the card plays valued by the open-hands
         solver on up to ``n`` sampled layouts (one array per play, the same layouts for
         each), or None for a deal it does not serve; the hint prefers it to ``hint``.
+    :ivar open_hands_calls: ``(state, calls, n, seed)`` → the calls valued by the open-hands
+        solver on up to ``n`` sampled deals (call → the caller's side's points if it became
+        the contract, one per deal), or None for a deal it does not serve; the hint prefers
+        it to the bid-odds study.
     :ivar whole_deals: whole deals at array speed (:data:`WholeDeals`): the deal, the
         heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
         then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
@@ -116,6 +120,8 @@ class Simulator:
     sample_layouts: Callable[[Any, int, int], np.ndarray] | None = None
     sample_states: Callable[[Any, int, int], list[Any]] | None = None
     open_hands: Callable[[Any, list[str], int, int], list[np.ndarray] | None] | None = None
+    open_hands_calls: Callable[[Any, list[str], int, int],
+                               dict[str, np.ndarray] | None] | None = None
     whole_deals: WholeDeals | None = None
     match_results: MatchResults | None = None
     whole_batchable: Callable[[Any], bool] | None = None

@@ -59,6 +59,7 @@ _MOVES: Final = 72
 #: deepest search (cards of a deal)
 DEPTH: Final = 72
 _BIG: Final = 1 << 20
+_LOW62: Final = (1 << 62) - 1
 
 
 def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -131,7 +132,7 @@ def _key(hands: Any, turn: int, suits_led: int, voids: Any, ctx: Any, out: Any) 
         w1 = acc
     else:
         w2 = acc
-    w3 = turn | gen << 32  # a search's own entries: a new search needs no clearing
+    w3 = turn
     held = 0
     for p in range(MAX_POS):
         held |= hands[p]
@@ -143,10 +144,15 @@ def _key(hands: Any, turn: int, suits_led: int, voids: Any, ctx: Any, out: Any) 
     out[0] = w0
     out[1] = w1
     out[2] = w2
-    out[3] = w3
-    h = w0 * 0x9E3779B97F4A7C15 + w1
-    h = (h ^ (h >> 29)) * 0xBF58476D1CE4E5B9 + w2
-    h = (h ^ (h >> 31)) * 0x94D049BB133111EB + w3
+    # the search's number marks its own entries (a new search needs no clearing); it stays
+    # out of the hash, so a search meets the same slots, and searches the same positions,
+    # whatever searched before it
+    out[3] = w3 | gen << 32
+    # the hash keeps the low 62 bits of each step: the same in numba's wrapping int64 and
+    # in Python's unbounded ints (the interpreted fallback)
+    h = (int(w0) * 0x1E3779B97F4A7C15 + int(w1)) & _LOW62
+    h = ((h ^ (h >> 29)) * 0x3F58476D1CE4E5B9 + int(w2)) & _LOW62
+    h = ((h ^ (h >> 31)) * 0x14D049BB133111EB + int(w3)) & _LOW62
     return int(h ^ (h >> 32))
 
 

@@ -28,7 +28,7 @@ def test_binder_files_are_complete_and_pinned():
     assert pins and all("==" in r for r in pins), "every Binder requirement is pinned exactly"
     assert not any(r.startswith((".", "-e")) for r in pins), "no local paths (pre-assembly)"
     names = {r.split("==")[0].lower() for r in pins}
-    assert {"anywidget", "ipywidgets", "jupyterlab", "voila", "numpy"} <= names
+    assert {"anywidget", "ipywidgets", "jupyterlab", "voila", "numpy", "numba"} <= names
     assert (BINDER / "runtime.txt").read_text().strip().startswith("python-3.")
     post = (BINDER / "postBuild").read_text()
     assert "set -euo pipefail" in post and "--no-deps" in post

@@ -45,16 +45,19 @@ def _some_choice(game):
     raise AssertionError(f"no card choice in 40 deals of {game.name}")
 
 
-@pytest.mark.parametrize("name, deal", [("five_hundred", {}), ("officer_skat", {"dealer": 0})])
-def test_call_bars_are_each_calls_bid_odds_played_in_one_batch(name, deal):
-    """#20: a call's bar is ``bid_odds`` of that call (same hand, n, seed), though the hint
-    plays every call in one batch."""
-    game = cardlab.load(name)
+@pytest.mark.parametrize("name, opts, deal", [("five_hundred", {"players": 3}, {}),
+                                              ("officer_skat", {}, {"dealer": 0})])
+def test_call_bars_are_each_calls_bid_odds_played_in_one_batch(name, opts, deal):
+    """#20: where the solver does not value the calls (three players: defenders who score
+    apart; Officer Skat), a call's bar is ``bid_odds`` of that call (same hand, n, seed),
+    though the hint plays every call in one batch."""
+    game = cardlab.load(name, **opts)
     state = game.deal(seed=11, **deal)
     kind, calls = valued_options(state)
     assert kind == "call" and len(calls) > 1
     advice = advise(state, n=12, seed=3)
     assert advice is not None and set(advice.values) == set(calls)
+    assert advice.method == "rollouts"
     hand = _hand_for_odds(state)
     for a in calls:
         points = bid_odds(game, hand, a.split()[1], n=12, seed=3, progress=False)["points"]

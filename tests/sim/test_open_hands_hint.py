@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from support import twins
 
 import cardlab
 import cardlab.solve
 from cardlab.bots import bot_for
+from cardlab.engine.rng import SplitMix64
 from cardlab.sim.advice import advise
 from cardlab.sim.five_hundred import open_hands
 from cardlab.solve.five_hundred import FiveHundredAdapter
@@ -82,3 +84,53 @@ def test_every_layout_asked_is_valued_late_in_the_deal() -> None:
     assert s is not None
     advice = advise(s, n=40, seed=2)
     assert advice is not None and advice.method == "open hands" and advice.n == 40
+
+
+# -- the bids ---------------------------------------------------------------------------
+def test_a_misere_holding_the_joker_is_not_advised() -> None:
+    """The first hint of 00_start_here (seed 7): A♠ Q♣ J♣ 6♣ Q♦ J♦ 8♦ 5♥ 4♥ and the joker.
+    With the joker a misère must throw it when void in the suit led (J3), and an open
+    defence sees to that: open misère is valued below nothing and never advised."""
+    game = cardlab.load("five_hundred")
+    state = game.deal(seed=7, dealer=3)
+    assert {c.code for c in state.hands[state.to_move]} >= {"JK", "AS"}
+    advice = advise(state, n=8, seed=0)
+    assert advice is not None and advice.method == "open hands" and advice.kind == "call"
+    assert advice.values["bid open_misere"] < 0
+    assert advice.clear_best not in ("bid open_misere", "bid misere")
+    assert "bid open_misere" not in advice.close
+
+
+def test_on_the_true_deal_a_bid_is_worth_its_perfect_play(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """With the true deal as the one sample, each call's value is the deal's end when the
+    call is the contract (others passing, the bots' kitty and nomination) and then both
+    sides play a perfect line (``cardlab.solve.line`` on the engine)."""
+    from cardlab.sim.five_hundred import open_bids
+
+    game = cardlab.load("five_hundred")
+    for seed in (7, 8, 9):
+        state = game.deal(seed=seed, dealer=seed % 4)
+        monkeypatch.setattr(open_bids, "_deals", lambda s, n, seed: [s] * n)
+        calls = ["bid 6S", "bid 7H", "bid 6NT", "bid misere", "bid 8D"]
+        calls = [c for c in calls if c in {str(a) for a in state.legal_actions()}]
+        got = open_bids.open_hands_calls(state, calls, 1, 5)
+        assert got is not None
+        side = next(n for n, seats in game.sides.items() if state.to_move in seats)
+        for call in calls:
+            end = open_bids._to_the_play(state, call, open_bids.derive_seed(5, 0))
+            if not end.is_over:
+                for step in cardlab.solve.line(end, budget=10**8):
+                    end = end.apply(step)
+            assert end.result is not None
+            assert list(got[call]) == [end.result.points[side]], (seed, call)
+
+
+def test_the_bid_advice_reads_only_the_bidders_hand() -> None:
+    """Two deals that differ only in cards the bidder cannot see get the same advice."""
+    game = cardlab.load("five_hundred")
+    state = game.deal(seed=21, dealer=1)
+    twin = twins(state, state.to_move, SplitMix64(4), 1)[0]
+    one, two = advise(state, n=4, seed=1), advise(twin, n=4, seed=1)
+    assert one is not None and two is not None and one.method == "open hands"
+    assert one.values == two.values

@@ -8,6 +8,7 @@ mutable rollout.
 * :mod:`~cardlab.sim.five_hundred.sampling` — layouts of the hidden cards;
 * :mod:`~cardlab.sim.five_hundred.open_hands` — card plays valued by the open-hands solver
   on those layouts (the hint's values where it serves);
+* :mod:`~cardlab.sim.five_hundred.open_bids` — the bids valued by the solver on sampled deals;
 * :mod:`~cardlab.sim.five_hundred.rollout` (over
   :mod:`~cardlab.sim.five_hundred.rollout_core`) — the mutable deal driven by integer ids,
   the game's fast path ``game.rollout()`` / ``state.rollout()``.
@@ -20,11 +21,14 @@ from dataclasses import replace
 from cardlab.sim.five_hundred import batch
 from cardlab.sim.five_hundred.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.five_hundred.batch import __all__ as _batch
+from cardlab.sim.five_hundred.open_bids import open_hands_calls
 from cardlab.sim.five_hundred.open_hands import open_hands_values
 from cardlab.sim.five_hundred.rollout import new_rollout, rollout_from_state
 
-#: the game's simulator: the batch's, with the card plays valued by the open-hands solver
-#: where it serves (:mod:`~cardlab.sim.five_hundred.open_hands`)
-SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands_values)
+#: the game's simulator: the batch's, with the card plays and the bids valued by the
+#: open-hands solver where it serves (:mod:`~cardlab.sim.five_hundred.open_hands`,
+#: :mod:`~cardlab.sim.five_hundred.open_bids`)
+SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands_values,
+                    open_hands_calls=open_hands_calls)
 
 __all__ = [*_batch, "new_rollout", "rollout_from_state"]

@@ -1,0 +1,151 @@
+"""Five Hundred's bids valued by the open-hands solver on sampled deals (as bridge programs
+value a contract with a double-dummy table on many layouts).
+
+For each sampled deal of the cards the bidder cannot see (the other hands and the kitty,
+dealt at random from the rest of the pack; the bids so far are not read as clues), each
+call is made the contract as it would be: the auction so far replayed, the bidder's call,
+every other seat passing; the bidder's heuristic bot takes the kitty, discards and
+nominates. Then the solver finds, with every hand open, how many tricks the contract's
+side takes when both sides play perfectly, and the game's own scoring turns that into the
+side's points. Calls of one strain whose play is the same (the same discard) share one
+search. The values are the bidder's side's points if that call became the contract (the
+measure of the rollout study, :func:`cardlab.sim.bid_odds`).
+
+Open hands are kind to a declarer who would need to guess and just as kind to the
+defence: a misère with the joker fails when the defenders, seeing it, keep the suit it
+must be thrown on (J3); a bid built on a finesse makes on the layouts where the finesse
+works. Averaged over deals drawn from what the bidder knows, they are a sound guide, and
+far better than a rollout whose bots discard the joker or defend a misère carelessly.
+
+Forms served: two sides (four players; two with a dead hand) with the compiled solver; the
+others keep the rollout study. Each call has a node budget (:data:`NODES_PER_DEAL` for each
+deal asked, at most :data:`MAX_NODES`, and at least :data:`MIN_DEALS` deals): the number
+of positions decides, not the clock, so a call gives the same values on any machine.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from cardlab.bots import bot_for
+from cardlab.engine.rng import derive_seed
+from cardlab.solve import compiled
+from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
+from cardlab.solve.search import SolveBudgetExceeded
+
+__all__ = ["NODES_PER_DEAL", "MAX_NODES", "MIN_DEALS", "DEAL_BUDGET", "serves",
+           "open_hands_calls"]
+
+#: the positions one call may search over all its deals, per deal asked …
+NODES_PER_DEAL: Final = 400_000
+#: … and at most
+MAX_NODES: Final = 12_000_000
+#: the fewest deals a call values, whatever their nodes
+MIN_DEALS: Final = 4
+#: the positions one strain of one deal may take (past it, that deal is left out)
+DEAL_BUDGET: Final = 3_000_000
+#: the most decisions between the bidder's call and the play (passes, kitty, nomination)
+_TO_PLAY: Final = 24
+
+
+def serves(state: Any) -> bool:
+    """Whether the solver values ``state``'s bids: an auction of a form with two sides
+    (four players, or two with a dead hand) searched by the compiled loop."""
+    game = state.game
+    if state.phase != "auction" or len(game.sides) != 2 or game.players not in (2, 4):
+        return False
+    if getattr(game.options, "two_player_form", "") == "ghost_partners_43":
+        return False
+    return bool(FiveHundredAdapter.compiled)
+
+
+def _deals(state: Any, n: int, seed: int) -> list[Any]:
+    """``n`` deals like ``state`` with every card the bidder cannot see dealt afresh, its
+    auction so far replayed."""
+    game = state.game
+    seat = state.to_move
+    mine = list(state.hands[seat])
+    rest = [c for c in game.deck if c not in set(mine)]
+    labels = game.deal_parts()
+    out = []
+    for i in range(n):
+        rng = np.random.default_rng(derive_seed(seed, i))
+        order = [rest[k] for k in rng.permutation(len(rest))]
+        parts: dict[str, Any] = {}
+        at = 0
+        for k, (label, size) in enumerate(labels):
+            if k == seat:
+                parts[label] = mine
+                continue
+            parts[label] = order[at:at + size]
+            at += size
+        s = game.deal_from_parts(parts, dealer=state.dealer)
+        for action in state.history:
+            s = s.apply(str(action))
+        out.append(s)
+    return out
+
+
+def _to_the_play(s: Any, call: str, seed: int) -> Any:
+    """``s`` after ``call`` (the bidder's), every other seat passing and the bots deciding
+    the kitty and the nomination; the deal at its opening lead, or finished."""
+    bots: dict[int, Any] = {}
+    s = s.apply(call)
+    for _ in range(_TO_PLAY):
+        if s.is_over or s.phase == "play":
+            return s
+        if s.phase == "auction":
+            s = s.apply("pass")
+            continue
+        seat = s.to_move
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = bot_for(s.game.name, "heuristic", seed=derive_seed(seed, seat))
+        s = s.apply(bot.choose(s))
+    return s
+
+
+def open_hands_calls(state: Any, calls: list[str], n: int, seed: int
+                     ) -> dict[str, np.ndarray] | None:
+    """Per call of ``calls`` (``"bid 7H"``, ``"bid misere"`` …), the bidder's side's points
+    on each deal valued (at most ``n``; the same deals for every call); None where
+    :func:`serves` says no."""
+    if not serves(state) or not calls:
+        return None
+    side = next(name for name, seats in state.game.sides.items() if state.to_move in seats)
+    budget = min(MAX_NODES, n * NODES_PER_DEAL)
+    rows: list[list[float]] = []
+    spent = 0
+    for i, deal in enumerate(_deals(state, n, seed)):
+        if spent >= budget and len(rows) >= MIN_DEALS:
+            break
+        counts: dict[Any, float] = {}
+        row: list[float] = []
+        try:
+            for call in calls:
+                s = _to_the_play(deal, call, derive_seed(seed, i))
+                if s.is_over:
+                    row.append(float(s.result.points[side]))
+                    continue
+                if s.phase != "play" or not compiled(s):
+                    return None  # a form this module does not know: keep the rollouts
+                ad = FiveHundredAdapter(s)
+                root = ad.root(s)
+                key = (str(s.contract).split()[0].lstrip("0123456789"), root.hands, root.turn)
+                count = counts.get(key)
+                if count is None:
+                    search = CompiledSearch(ad, side, DEAL_BUDGET)
+                    try:
+                        count = counts[key] = search.exact(root)
+                    finally:
+                        spent += search.nodes
+                row.append(ad.final(count, side))
+        except SolveBudgetExceeded:
+            continue
+        rows.append(row)
+    if not rows:
+        return None
+    table = np.asarray(rows, dtype=float)
+    return {call: table[:, k].copy() for k, call in enumerate(calls)}
