@@ -374,7 +374,7 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
     sits at ``0 … nplays0 - 1``). ``stats``: [nodes, budget, stopped]."""
     (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
      maxi, counted, nxt, n_active, trump_e, gen) = ctx
-    TURN, NPLAYS, LED, SLED, ALPHA, BETA, BEST, CHOSEN, AT, N, SLOT, GAIN, VOID, A0, B0 = range(15)
+    TURN, NPLAYS, LED, SLED, ALPHA, BETA, BEST, CHOSEN, AT, N, SLOT, GAIN, VOID, ALPHA_IN, BETA_IN = range(15)
     mask = tt_keys.shape[0] - 1
     root = nplays0
     d = root
@@ -449,8 +449,8 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
                 f[SLED] = suits_led
                 f[ALPHA] = alpha
                 f[BETA] = beta
-                f[A0] = alpha
-                f[B0] = beta
+                f[ALPHA_IN] = alpha
+                f[BETA_IN] = beta
                 f[BEST] = -_BIG if maxi[turn] else _BIG
                 f[CHOSEN] = stack[d, 0]
                 f[AT] = 0
@@ -507,10 +507,10 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
                         and tt_keys[slot, 2] == kb[2] and tt_keys[slot, 3] == kb[3]):
                     # against the window the moves were searched with: a fail low is an
                     # upper bound, a fail high a lower bound, else the value
-                    if best <= f[A0]:
+                    if best <= f[ALPHA_IN]:
                         if best < tt_bounds[slot, 1]:
                             tt_bounds[slot, 1] = best
-                    elif best >= f[B0]:
+                    elif best >= f[BETA_IN]:
                         if best > tt_bounds[slot, 0]:
                             tt_bounds[slot, 0] = best
                     else:
