@@ -40,10 +40,10 @@ from cardlab.sim.advice import Advice, advise, valued_options
 __all__ = ["ExpertBot", "SAMPLES"]
 
 #: layouts per decision, by kind: a card play, a call (all of them in one batch) and a
-#: choice before the play (each option played after its own lead). Chosen so a Five Hundred
-#: four-player decision takes well under half a second on one core (benchmarks/bots_bench.py
-#: measures the latency).
-SAMPLES = {"play": 48, "call": 64, "choice": 24}
+#: choice before the play (each option played after its own lead). Small, for speed: a Five
+#: Hundred four-player decision still took a median of several seconds in an auction on a
+#: loaded two-core machine at 64 layouts (benchmarks/bots_bench.py measures the latency).
+SAMPLES = {"play": 16, "call": 24, "choice": 12}
 
 
 class ExpertBot:
