@@ -124,6 +124,11 @@ assert by_method["card_points"] == 304 == 76 * 4
 # players would make one deal at a time, so even 100,000 deals take only seconds. Variants that
 # change only the scoring do not need new play: the same deals are simply scored again. Variants
 # that change the bidding (misère rules, the American preset) are played again.
+#
+# The players here are the **heuristic** level (`bots="heuristic"`, the default; `"random"` and
+# `"expert"` are the other levels, and `compare_variants(..., bots="expert")` would use the coach's
+# evaluator for every decision, far more slowly). The heuristic's card play in arrays follows the
+# same rules of thumb as the one-deal bot, though the two do not yet choose the same card every time.
 
 # %%
 fh_variants = {
