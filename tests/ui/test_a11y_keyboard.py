@@ -1,4 +1,4 @@
-"""A whole deal by keyboard alone, in every game, in JupyterLab (issue #33).
+"""A whole deal by keyboard alone, in every game, in JupyterLab and in Voilà (issue #33).
 
 The learner sits in seat 0 and the bots answer at once. At each turn of the learner the
 kernel's heuristic bot says what to do (the test's plan, never the page's); the test then
@@ -7,13 +7,15 @@ group (a hand, piles, the calls), Enter on the card or call; a discard is made c
 and confirmed with its Confirm button. After every key and after every redraw,
 ``document.activeElement`` must not be ``<body>`` (focus lost: the next key would go to
 JupyterLab). The "?" key opens the keys' line, Escape closes it, and Escape clears cards
-chosen for a discard.
+chosen for a discard. In Voilà the plan comes from Voilà's own kernel (its id is in the
+page's config), which has no notebook session.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -80,10 +82,14 @@ STEER_JS = """([root, sel]) => {
 ON_BODY_JS = "() => !document.activeElement || document.activeElement === document.body"
 
 
-def _plan(lab_server: Any, name: str) -> dict[str, Any]:
+#: runs code in the kernel behind the page and returns what it printed
+Run = Callable[[str], str]
+
+
+def _plan(run: Run, name: str) -> dict[str, Any]:
     for _ in range(5):
         # a busy kernel may report idle before its printed line arrives: ask again
-        lines = kernel_exec(lab_server, f"plan({name!r})").strip().splitlines()
+        lines = run(f"plan({name!r})").strip().splitlines()
         if lines:
             return dict(json.loads(lines[-1]))
     raise AssertionError(f"{name}: the kernel printed nothing for plan()")
@@ -116,11 +122,11 @@ class Keys:
         raise AssertionError(f"{self.name}: no way by keys to {sel}")
 
 
-def _settle(lab_server: Any, page: Any, root: Any, name: str, keys: Keys) -> dict[str, Any]:
+def _settle(run: Run, page: Any, root: Any, name: str, keys: Keys) -> dict[str, Any]:
     """Wait until it is the learner's turn (or the deal is over) and the page shows it."""
     deadline = time.time() + 60
     while True:
-        p = _plan(lab_server, name)
+        p = _plan(run, name)
         shown = page.evaluate(
             "([e, s, n]) => e.getAttribute('data-step') === s"
             " && e.querySelectorAll('.cardlab-seat [data-selected=\"true\"]').length === n",
@@ -132,75 +138,111 @@ def _settle(lab_server: Any, page: Any, root: Any, name: str, keys: Keys) -> dic
         time.sleep(0.15)
 
 
-def _open(lab_server: Any, page: Any) -> None:
+def _cells() -> list[str]:
     cells = [SETUP]
     for name, opts, seed in GAMES:
         extra = "".join(f", {k}={v!r}" for k, v in opts.items())
         cells.append(f"table({name!r}, {seed}{extra})")
     cells.append('print("KEYS-READY")')
-    write_notebook(lab_server.root, "a11y_keyboard.ipynb", cells)
-    open_and_run_all(lab_server, page, "a11y_keyboard.ipynb")
-    wait_all_cells_ran(page, len(cells))
-    page.locator(".jp-OutputArea-output:has-text('KEYS-READY')").wait_for()
-    page.locator(".cardlab-root[data-step]").nth(len(GAMES) - 1).wait_for(state="attached")
+    return cells
+
+
+def _play_every_game(run: Run, page: Any, where: str) -> list[str]:
+    """Play each game's deal by keys alone on the page; return the moments focus was lost."""
+    faults: list[str] = []
+    presses = {}
+    for i, (name, _, _) in enumerate(GAMES):
+        root = page.locator(".cardlab-root[data-step]").nth(i)
+        root.scroll_into_view_if_needed()
+        root.focus()
+        keys = Keys(page, root, name)
+        # the keys' line: "?" opens it, Escape closes it
+        keys.press("?")
+        assert root.locator(".cardlab-keys").is_visible(), name
+        assert "Escape" in root.locator(".cardlab-keys").inner_text()
+        keys.press("Escape")
+        assert not root.locator(".cardlab-keys").is_visible(), name
+        played = 0
+        escaped = False
+        while True:
+            p = _settle(run, page, root, name, keys)
+            if p["over"]:
+                break
+            if p["cards"]:
+                # a card plays at once, or is chosen (a discard, a swap, a declaration)
+                # and the choice confirmed with its button
+                for code in p["cards"]:
+                    keys.reach(f'.cardlab-seat[data-seat="0"] .cardlab-card[data-card="{code}"]')
+                    keys.press("Enter")
+                    q = _settle(run, page, root, name, keys)
+                    if q["selected"] and not escaped:
+                        # Escape clears a choice begun; then the card is chosen again
+                        keys.press("Escape")
+                        page.wait_for_function(
+                            "(e) => !e.querySelector('[data-selected=\"true\"]')",
+                            arg=root.element_handle(), timeout=15_000)
+                        keys.check("Escape")
+                        escaped = True
+                        keys.press("Enter")
+                        _settle(run, page, root, name, keys)
+                confirm = f'.cardlab-choice[data-action="{p["action"]}"]'
+                if root.locator(confirm).count():
+                    keys.reach(confirm)
+                    keys.press("Enter")
+            else:
+                keys.reach(f'.cardlab-action[data-action="{p["action"]}"]')
+                keys.press("Enter")
+            played += 1
+            assert played < 150, f"{name}: the deal does not end"
+        assert played > 0, f"{name}: the learner never acted"
+        assert root.locator(".cardlab-table").get_attribute("data-phase") == "done"
+        presses[name] = keys.presses
+        faults += keys.faults
+        ARTIFACTS.mkdir(exist_ok=True)
+        root.screenshot(path=str(ARTIFACTS / f"a11y-keyboard-{where}-{name}.png"))
+    print(where, "key presses per deal:", presses)
+    return faults
 
 
 def test_a_whole_deal_by_keyboard_in_every_game(lab_server: Any, page: Any) -> None:
-    faults: list[str] = []
-    presses = {}
+    cells = _cells()
     try:
-        _open(lab_server, page)
-        for i, (name, _, _) in enumerate(GAMES):
-            root = page.locator(".cardlab-root[data-step]").nth(i)
-            root.scroll_into_view_if_needed()
-            root.focus()
-            keys = Keys(page, root, name)
-            # the keys' line: "?" opens it, Escape closes it
-            keys.press("?")
-            assert root.locator(".cardlab-keys").is_visible(), name
-            assert "Escape" in root.locator(".cardlab-keys").inner_text()
-            keys.press("Escape")
-            assert not root.locator(".cardlab-keys").is_visible(), name
-            played = 0
-            escaped = False
-            while True:
-                p = _settle(lab_server, page, root, name, keys)
-                if p["over"]:
-                    break
-                if p["cards"]:
-                    # a card plays at once, or is chosen (a discard, a swap, a declaration)
-                    # and the choice confirmed with its button
-                    for code in p["cards"]:
-                        keys.reach(f'.cardlab-seat[data-seat="0"] .cardlab-card[data-card="{code}"]')
-                        keys.press("Enter")
-                        q = _settle(lab_server, page, root, name, keys)
-                        if q["selected"] and not escaped:
-                            # Escape clears a choice begun; then the card is chosen again
-                            keys.press("Escape")
-                            page.wait_for_function(
-                                "(e) => !e.querySelector('[data-selected=\"true\"]')",
-                                arg=root.element_handle(), timeout=15_000)
-                            keys.check("Escape")
-                            escaped = True
-                            keys.press("Enter")
-                            _settle(lab_server, page, root, name, keys)
-                    confirm = f'.cardlab-choice[data-action="{p["action"]}"]'
-                    if root.locator(confirm).count():
-                        keys.reach(confirm)
-                        keys.press("Enter")
-                else:
-                    keys.reach(f'.cardlab-action[data-action="{p["action"]}"]')
-                    keys.press("Enter")
-                played += 1
-                assert played < 150, f"{name}: the deal does not end"
-            assert played > 0, f"{name}: the learner never acted"
-            assert root.locator(".cardlab-table").get_attribute("data-phase") == "done"
-            presses[name] = keys.presses
-            faults += keys.faults
-            ARTIFACTS.mkdir(exist_ok=True)
-            root.screenshot(path=str(ARTIFACTS / f"a11y-keyboard-{name}.png"))
+        write_notebook(lab_server.root, "a11y_keyboard.ipynb", cells)
+        open_and_run_all(lab_server, page, "a11y_keyboard.ipynb")
+        wait_all_cells_ran(page, len(cells))
+        page.locator(".jp-OutputArea-output:has-text('KEYS-READY')").wait_for()
+        page.locator(".cardlab-root[data-step]").nth(len(GAMES) - 1).wait_for(state="attached")
+        faults = _play_every_game(lambda code: kernel_exec(lab_server, code), page, "lab")
     finally:
         shutdown_sessions(lab_server)
     assert not faults, "\n".join(faults[:40])
     assert not serious_errors(page.errors), page.errors
-    print("key presses per deal:", presses)
+
+
+class _VoilaKernel:
+    """The server seen through one kernel: Voilà's kernel has no notebook session, so
+    ``kernel_exec`` is handed it as the only session."""
+
+    def __init__(self, server: Any, kernel_id: str):
+        self.url, self.token = server.url, server.token
+        self.kernel_id = kernel_id
+
+    def api(self, path: str) -> Any:
+        assert path == "/api/sessions", path
+        return [{"kernel": {"id": self.kernel_id}}]
+
+
+def test_a_whole_deal_by_keyboard_in_every_game_in_voila(lab_server: Any, page: Any) -> None:
+    write_notebook(lab_server.root, "a11y_keyboard_voila.ipynb", _cells())
+    try:
+        page.goto(f"{lab_server.url}/voila/render/a11y_keyboard_voila.ipynb"
+                  f"?token={lab_server.token}", timeout=240_000)
+        page.locator(".cardlab-root[data-step]").nth(len(GAMES) - 1).wait_for(state="attached")
+        kid = page.evaluate(
+            "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        kernel = _VoilaKernel(lab_server, kid)
+        faults = _play_every_game(lambda code: kernel_exec(kernel, code), page, "voila")
+    finally:
+        page.close()
+    assert not faults, "\n".join(faults[:40])
+    assert not serious_errors(page.errors), page.errors
