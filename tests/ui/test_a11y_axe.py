@@ -3,10 +3,11 @@ theme) and in Voilà (issue #33).
 
 One notebook builds them all, so one kernel serves the whole run: a Table of each game at
 the deal (live, the learner to act), in the middle and at the end of a deal (review), the
-DealEditor, both ladders, ScoreCompare and the teacher's page. axe runs on each widget's
-root, after ``overflow: visible`` is set on ``html`` and ``body``: JupyterLab's body is 0 px
-high with its overflow hidden, and axe then takes every widget for clipped and silently
-skips the contrast rules (the test checks that the contrast rule did look at nodes).
+DealEditor, both ladders, ScoreCompare, the teacher's page and an exercise of each kind.
+axe runs on each widget's root, after ``overflow: visible`` is set on ``html`` and
+``body``: JupyterLab's body is 0 px high with its overflow hidden, and axe then takes every
+widget for clipped and silently skips the contrast rules (the test checks that the
+contrast rule did look at nodes).
 
 The goal is no violation of any impact. Rules switched off: none. The axe script is the one
 ``axe-playwright-python`` ships (a pinned axe-core), injected into the page.
@@ -40,6 +41,7 @@ GAMES = [("five_hundred", {}), ("officer_skat", {}), ("pandoeren", {}), ("panfin
 
 SETUP = '''import cardlab
 from cardlab.bots import bot_for
+from cardlab.teaching import exercise
 from cardlab.widgets import AuctionLadder, DealEditor, ScoreCompare, Table, TeacherPage, TrumpLadder
 
 def played(name, seed=3, **options):
@@ -71,6 +73,10 @@ def _cells() -> list[str]:
         'AuctionLadder(cardlab.load("five_hundred"), cardlab.load("five_hundred").deal(seed=11))',
         'ScoreCompare(played("five_hundred"))',
         "TeacherPage()",
+        # an exercise of each kind: cards to choose, one answer to pick, a number to type
+        'exercise("five_hundred/joker-lead")',
+        'exercise("five_hundred/spade-trick")',
+        'exercise("five_hundred/slam-score")',
         'print("AXE-READY")',
     ]
     return cells
@@ -114,6 +120,9 @@ def _axe_all(page: Any, name: str) -> list[str]:
     targets = [roots.nth(i) for i in range(roots.count())]
     if teacher.count():
         targets.append(teacher.first)
+    exercises = page.locator(".cardlab-exercise")
+    exercises.nth(2).wait_for(timeout=60_000)
+    targets += [exercises.nth(i) for i in range(exercises.count())]
     for i, target in enumerate(targets):
         target.scroll_into_view_if_needed()
         if i < 3 * len(GAMES) and i % 3 == 1:  # each game's table, mid-deal, to look at
