@@ -599,6 +599,10 @@ DealEditor(game, dealer=3, seat=0, show_all=False)
 # %% [markdown] tags=["deal-facts"]
 # Here is a fresh deal: you are **N**, **W** deals, so you bid first, and the bots play the other
 # seats. Bid, take the kitty if you win the auction, and play all ten tricks.
+#
+# Keyboard: **Tab** moves from one group (your hand, the piles, the calls, the buttons) to the
+# next, the **arrow keys** move within a group, **Enter** plays the card or call, **Escape** clears
+# the cards you chose, and **?** shows these keys under the table.
 
 # %% hidden tags=["facts-check"]
 fresh = game.deal(seed=2024, dealer=3)

@@ -521,6 +521,10 @@ DealEditor(game, dealer=0, seat=1, show_all=False)
 # %% [markdown] tags=["deal-facts"]
 # Here is a fresh deal: you are **P1** and forehand (**P2** deals), so you choose the game, and a
 # bot plays P2. Play all sixteen tricks.
+#
+# Keyboard: **Tab** moves from one group (your hand, the piles, the calls, the buttons) to the
+# next, the **arrow keys** move within a group, **Enter** plays the card or call, **Escape** clears
+# the cards you chose, and **?** shows these keys under the table.
 
 # %% hidden tags=["facts-check"]
 fresh = game.deal(seed=2024, dealer=1)

@@ -526,6 +526,10 @@ DealEditor(game, dealer=3, seat=3, show_all=False)
 # %% [markdown] tags=["deal-facts"]
 # Here is a fresh deal: you are **N**, **W** deals, so you speak first, and the bots play the other
 # seats. Bid (or pass), and play all eight tricks.
+#
+# Keyboard: **Tab** moves from one group (your hand, the piles, the calls, the buttons) to the
+# next, the **arrow keys** move within a group, **Enter** plays the card or call, **Escape** clears
+# the cards you chose, and **?** shows these keys under the table.
 
 # %% hidden tags=["facts-check"]
 fresh = game.deal(seed=2024, dealer=3)

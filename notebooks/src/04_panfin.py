@@ -594,6 +594,10 @@ DealEditor(game, dealer=0, seat=2, show_all=False)
 # %% [markdown] tags=["deal-facts"]
 # Here is a fresh deal: you are **P1**, **P4** deals, so you speak first, and the bots play the
 # others. Say *tengo*, fold or *servito*, and play the piatti.
+#
+# Keyboard: **Tab** moves from one group (your hand, the piles, the calls, the buttons) to the
+# next, the **arrow keys** move within a group, **Enter** plays the card or call, **Escape** clears
+# the cards you chose, and **?** shows these keys under the table.
 
 # %% hidden tags=["facts-check"]
 fresh = game.deal(seed=2024, dealer=3)

@@ -12,6 +12,9 @@
 #   over from the computer and played by one of us.
 # - The **share code** under the table opens this same deal, at the same moment, on your own
 #   computer.
+# - **Keyboard only:** Tab moves between the controls (the seats, the step buttons, the
+#   checkboxes, the cards), the arrow keys move within a group, Enter plays or presses, Escape
+#   clears the cards chosen, and ? shows the keys under the table.
 
 # %%
 from cardlab.widgets import TeacherPage
