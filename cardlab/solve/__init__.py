@@ -33,7 +33,7 @@ zero-window tests and turned into points at the end; ``"score"`` elsewhere, wher
 itself is minimaxed (card points, schwarz, roem, chips: no single monotone count).
 
 **The compiled inner loop.** Five Hundred is searched by :mod:`cardlab.solve.trick_core`,
-compiled by numba (:mod:`cardlab.solve.compiled`): a DDS-like search of the tricks still to
+compiled by numba (:mod:`cardlab.solve.jit`): a DDS-like search of the tricks still to
 come, its table keyed by relative ranks, with sure-trick bounds; it calls the game's own
 kernel (``legal_mask``, compiled as written), so no rule is written twice, and without numba
 the same source runs interpreted. Officer Skat, Pandoeren and Panfin (and Five Hundred's

@@ -33,7 +33,7 @@ from cardlab.games.five_hundred.rules import SUITS, TRICKS, order_table, play_fl
 from cardlab.games.five_hundred.scoring import score
 from cardlab.solve import trick_core
 from cardlab.solve.adapter import Adapter, register
-from cardlab.solve.compiled import HAVE_NUMBA
+from cardlab.solve.jit import HAVE_NUMBA
 from cardlab.solve.search import INF, Search, SolveBudgetExceeded
 
 if TYPE_CHECKING:

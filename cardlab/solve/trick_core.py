@@ -3,7 +3,7 @@
 Positions are card masks (bit ``i`` = the deal's ``deck[i]``), changed in place and changed
 back (no allocation in the recursion). The legal cards come from the game's kernel
 (:func:`~cardlab.games.five_hundred.kernel.legal_mask`, compiled as written by
-:func:`~cardlab.solve.compiled.compiled_kernel`); a trick's winner from the contract's
+:func:`~cardlab.solve.jit.compiled_kernel`); a trick's winner from the contract's
 strength table, made of the kernel's ``trick_key``. The value searched is the number of
 tricks still to be won by the *counted* positions (those the score reads), with the
 positions in ``maxi`` maximising it and every other position minimising it.
@@ -43,7 +43,7 @@ from typing import Any, Final
 import numpy as np
 
 from cardlab.games.five_hundred import kernel
-from cardlab.solve.compiled import compiled_kernel, jit
+from cardlab.solve.jit import compiled_kernel, jit
 
 __all__ = ["TT_BITS", "new_table", "search", "exact", "MAX_POS", "DEPTH"]
 
