@@ -77,10 +77,19 @@ def test_the_play_agrees_in_most_positions(name: str) -> None:
     assert agree / total >= FLOOR[name], (agree, total, differ)
 
 
-@pytest.mark.xfail(strict=True, reason="#30: the scalar bot's play and the array policy "
-                   "are still two players (see FLOOR); the scalar bot leads masters and "
-                   "draws trumps, the batch leads its highest lead key")
-@pytest.mark.parametrize("name", sorted(FLOOR))
+#: the games whose scalar bot and array policy still play differently (a strict expected
+#: failure each, so the day one becomes one player its mark must go)
+TWO_PLAYERS = {
+    "five_hundred": "the scalar bot leads masters and draws trumps, the batch leads its highest lead key",
+    "officer_skat": "the scalar bot and the batch choose their cards by different rules",
+    "pandoeren": "the scalar bot and the batch choose their cards by different rules",
+    "panfin": "the scalar bot and the batch choose their cards by different rules",
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=f"#30: {TWO_PLAYERS[n]}"))
+    if n in TWO_PLAYERS else n for n in sorted(FLOOR)])
 def test_the_play_is_one_player(name: str) -> None:
     agree, total, differ = _positions(name)
     assert agree == total, differ
