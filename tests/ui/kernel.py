@@ -41,3 +41,19 @@ def kernel_exec(server: Any, code: str, timeout: float = 20) -> str:
     finally:
         ws.close()
     return "".join(out)
+
+
+class VoilaKernel:
+    """The server seen through the kernel of a Voilà page: Voilà's kernel has no notebook
+    session, so :func:`kernel_exec` is handed it as the only session."""
+
+    def __init__(self, server: Any, page: Any):
+        self.url, self.token = server.url, server.token
+        #: the page's kernel, from the config Voilà writes into the page
+        self.kernel_id = str(page.evaluate(
+            "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+            ".kernelId"))
+
+    def api(self, path: str) -> Any:
+        assert path == "/api/sessions", path
+        return [{"kernel": {"id": self.kernel_id}}]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from kernel import kernel_exec
+from kernel import VoilaKernel, kernel_exec
 from labtools import (
     ARTIFACTS,
     open_and_run_all,
@@ -219,28 +219,13 @@ def test_a_whole_deal_by_keyboard_in_every_game(lab_server: Any, page: Any) -> N
     assert not serious_errors(page.errors), page.errors
 
 
-class _VoilaKernel:
-    """The server seen through one kernel: Voilà's kernel has no notebook session, so
-    ``kernel_exec`` is handed it as the only session."""
-
-    def __init__(self, server: Any, kernel_id: str):
-        self.url, self.token = server.url, server.token
-        self.kernel_id = kernel_id
-
-    def api(self, path: str) -> Any:
-        assert path == "/api/sessions", path
-        return [{"kernel": {"id": self.kernel_id}}]
-
-
 def test_a_whole_deal_by_keyboard_in_every_game_in_voila(lab_server: Any, page: Any) -> None:
     write_notebook(lab_server.root, "a11y_keyboard_voila.ipynb", _cells())
     try:
         page.goto(f"{lab_server.url}/voila/render/a11y_keyboard_voila.ipynb"
                   f"?token={lab_server.token}", timeout=240_000)
         page.locator(".cardlab-root[data-step]").nth(len(GAMES) - 1).wait_for(state="attached")
-        kid = page.evaluate(
-            "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-        kernel = _VoilaKernel(lab_server, kid)
+        kernel = VoilaKernel(lab_server, page)
         faults = _play_every_game(lambda code: kernel_exec(kernel, code), page, "voila")
     finally:
         page.close()
