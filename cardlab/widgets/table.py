@@ -22,11 +22,18 @@ the table shown now, ``{"type": "take_seat", "seat": 2, "human": true}`` takes a
 over from the bots (from this step: "play from here") or hands it back,
 ``{"type": "speed", "delay": 0.8}`` sets the bots' pace in seconds and
 ``{"type": "pause", "paused": true}`` stops and restarts them.
+
+A bot's call or choice before the play comes with its reason (``bot.explain(state)``, worked
+out at the state where the bot decided, before it chose): the view's ``narration_why`` holds
+it beside the narration's sentence, and the front end offers it behind a "why?" button. A
+reason speaks of the bot's own hand, so the view holds it only where this viewer sees that
+seat's hand (every hand shown, the seat turned face up, or its own); elsewhere it is blank.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -34,7 +41,10 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from cardlab.bots import RandomBot, bot_for
+# the expert level lives in cardlab.sim (above the bots) and registers itself on import;
+# the table imports it so that every level is there when a table asks for one
+import cardlab.sim.expert  # noqa: F401
+from cardlab.bots import RandomBot, as_bot, levels
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.game import Game
@@ -92,7 +102,10 @@ class Table(CardlabWidget):
     :param mode: ``"review"`` (step through a record) or ``"play"``; by default
         ``"review"`` for a finished deal and ``"play"`` otherwise.
     :param step: the step to show first (default: 0 in review, the last in play).
-    :param bots: ``"heuristic"``, ``"random"``, one bot, or one bot per seat.
+    :param bots: a level's name (``"random"``, ``"heuristic"``, ``"expert"``:
+        :func:`cardlab.bots.levels`), one bot (or factory) for every seat, or a list of
+        them, one per seat (see :func:`cardlab.bots.as_bot`). An unknown name is refused
+        with the closest level's name, an object that is no bot with a TypeError naming it.
     :param bot_delay: seconds between bot moves in the browser; 0 makes the bots
         answer at once (for tests and notebooks run headless).
     :param four_colour: the four-colour deck.
@@ -172,10 +185,16 @@ class Table(CardlabWidget):
             raise ValueError(f"bot_delay must be a number of seconds from 0 to "
                              f"{MAX_BOT_DELAY:g}, not {bot_delay!r}")
         self._bot_spec = bots
-        self._bots: dict[int, Any] = {}
+        # each seat's bot, per game (a record of another game may be loaded later)
+        self._bots: dict[tuple[str, int], Any] = {}
+        # why a bot made a call or choice: the state it decided at → (its seat, the reason)
+        self._reasons: weakref.WeakKeyDictionary[State, tuple[int, str]] = \
+            weakref.WeakKeyDictionary()
         self._ready = False
         self._download_id = 0
-        self._last_step: tuple[int, int] = (-1, -1)
+        # the line and step last published (the line itself, not its id(): a new list may
+        # get a dropped one's id, and the news would then be another line's)
+        self._last_step: tuple[list[State] | None, int] = (None, -1)
         # what this widget worked out about a state, per (what, seat, show_all): its game view,
         # card info, narration and the sentence of the action that led to it. States are
         # immutable, so each is computed once; weak keys let dropped branches go.
@@ -187,6 +206,8 @@ class Table(CardlabWidget):
         self._hint: tuple[State, Any, str, int] | None = None
         self._look: Any = None
         self._look_at = 0
+        for s in range(state.game.players):  # refuse bad bots now, not at the first bot move
+            self._bot_for(state.game, s)
         super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour,
                          shown=shown_seats, humans=human_seats, bot_delay=float(bot_delay),
                          teacher=bool(teacher), projector=bool(projector),
@@ -211,12 +232,19 @@ class Table(CardlabWidget):
         :param open_hands: show the open-hands values and the par strip (:class:`Table`).
         """
         state = as_state(state_or_record)
+        reasons: Mapping[State, tuple[int, str]] = {}
         if not state.is_over:
             runner = cls(state, seat=None, humans=[], bots=bots, bot_delay=0, mode="play")
             state = runner._line[-1]
-        return cls(state, seat=None, show_all=show_all, mode="review", step=step, bots=bots,
-                   bot_delay=bot_delay, humans=[], teacher=True, projector=projector,
-                   four_colour=four_colour, open_hands=open_hands)
+            reasons = runner._reasons
+        table = cls(state, seat=None, show_all=show_all, mode="review", step=step, bots=bots,
+                    bot_delay=bot_delay, humans=[], teacher=True, projector=projector,
+                    four_colour=four_colour, open_hands=open_hands)
+        if reasons:  # the bots' reasons, given as they decided (the same states)
+            table._reasons.update(reasons)
+            table._memo = weakref.WeakKeyDictionary()
+            table._publish()
+        return table
 
     @classmethod
     def from_share(cls, code: str, *, seat: int | None = None, show_all: bool | None = None,
@@ -232,7 +260,8 @@ class Table(CardlabWidget):
         """
         code, face_up = _split_share(code)
         shared = read_share(code)
-        bots = shared.bots if shared.bots in ("heuristic", "random") else "heuristic"
+        # a level the code names (any registered level), else the default
+        bots = shared.bots if shared.bots in levels() else "heuristic"
         n = shared.state.game.players
         if face_up is not None and any(s >= n for s in face_up):
             raise RecordError(f"share code: the hands face up name a seat past {n - 1}",
@@ -457,29 +486,46 @@ class Table(CardlabWidget):
                 and (self._bots_live or self._cursor == len(self._line) - 1))
 
     def _bot(self, seat: int) -> Any:
-        bot = self._bots.get(seat)
+        return self._bot_for(self.game, seat)
+
+    def _bot_for(self, game: Game, seat: int) -> Any:
+        """The bot of ``seat`` in ``game``: :func:`cardlab.bots.as_bot` of the table's
+        ``bots`` (a list gives each seat its own), seeded by the seat; made once per game.
+
+        :raises ValueError: for an unknown level (with the closest name), or a list that
+            does not give every seat a bot.
+        :raises TypeError: for an object that is no bot (naming it and the seat).
+        """
+        key = (game.name, seat)
+        bot = self._bots.get(key)
         if bot is not None:
             return bot
         spec = self._bot_spec
         if isinstance(spec, Sequence) and not isinstance(spec, str):
-            bot = spec[seat]
-        elif spec in ("heuristic", "random"):
-            try:
-                bot = bot_for(self.game.name, str(spec), seed=seat)
-            except (ImportError, AttributeError):  # this game has no heuristic bot yet
-                bot = RandomBot(seed=seat)
-        else:
-            bot = spec
-        self._bots[seat] = bot
+            if len(spec) < game.players:
+                raise ValueError(f"bots: one bot per seat, {game.players} in all, not "
+                                 f"{len(spec)}")
+            spec = spec[seat]
+        try:
+            bot = as_bot(spec, game.name, seat, seed=seat)
+        except (ImportError, AttributeError):  # this game has no bot of that level yet
+            bot = RandomBot(seed=seat)
+        self._bots[key] = bot
         return bot
 
     def _bot_move(self) -> None:
         s = self.state
         seat = s.to_move
         assert seat is not None
+        bot = self._bot(seat)
         try:
-            action = self._bot(seat).choose(s)
+            # the reason first: explaining looks at what the bot would choose without
+            # moving it on, so the reason is the one of the call it then makes
+            reason = bot_reason(bot, s)
+            action = bot.choose(s)
             nxt = s.apply(action, seat=seat)
+            if reason and action.verb != "play":
+                self._reasons[s] = (seat, reason_words(s, action, reason))
         except Exception:  # a faulty bot must not stop the deal: a random legal move instead
             nxt = s.apply(RandomBot(seed=len(s.history)).choose(s), seat=seat)
         self._advance(nxt)
@@ -1147,11 +1193,11 @@ class Table(CardlabWidget):
                                     "text": "Confirm: " + confirm_words(s, a)})
         narration = self._narration(s)
         prev_line, prev_step = self._last_step
-        if prev_line == id(self._line) and prev_step <= self._cursor:
+        if prev_line is self._line and prev_step <= self._cursor:
             news = narration[prev_step:self._cursor]
         else:
             news = narration[-1:]
-        self._last_step = (id(self._line), self._cursor)
+        self._last_step = (self._line, self._cursor)
         result = s.result if s.is_over else None
         hint, look = self._advice_view(s)
         n = len(game.seat_names)
@@ -1180,6 +1226,8 @@ class Table(CardlabWidget):
             "selection": list(self._selection),
             "choices": choices,
             "narration": narration,
+            # the bot's reason beside each sentence ("" for none, or one hidden from this viewer)
+            "narration_why": self._narration_why(s),
             "news": news,
             "trump_strip": self._trump_strip(s, gv),
             # the hand whose cards are played now (a ghost partner's, or the mover's own)
@@ -1354,6 +1402,36 @@ class Table(CardlabWidget):
             self._memo_of(t)[key] = said
         return list(said)
 
+    def _narration_why(self, s: State) -> list[str]:
+        """Beside each sentence of :meth:`_narration`, the bot's reason for that call or
+        choice where this viewer may read it (:meth:`_why_of`), else ``""``."""
+        key = ("narration_why", *self._vkey())
+        todo: list[State] = []
+        t: State | None = s
+        said: tuple[str, ...] = ()
+        while t is not None:
+            memo = self._memo_of(t)
+            if key in memo:
+                said = memo[key]
+                break
+            todo.append(t)
+            t = t.parent
+        for t in reversed(todo):
+            if t.parent is not None and self._sentence(t.parent, t):
+                said = (*said, self._why_of(t.parent))
+            self._memo_of(t)[key] = said
+        return list(said)
+
+    def _why_of(self, s: State) -> str:
+        """The reason of the bot that decided at ``s``, if this viewer sees its hand: the
+        reason reads that hand (its cards, what it expects from them), so a seat face down
+        gives none, and a learner learns nothing from it that the table hides."""
+        got = self._reasons.get(s)
+        if got is None:
+            return ""
+        seat, text = got
+        return text if self._sees(seat) else ""
+
     def _sentence(self, prev: State, nxt: State) -> str:
         """The game's sentence for the action from ``prev`` to ``nxt``, as this viewer hears
         it (``""`` for a secret choice it must not learn of)."""
@@ -1388,6 +1466,42 @@ class Table(CardlabWidget):
         if self.branched:
             parts.append("branched")
         return f"Table({', '.join(parts)})"
+
+
+def bot_reason(bot: Any, s: State) -> str:
+    """Why ``bot`` makes the call or choice it makes in ``s`` (its ``explain(s)``), asked
+    before it chooses; ``""`` at a card play (the reasons are for the calls and choices) or
+    for a bot that gives none. The random level has no ``explain``: its reason is chance."""
+    legal = s.legal_actions()
+    if all(a.verb == "play" for a in legal):
+        return ""
+    explain = getattr(bot, "explain", None)
+    if callable(explain):
+        return str(explain(s))
+    if isinstance(bot, RandomBot):
+        return ("its only legal action." if len(legal) == 1 else
+                f"a random choice among its {len(legal)} legal actions.")
+    return ""
+
+
+def reason_words(s: State, action: Action, text: str) -> str:
+    """A bot's reason as a person reads it: without the action's notation at its head (the
+    narration's sentence already names the call), the legal actions it names in the game's
+    words (``bid 7H`` → ``seven hearts``), and no bare rule IDs."""
+    text = text.strip()
+    head = f"{action}:"
+    if text.startswith(head):
+        text = text[len(head):].strip()
+    game = s.game
+    notations = sorted({str(a) for a in s.legal_actions()} | {str(action)}, key=len,
+                       reverse=True)
+    for notation in notations:
+        if " " not in notation and "_" not in notation:
+            continue  # a one-word call ('pass') reads as it is
+        words = call_words(game, Action(notation))
+        text = re.sub(rf"(?<![\w]){re.escape(notation)}(?![\w])", words, text)
+    text = without_rule_ids(text)
+    return text[:1].upper() + text[1:] if text else text
 
 
 #: what the cards chosen with a card verb are for, in the prompt's words
