@@ -1,10 +1,12 @@
 """``TeacherPage``: the teacher's demonstration page, with no code on screen (Voilà).
 
 The teacher chooses a game, a number of players (and Five Hundred's two-player form), a
-set of rules and a deal number, or pastes a deal string or a saved record, and presses
-**Deal**. The bots play the deal out at once (:meth:`Table.demonstrate`), so the table
-can be stepped through from the first step; its seat bar shows and hides hands, takes
-seats over and hands them back, sets the bots' pace and gives the share code. The order
+set of rules, the bots' level (``"random"``, ``"heuristic"``, ``"expert"``:
+:func:`cardlab.bots.levels`) and a deal number, or pastes a deal string or a saved record,
+and presses **Deal**. The bots play the deal out at once (:meth:`Table.demonstrate`), so
+the table can be stepped through from the first step; its seat bar shows and hides hands,
+takes seats over and hands them back, sets the bots' pace and gives the share code. Under
+the step buttons the table lists each bot call so far with its reason (``bot.explain``). The order
 of the cards (:attr:`TeacherPage.ladder_stage`) follows the contract on the table.
 
 Everything on the page is in words a class reads: rule sets by the source they follow,
@@ -18,6 +20,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from cardlab.bots import levels
 from cardlab.engine.game import table_forms
 from cardlab.engine.record import from_json
 from cardlab.engine.registry import load, names
@@ -51,15 +54,21 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     :param game: the game chosen first (a registry name).
     :param seed: the deal number chosen first.
+    :param bots: the bots' level chosen first.
     """
 
-    def __init__(self, game: str = "five_hundred", *, seed: int = 7) -> None:
+    def __init__(self, game: str = "five_hundred", *, seed: int = 7,
+                 bots: str = "heuristic") -> None:
         titles = {n: load(n).title for n in names()}
         self.game_choice = w.Dropdown(options=[(t, n) for n, t in titles.items()], value=game,
                                       description="Game")
         self.players_choice = w.Dropdown(description="Players")
         self.rules_choice = w.Dropdown(description="Rules")
         self.seed_choice = w.BoundedIntText(value=seed, min=0, max=10**9, description="Deal no.")
+        self.level_choice = w.Dropdown(options=[(n, n) for n in levels()], value=bots,
+                                       description="Bots")
+        """The bots' level (the same names as ``Table(bots=…)``): a new level plays the
+        deal on the table out again."""
         self.text = w.Textarea(placeholder="or paste a deal string or a saved record here",
                                layout=w.Layout(width="100%", height="3.2em"))
         self.projector = w.Checkbox(value=False, description="projector size")
@@ -82,10 +91,13 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.deal_button.on_click(lambda _: self.deal(focus=True))
         self.projector.observe(self._projector_changed, names="value")
         self.open_hands.observe(self._open_hands_changed, names="value")
+        self._choosing = False
+        self.level_choice.observe(self._level_changed, names="value")
         super().__init__([
             w.HBox([self.game_choice, self.players_choice, self.rules_choice],
                    layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.seed_choice, self.projector, self.open_hands, self.deal_button],
+            w.HBox([self.seed_choice, self.level_choice, self.projector, self.open_hands,
+                    self.deal_button],
                    layout=w.Layout(flex_flow="row wrap")),
             self.text, self.status, self.stage])
         self.add_class("cardlab-teacher")
@@ -106,13 +118,17 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if self.table is not None:
             self.table.open_hands = bool(change["new"])
 
+    def _level_changed(self, change: Any) -> None:
+        if not self._choosing:
+            self.deal()  # the deal on the table, played out again by the new level
+
     def _projector_changed(self, change: Any) -> None:
         if self.table is not None:
             self.table.projector = bool(change["new"])
 
     def choose(self, *, game: str | None = None, players: int | None = None,
                form: str | None = None, rules: str | None = None, seed: int | None = None,
-               text: str | None = None) -> TeacherPage:
+               text: str | None = None, bots: str | None = None) -> TeacherPage:
         """Set the choices as a teacher would (for scripts and tests); then :meth:`deal`."""
         if game is not None:
             self.game_choice.value = game
@@ -132,6 +148,12 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.seed_choice.value = seed
         if text is not None:
             self.text.value = text
+        if bots is not None:
+            self._choosing = True  # the caller deals next: no deal of its own here
+            try:
+                self.level_choice.value = bots
+            finally:
+                self._choosing = False
         return self
 
     def options(self) -> dict[str, Any]:
@@ -167,7 +189,9 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.status.value = _line(f"⚠ Not dealt: {without_rule_ids(str(err))}")
             return str(err)
         self._show_game_of(state)
-        table = Table.demonstrate(state, projector=bool(self.projector.value),
+        level = str(self.level_choice.value)
+        self.status.value = _line(f"The {level} bots play the deal out…")
+        table = Table.demonstrate(state, bots=level, projector=bool(self.projector.value),
                                   open_hands=bool(self.open_hands.value))
         table.autofocus = focus
         self.table = table
@@ -182,7 +206,7 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         source = ("the pasted record" if pasted.startswith("{") else "the pasted deal"
                   if pasted else f"deal no. {self.seed_choice.value}")
         said = (f"{state.game.title}, {source}: {table.view['steps']} steps, played out by "
-                f"the bots; {first} acts first. Step through it, or take a seat.")
+                f"the {level} bots; {first} acts first. Step through it, or take a seat.")
         self.status.value = _line(said)
         return said
 

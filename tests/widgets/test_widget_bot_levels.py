@@ -11,7 +11,7 @@ from widget_support import send, synced_view
 import cardlab
 from cardlab.bots import RandomBot, as_bot, levels
 from cardlab.engine.action import Action
-from cardlab.widgets import Table
+from cardlab.widgets import Table, TeacherPage
 from cardlab.widgets.table import reason_words
 
 GAMES = [("five_hundred", {}), ("officer_skat", {}), ("pandoeren", {}),
@@ -171,3 +171,18 @@ def test_a_share_code_naming_a_level_round_trips(level):
     again = Table.from_share(code)
     assert again.share_code == code and again.step == 3
     assert f"~b{level}~" in code
+
+
+def test_teacher_page_offers_the_levels_and_deals_with_the_one_chosen():
+    page = TeacherPage("officer_skat", seed=4)
+    assert [label for label, _ in page.level_choice.options] == list(levels())
+    assert page.level_choice.description == "Bots" and page.level_choice.value == "heuristic"
+    before = page.table
+    page.level_choice.value = "random"  # as the menu does: the deal is played out again
+    assert page.table is not before and "played out by the random bots" in page.status.value
+    assert "~brandom~" in page.table.share_code
+    page.table.go(page.table.view["steps"])
+    whys = [w for w in synced_view(page.table)["narration_why"] if w]
+    assert whys and all(w.startswith(("A random choice", "Its only legal action")) for w in whys)
+    page.choose(bots="heuristic", seed=5).deal()
+    assert "~bheuristic~" in page.table.share_code

@@ -597,12 +597,69 @@ function drawSeatBar(view, send) {
   return box;
 }
 
+// A bot's reason for a call or choice, beside the narration's sentence (Python worked it out
+// and left it out wherever the viewer may not see that bot's hand): a "why?" button shows it
+// under the sentence on hover, on focus and on a tap; a tap (or a click) keeps it open until
+// the next tap, Escape or leaving it closes it.
+let reasonIds = 0;
+function narrationItem(text, why, current, i) {
+  const li = h("li", { "data-current": String(current) }, text);
+  if (!why) return li;
+  const id = "cardlab-reason-" + (++reasonIds);
+  const reason = h("span", { class: "cardlab-bot-reason", id, "data-reason": "", hidden: true }, why);
+  const btn = h("button", {
+    type: "button", class: "cardlab-bot-why", "data-key": "why:" + i, "aria-expanded": "false",
+    "aria-controls": id, "aria-describedby": id, "aria-label": "why? the bot's reason: " + text,
+  }, "why?");
+  let kept = false;
+  const show = (scroll) => {
+    reason.hidden = false;
+    btn.setAttribute("aria-expanded", "true");
+    if (scroll && reason.scrollIntoView) reason.scrollIntoView({ block: "nearest" });
+  };
+  const hide = () => {
+    if (kept) return;
+    reason.hidden = true;
+    btn.setAttribute("aria-expanded", "false");
+  };
+  btn.addEventListener("click", () => { kept = !kept; if (kept) show(true); else hide(); });
+  btn.addEventListener("focus", () => show(true));
+  btn.addEventListener("blur", hide);
+  btn.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || reason.hidden) return;
+    kept = false; hide();
+    e.preventDefault(); e.stopPropagation();
+  });
+  li.addEventListener("mouseenter", () => show(false));
+  li.addEventListener("mouseleave", () => { if (li.ownerDocument.activeElement !== btn) hide(); });
+  li.setAttribute("data-why", "");
+  li.append(" ", btn, reason);
+  return li;
+}
+
 function drawNarration(view) {
   const lines = view.narration || [];
+  const whys = view.narration_why || [];
   // a scrolling list a keyboard must reach (WCAG 2.1.1): in the tab order, with its name
   const list = h("ol", { class: "cardlab-narration", "aria-label": "what happened so far", tabindex: "0", "data-key": "narration" });
-  lines.forEach((text, i) => list.append(h("li", { "data-current": String(i === lines.length - 1) }, text)));
+  lines.forEach((text, i) => list.append(narrationItem(text, whys[i], i === lines.length - 1, i)));
   return list;
+}
+
+// the teacher's table: each bot call so far with its reason, under the step buttons (the
+// calls stand by the seats on the felt), for a class to read at once
+function drawReasons(view) {
+  if (!view.teacher) return null;
+  const whys = view.narration_why || [];
+  const items = (view.narration || []).map((text, i) => [text, whys[i]]).filter(([, why]) => why);
+  if (!items.length) return null;
+  const list = h("ul", { class: "cardlab-reasons-list" });
+  for (const [text, why] of items) {
+    list.append(h("li", {}, h("span", { class: "cardlab-reasons-call" }, text + ": "), why));
+  }
+  // it scrolls when long: a keyboard reaches it (WCAG 2.1.1)
+  return h("div", { class: "cardlab-reasons", role: "region", "aria-label": "the bots' reasons", tabindex: "0", "data-key": "reasons" },
+    h("div", { class: "cardlab-reasons-title", "aria-hidden": "true" }, "Why the bots called as they did"), list);
 }
 
 // The narration only grows while a deal goes on. A live widget (``ui`` given) keeps its
@@ -610,9 +667,11 @@ function drawNarration(view) {
 // browser then lays out one new line instead of the whole story again (the longest part of
 // a redraw's layout).
 function keepNarration(keep, view) {
-  const lines = view.narration || [];
+  const whys = view.narration_why || [];
+  // a line is its sentence and its reason (a hand turned face down takes the reason away)
+  const lines = (view.narration || []).map((text, i) => [text, whys[i] || ""]);
   const old = keep.lines;
-  if (old.length > lines.length || old.some((text, i) => text !== lines[i])) {
+  if (old.length > lines.length || old.some(([text, why], i) => text !== lines[i][0] || why !== lines[i][1])) {
     keep.list.replaceChildren();
     keep.lines = [];
   }
@@ -620,7 +679,7 @@ function keepNarration(keep, view) {
   if (from === lines.length) return;
   if (keep.list.lastElementChild) keep.list.lastElementChild.setAttribute("data-current", "false");
   for (let i = from; i < lines.length; i++) {
-    keep.list.append(h("li", { "data-current": String(i === lines.length - 1) }, lines[i]));
+    keep.list.append(narrationItem(lines[i][0], lines[i][1], i === lines.length - 1, i));
   }
   keep.lines = lines.slice();
 }
@@ -653,6 +712,8 @@ function drawTable(view, send, model, ui) {
   above.append(felt, h("div", { class: "cardlab-why", "data-why": "", "aria-live": "polite" }, ""),
     drawActions(view, send));
   parts.append(above, drawControls(view, send));
+  const reasons = drawReasons(view);
+  if (reasons) parts.append(reasons);
   if (view.teacher) parts.append(drawSeatBar(view, send));
   parts.append(drawModes(view, send, model));
   if (view.look_back) parts.append(drawLookBack(view, send));
