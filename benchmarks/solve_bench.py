@@ -34,6 +34,7 @@ import cardlab.solve  # noqa: E402
 from cardlab.engine.game import table_forms  # noqa: E402
 from cardlab.engine.registry import game_class, names  # noqa: E402
 from cardlab.engine.rng import SplitMix64  # noqa: E402
+from cardlab.solve.adapter import adapter_for  # noqa: E402
 
 #: DDS's published anchor, one bridge board (one contract), single thread
 DDS_ANCHOR = "16-19 ms (DDS, bridge, 13 tricks)"
@@ -100,6 +101,16 @@ def measure(states: list[Any], budget: int) -> dict[str, Any]:
             "max": times[-1], "nodes": statistics.mean(nodes) if nodes else 0, "over": over}
 
 
+def _strain_nodes(state: Any, budget: int) -> int:
+    """One strain's entry: the declarer's open-hands value at the opening lead by one
+    search (:func:`cardlab.solve.value`, as a double-dummy table asks each strain's tricks,
+    not each lead's); the positions it visited."""
+    adapter = adapter_for(state)
+    search = adapter.search(adapter.side_of(adapter.to_move(state)), budget)
+    search.exact(adapter.root(state))
+    return search.nodes
+
+
 def ddtable_row(budget: int) -> dict[str, Any]:
     """Five Hundred, one layout, every strain at the opening lead (CalcDDtable-like)."""
     game = cardlab.load("five_hundred", misere_requires_seven=False)
@@ -117,7 +128,7 @@ def ddtable_row(budget: int) -> dict[str, Any]:
             st = st.apply("nominate none")
         t0 = time.perf_counter()
         try:
-            nodes += cardlab.solve.values(st, budget=budget).nodes
+            nodes += _strain_nodes(st, budget)
         except cardlab.solve.SolveBudgetExceeded:
             over += 1
         total += time.perf_counter() - t0

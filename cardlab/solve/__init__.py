@@ -9,6 +9,8 @@ that works open may fail closed, and a defender may not know which card to keep)
 
 * :func:`values` — every legal action of the seat to move, mapped to its open-hands value,
   in the game's own deal score (points, or chips in Panfin) for the mover's side.
+* :func:`value` — the position's own value for the mover's side (one search, as a
+  double-dummy table's entry for a strain: no card valued apart).
 * :func:`line` — one perfect line of play to the end of the deal.
 * :func:`par` — for a deal played so far, the value before and after every card played;
   a card that lowered its side's value has a cost (as DDS's ``AnalysePlay``).
@@ -73,7 +75,7 @@ from cardlab.solve.search import (
 if TYPE_CHECKING:
     from cardlab.engine.action import Action
 
-__all__ = ["values", "line", "par", "compiled", "Values", "ParStep", "SolveError", "SolveBudgetExceeded",
+__all__ = ["values", "value", "line", "par", "compiled", "Values", "ParStep", "SolveError", "SolveBudgetExceeded",
            "Adapter", "register", "DEFAULT_BUDGET", "DEFAULT_TT_BYTES"]
 
 #: how the error names a phase without card play
@@ -195,6 +197,21 @@ def values(state: State, *, budget: int | None = None) -> Values:
             by_text[adapter.text(position, move)] = v
     out = {str(a): by_text[str(a)] for a in state.legal_actions()}
     return Values(out, seat, side, adapter.searched, _unit(state), search.nodes)
+
+
+def value(state: State, *, budget: int | None = None) -> float:
+    """The position's open-hands value for the side of the seat to move: the best of
+    :func:`values`, found by one search (the cards are not valued one by one, so it is
+    the quick way to fill a table of every strain or to value a contract on many layouts).
+
+    :raises SolveError: as :func:`values`.
+    :raises SolveBudgetExceeded: the search needs more positions than ``budget``.
+    """
+    state = _check(state)
+    adapter = adapter_for(state)
+    side = adapter.side_of(adapter.to_move(state))
+    search = adapter.search(side, _budget(budget))
+    return adapter.final(search.exact(adapter.root(state)), side)
 
 
 def _perfect_step(search: Search, position: Any) -> Any:

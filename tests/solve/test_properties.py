@@ -87,6 +87,13 @@ def test_line_achieves_the_best_value(form: tuple[str, dict[str, Any]]) -> None:
         assert str(cardlab.solve.line(state)[0]) in got.best
 
 
+@pytest.mark.parametrize("form", FORMS, ids=form_id)
+def test_value_is_the_best_of_values(form: tuple[str, dict[str, Any]]) -> None:
+    """``value`` (one search) is the best of ``values`` (each card valued apart)."""
+    for state in positions(*form):
+        assert cardlab.solve.value(state) == max(cardlab.solve.values(state).values())
+
+
 #: tables whose whole deals are quick to value from the opening lead (par starts there)
 PAR_FORMS = [f for f in FORMS if f[0] == "panfin" and f[1].get("players", 4) <= 4
              or f[1].get("two_player_form") == "dead_hand_33"]
