@@ -609,10 +609,21 @@ fresh = game.deal(seed=2024, dealer=3)
 assert game.seat_name(fresh.setup["dealer"]) == "W" and game.seat_name(fresh.to_move) == "N"
 assert fresh.phase == "auction"
 
+# %% [markdown]
+# **How strong are the bots?** Set `level` in the next cell to `"random"` (any legal move),
+# `"heuristic"` (rules of thumb; the default) or `"expert"` (it weighs each decision by playing
+# the deal out over many guesses at the cards it cannot see, so it thinks a moment longer), and
+# run the cell again for a new table. The bots can say why they called as they did: on a table
+# that shows every hand (`Table(..., show_all=True)`) a **why?** follows each bot's call in the
+# list of moves. At your own seat the reasons stay hidden, because they would tell you the bots'
+# cards.
+
 # %%
 from cardlab.teaching import deal_report
 
-whole_deal = Table(game.deal(seed=2024, dealer=3), seat=0)
+# the bots' level: "random", "heuristic" or "expert"
+level = "heuristic"
+whole_deal = Table(game.deal(seed=2024, dealer=3), seat=0, bots=level)
 whole_deal
 
 # %% [markdown]

@@ -8,6 +8,9 @@
 # - **Step through the deal** with the buttons under the table, or with the arrow keys.
 # - The trumps stand in order above the table, high to low; a trump already played is greyed.
 # - During the bidding, each player's last call stands by their name.
+# - **Bots** chooses how strong the computer players are: `random`, `heuristic` or `expert`
+#   (the deal is played out again). Under the step buttons, each of their calls so far stands
+#   with its reason, and a **why?** after a call in the list of moves shows the same reason.
 # - At any moment a player's hand can be turned face down, to guess what it holds, or taken
 #   over from the computer and played by one of us.
 # - The **share code** under the table opens this same deal, at the same moment, on your own
