@@ -517,11 +517,14 @@ class Table(CardlabWidget):
         s = self.state
         seat = s.to_move
         assert seat is not None
-        bot = self._bot(seat)
         try:
+            bot = self._bot(seat)
             # the reason first: explaining looks at what the bot would choose without
             # moving it on, so the reason is the one of the call it then makes
-            reason = bot_reason(bot, s)
+            try:
+                reason = bot_reason(bot, s)
+            except Exception:  # a reason that fails is left out; the bot still plays
+                reason = ""
             action = bot.choose(s)
             nxt = s.apply(action, seat=seat)
             if reason and action.verb != "play":

@@ -186,3 +186,16 @@ def test_teacher_page_offers_the_levels_and_deals_with_the_one_chosen():
     assert whys and all(w.startswith(("A random choice", "Its only legal action")) for w in whys)
     page.choose(bots="heuristic", seed=5).deal()
     assert "~bheuristic~" in page.table.share_code
+
+
+def test_a_bot_whose_reason_fails_still_plays_its_own_call():
+    class Mute(Scripted):
+        def explain(self, state):
+            raise RuntimeError("no words")
+
+    state = cardlab.load("five_hundred").deal(seed=3, dealer=0)
+    table = Table(state, seat=0, show_all=True, bots=Mute(), bot_delay=0)
+    view = synced_view(table)
+    same = synced_view(Table(state, seat=0, show_all=True, bots=Scripted(), bot_delay=0))
+    assert view["narration"] == same["narration"] and len(view["narration"]) == 3
+    assert not any(view["narration_why"])
