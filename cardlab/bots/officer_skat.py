@@ -2,7 +2,10 @@
 says Kontra/Re on strong visible trumps, and plays simple card-point tactics.
 
 It reads only ``state.view(seat)`` (which shows face-up cards only) and
-``state.legal_actions()``, plus the public rules (card ranks and points).
+``state.legal_actions()``, plus the public rules (card ranks and points). Its card play
+is written once for both forms of the ``"heuristic"`` player
+(:mod:`cardlab.bots.officer_skat_play`): this bot calls it on the one deal it sees, the
+batch simulator on every deal of a batch.
 """
 
 from __future__ import annotations
@@ -11,19 +14,11 @@ from functools import cache
 from typing import Any, Final
 
 from cardlab.bots import SeededBot, peek
+from cardlab.bots.officer_skat_play import RULES, args_of_view, play_choice, play_tables
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
-from cardlab.games.officer_skat.kernel import effective_suit_code, trick_key
-from cardlab.games.officer_skat.rules import (
-    CARD_POINTS,
-    GAME_CALLS,
-    PACK_ORDER,
-    SUITS,
-    card_index,
-    kernel_tables,
-    trick_order,
-)
+from cardlab.games.officer_skat.rules import PACK_ORDER, SUITS, trick_order
 
 __all__ = ["HeuristicBot", "game_scores", "card_weight", "card_weight_table", "SCORED_GAMES"]
 
@@ -179,7 +174,10 @@ class HeuristicBot(SeededBot):
             return (f"{text}: {trumps} of its {len(mine)} cards are trumps, "
                     + ("at least" if action.verb == "re" else "below")
                     + f" the share of {RE_TRUMP_SHARE:.0%} it wants for Re.")
-        return f"{text}: wins a trick worth taking as cheaply as it can, else plays low."
+        plays = [a for a in legal if a.verb == "play"]
+        if len(plays) == 1:
+            return f"{text}: its only playable card."
+        return f"{text}: {RULES[self._card(state, view, plays)[1]]}."
 
     # -- calls -----------------------------------------------------------------------
     def _declare(self, legal: list[Action], mine: list[Card]) -> Action:
@@ -203,44 +201,14 @@ class HeuristicBot(SeededBot):
 
     # -- play --------------------------------------------------------------------------
     def _play(self, state: State, view: dict[str, Any], legal: list[Action]) -> Action:
-        deck = state.game.deck
-        contract = view["contract"]
-        cards = [deck.parse(a.args[0]) for a in legal]
-        avoid_points = contract in ("null", "ramsch")
-        seat = view["to_move"]
-        trick = view["trick"]
-        order = trick_order(contract)
-        rank = order.power
+        card, _ = self._card(state, view, legal)
+        return Action(f"play {state.game.deck[card]}")
 
-        def value(c: Card) -> tuple[int, int]:
-            return (CARD_POINTS[c.rank], rank[c])
-
-        if not trick:
-            if avoid_points:
-                return _play(min(cards, key=lambda c: (rank[c], CARD_POINTS[c.rank])))
-            trumps = [c for c in cards if order.is_trump(c)]
-            if view["declarer"] == seat and len(trumps) >= 3:
-                return _play(max(trumps, key=rank.__getitem__))
-            aces = [c for c in cards if c.rank == "A" and c not in trumps]
-            if aces:
-                return _play(aces[0])
-            return _play(min(cards, key=value))
-        led = deck.parse(trick[0]["card"])
-        # OS-5.6 the kernel's trick keys: a card wins if it bids higher than the led card
-        tables, k = kernel_tables(), GAME_CALLS.index(contract)
-        led_suit = effective_suit_code(tables, k, card_index(led))
-        beat = trick_key(tables, k, led_suit, card_index(led))
-        winners = [c for c in cards if trick_key(tables, k, led_suit, card_index(c)) > beat]
-        losers = [c for c in cards if c not in winners]
-        if avoid_points:
-            if losers:
-                return _play(max(losers, key=value))  # dump points on the other's trick
-            return _play(min(winners, key=value))
-        at_stake = CARD_POINTS[led.rank]
-        if winners and (at_stake >= 3 or min(CARD_POINTS[c.rank] for c in winners) >= 10):
-            return _play(min(winners, key=value))
-        return _play(min(losers or cards, key=value))
-
-
-def _play(card: Card) -> Action:
-    return Action(f"play {card}")
+    def _card(self, state: State, view: dict[str, Any], legal: list[Action]
+              ) -> tuple[int, int]:
+        """The card to play (its index in the pack) and the rule that chose it, by the
+        play written once for both forms of the player
+        (:func:`~cardlab.bots.officer_skat_play.play_choice`, on this one deal)."""
+        card, rule = play_choice(play_tables(),
+                                 *args_of_view(state.game, view, view["to_move"], legal))
+        return int(card), int(rule)

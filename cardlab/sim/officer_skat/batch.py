@@ -11,8 +11,10 @@ from the next trick (OS-5.3). Suit games, Grand, Null (both ``null_mode``\\ s)
 and Ramsch; every scoring method of OS-7 (:meth:`OfficerSkatBatch.scores`).
 
 Policies as in :mod:`cardlab.sim.five_hundred`: ``"random"`` is
-:class:`cardlab.bots.RandomBot` on the deal's play stream, ``"heuristic"`` a
-simple deterministic player.
+:class:`cardlab.bots.RandomBot` on the deal's play stream, ``"heuristic"`` the scalar
+:class:`~cardlab.bots.officer_skat.HeuristicBot`'s card play, the same function on every
+deal at once (:func:`cardlab.bots.officer_skat_play.play_choice`): both forms play the
+same card in every position.
 
 Kontra and Re are fixed per deal before play starts (``kontra``/``re`` flags). Under
 ``re_window="until_opening_lead"`` (B-6) the scalar engine still offers ``re`` beside
@@ -44,6 +46,7 @@ from cardlab.bots.officer_skat import (
     SCORED_GAMES,
     card_weight_table,
 )
+from cardlab.bots.officer_skat_play import play_choice, play_tables
 from cardlab.games.officer_skat.kernel import (
     CARD_SLOTS,
     NO_CARD,
@@ -66,7 +69,6 @@ from cardlab.games.officer_skat.kernel import (
     effective_suit_code,
     legal_mask,
     trick_card_points,
-    trick_key,
     trick_winner_index,
 )
 from cardlab.games.officer_skat.rules import (
@@ -79,7 +81,7 @@ from cardlab.games.officer_skat.rules import (
     kernel_tables,
 )
 from cardlab.sim.batch import Batch
-from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
+from cardlab.sim.bits import ZERO, kth_index, popcount
 from cardlab.sim.rng import (
     PLAY_STREAM,
     Streams,
@@ -112,7 +114,6 @@ class SkatTables:
         self.game = game
         self.options = game.options
         self.n_cards = c = len(deck)
-        k = len(GAME_CALLS)
         tables = kernel_tables()
         #: the kernel's tables, each a numpy array (masks ``uint64``, the rest ``int64``)
         self.kernel = kt = tables._replace(
@@ -126,12 +127,8 @@ class SkatTables:
             base_values=np.array(tables.base_values, dtype=np.int64))
         self.bit = kt.bits  # card → its bit (0 for "no card")
         self.shifts = np.arange(c, dtype=np.uint64)
-        #: ``[contract, led, card]`` the trick keys, for the heuristic's "does it win"
-        self.strength16 = kt.strength.reshape(k, SUIT_SLOTS, CARD_SLOTS).astype(np.int16)
-        #: the heuristic's cheapness: a card's key led in its own suit, then card points
-        ks, cards = np.arange(k)[:, None], np.arange(c)[None, :]
-        lead_key = trick_key(kt, ks, effective_suit_code(kt, ks, cards), cards)
-        self.heur_key = (lead_key + 10 * kt.card_points[None, :c]).astype(np.int16)
+        #: the heuristic player's tables as arrays (its play is written once, in the bots)
+        self.play = play_tables().as_arrays()
 
     def contract_index(self, contract: str) -> int:
         """The index of a game kind in ``GAME_CALLS``."""
@@ -287,8 +284,9 @@ class OfficerSkatBatch(Batch):
             n = popcount(legal)
             k = streams.randbelow(np.where(live, n, 1), where=live)
             card = kth_index(legal, k)
-        elif policy == "heuristic":
-            card = heuristic_choice(self, legal)
+        elif policy == "heuristic":  # the scalar HeuristicBot's play, on every deal
+            card, _ = play_choice(self.tb.play, self.contract, legal, self.lead_card,
+                                  self.to_move == self.declarer)
         else:
             raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
         if self.record is not None:
@@ -362,40 +360,6 @@ class OfficerSkatBatch(Batch):
         ram = np.stack([deal_ramsch_points(kt, self.card_points[:, s], self.tricks_won[:, s],
                                            self.tricks_won[:, 1 - s]) for s in (0, 1)], axis=1)
         return np.asarray(np.where(ramsch[:, None], ram, seat))
-
-
-def heuristic_choice(batch: OfficerSkatBatch, legal: np.ndarray) -> np.ndarray:
-    """A simple deterministic player (cheapness: trump class and rank, then card points;
-    ties go to the earlier card): lead the strongest top card (a Null declarer the
-    cheapest); follow with the cheapest card that wins the trick, else the cheapest card;
-    a Null declarer ducks with the strongest card that does not win."""
-    tb = batch.tb
-    c = tb.n_cards
-    bits = ((legal[:, None] >> tb.shifts) & ONE).astype(bool)
-    k = batch.contract
-    key = tb.heur_key[k]
-    big, small = np.int16(32000), np.int16(-32000)
-    duck = (k == _NULL) & (batch.to_move == batch.declarer)
-    leading = batch.lead_card == NO_CARD
-    cheapest = np.argmin(np.where(bits, key, big), axis=1)
-    card = cheapest
-    if leading.any():
-        lead_pick = np.argmax(np.where(bits, key, small), axis=1)
-        if duck.any():
-            lead_pick = np.where(duck, cheapest, lead_pick)
-        card = np.where(leading, lead_pick, card)
-    if not leading.all():
-        strength = tb.strength16[k, batch.led][:, :c]
-        best = tb.strength16[k, batch.led, batch.lead_card]
-        beats = bits & (strength > best[:, None])
-        cheapest_win = np.argmin(np.where(beats, key, big), axis=1)
-        follow = np.where(beats.any(axis=1), cheapest_win, cheapest)
-        if duck.any():
-            under = bits & (strength < best[:, None])
-            high_under = np.argmax(np.where(under, key, small), axis=1)
-            follow = np.where(duck, np.where(under.any(axis=1), high_under, cheapest), follow)
-        card = np.where(leading, card, follow)
-    return np.asarray(card)
 
 
 # -- dealing and the start of play ------------------------------------------------------------
