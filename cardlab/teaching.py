@@ -338,8 +338,10 @@ class _Form:
         self.feedback = StatusLine()
         self.check_button.on_click(self._on_check)
         self.show_button.on_click(self._on_show)
-        self.box = w.VBox([title, self.pick, w.HBox([self.check_button, self.show_button]),
-                           self.feedback])
+        # the row shows its buttons' whole focus ring (a widget box clips what overflows)
+        buttons = w.HBox([self.check_button, self.show_button],
+                         layout=w.Layout(overflow="visible"))
+        self.box = w.VBox([title, self.pick, buttons, self.feedback])
         self.box.add_class("cardlab-exercise")
         self.box.add_class("cardlab-form")
 

@@ -58,9 +58,9 @@ class StatusLine(anywidget.AnyWidget):
         self.view = {"text": str(text), "tone": tone, "count": count + 1}
 
     @property
-    def text(self) -> str:
-        """The words shown now."""
+    def value(self) -> str:
+        """The words shown now (read-only, as an ``ipywidgets.HTML``'s value is read)."""
         return str(self.view["text"])
 
     def __repr__(self) -> str:
-        return f"StatusLine({self.text!r})"
+        return f"StatusLine({self.value!r})"

@@ -33,6 +33,7 @@ from cardlab.widgets._words import (
     without_rule_ids,
 )
 from cardlab.widgets.ladders import TrumpLadder
+from cardlab.widgets.status import StatusLine
 from cardlab.widgets.table import Table
 
 __all__ = ["TeacherPage", "player_choices"]
@@ -76,7 +77,10 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         """Show each legal card's value with every hand open, and the par strip (while every
         hand is face up)."""
         self.deal_button = w.Button(description="Deal", button_style="primary", icon="play")
-        self.status = w.HTML()
+        # one polite live line (each new line announced once); it also keeps the page's
+        # plain keys from JupyterLab's shortcuts (the page's box is a "cardlab-form")
+        self.status = StatusLine()
+        self.status.add_class("cardlab-teacher-status")
         self.stage = w.VBox()
         """Holds the table of the current deal."""
         self.ladder_stage = w.VBox()
@@ -101,6 +105,7 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                    layout=w.Layout(flex_flow="row wrap")),
             self.text, self.status, self.stage])
         self.add_class("cardlab-teacher")
+        self.add_class("cardlab-form")
         self.deal()
 
     def _fill_choices(self) -> None:
@@ -186,11 +191,11 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         try:
             state = self.chosen_state()
         except (IllegalAction, RecordError, ValueError) as err:
-            self.status.value = _line(f"⚠ Not dealt: {without_rule_ids(str(err))}")
+            self.status.say(f"⚠ Not dealt: {without_rule_ids(str(err))}")
             return str(err)
         self._show_game_of(state)
         level = str(self.level_choice.value)
-        self.status.value = _line(f"The {level} bots play the deal out…")
+        self.status.say(f"The {level} bots play the deal out…")
         table = Table.demonstrate(state, bots=level, projector=bool(self.projector.value),
                                   open_hands=bool(self.open_hands.value))
         table.autofocus = focus
@@ -207,7 +212,7 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                   if pasted else f"deal no. {self.seed_choice.value}")
         said = (f"{state.game.title}, {source}: {table.view['steps']} steps, played out by "
                 f"the {level} bots; {first} acts first. Step through it, or take a seat.")
-        self.status.value = _line(said)
+        self.status.say(said)
         return said
 
     def _show_game_of(self, state: State) -> None:
@@ -241,10 +246,3 @@ class TeacherPage(w.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         else:
             ladder._say(f"The order of the cards under the contract on the table: "
                         f"{order_contract_words(ladder.game, contract)}")
-
-
-def _line(text: str) -> str:
-    """One status line of HTML (the text escaped)."""
-    import html
-
-    return f'<div class="cardlab-teacher-status" role="status">{html.escape(text)}</div>'

@@ -406,9 +406,9 @@ def test_nothing_shows_before_an_answer(ident: str) -> None:
     feedback = box.children[-1]
     said = ex.check(None)
     assert said.startswith("No answer yet") and not said.correct
-    assert feedback.text == ""
+    assert feedback.value == ""
     ex.check(_wrong(ex))
-    assert "Not quite" in feedback.text
+    assert "Not quite" in feedback.value
 
 
 def test_a_refusal_shows_as_one_line_in_a_notebook() -> None:
@@ -459,7 +459,7 @@ def test_two_wrong_tries_bring_show_me(ident: str) -> None:
     assert show.layout.display != "none"
     show.click()
     feedback = box.children[-1]
-    assert "The answer:" in feedback.text
+    assert "The answer:" in feedback.value
     words = ex.reveal()
     answer = ex.answer
     labels = {c.value: c.label for c in ex.choices}
@@ -482,7 +482,7 @@ def test_the_form_checks_what_is_clicked(ident: str) -> None:
     else:
         pick.value = f" {ex.answer} chips"
     buttons["Check"].click()
-    assert "Correct" in box.children[-1].text and ex.tries == 0
+    assert "Correct" in box.children[-1].value and ex.tries == 0
 
 
 # -- 5. teaching.py ---------------------------------------------------------------------------

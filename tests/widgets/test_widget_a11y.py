@@ -96,7 +96,7 @@ def test_the_verdict_is_said_once_per_check_in_a_live_line(ident: str) -> None:
     box = ex.widget()
     line = box.children[-1]
     assert isinstance(line, StatusLine) and "cardlab-form" in box._dom_classes
-    assert line.view["count"] == 0 and line.text == ""
+    assert line.view["count"] == 0 and line.value == ""
     ex.check(None)  # no answer yet: a hint to the caller, nothing said in the form
     assert line.view["count"] == 0
     said = ex.check(_wrong(ex))
