@@ -104,6 +104,15 @@ def open_and_run_all(server: LabServer, page: Any, notebook: str) -> None:
 
 def run_all_from_menu(page: Any) -> None:
     """Run every cell through the Run menu (JupyterLab 4 and Notebook 7 alike)."""
+    # on a loaded machine JupyterLab may still show a dialog of its own (a kernel to
+    # choose, a kernel restarted) that would take the menu's click: accept it first
+    for _ in range(40):
+        accept = page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
+        if not page.locator(".jp-Dialog").count():
+            break
+        if accept.count():
+            accept.first.click()
+        time.sleep(0.25)
     page.locator('.lm-MenuBar-itemLabel:text-is("Run")').click()
     page.locator('li.lm-Menu-item[data-command="runmenu:run-all"], '
                  'li.lm-Menu-item[data-command="notebook:run-all-cells"]').first.click()
