@@ -105,7 +105,8 @@ _GRAND = GAME_CALLS.index("grand")
 
 class SkatTables:
     """The kernel's tables (:func:`~cardlab.games.officer_skat.rules.kernel_tables`) as numpy
-    arrays for one game, and the heuristic player's keys read off them."""
+    arrays for one game, and the heuristic player's
+    (:mod:`cardlab.bots.officer_skat_play`)."""
 
     def __init__(self, game: Any) -> None:
         deck = game.deck
