@@ -97,9 +97,16 @@ def matches(name: str, a: str, b: str, n: int, max_deals: int, seed: int = SEED
     return out
 
 
+#: the games whose auction calls the evaluator values (bids as contracts; a choice of game)
+CALLS_VALUED = ("five_hundred", "officer_skat")
+
+
 def bad_calls(name: str, level: str, calls: int, seed: int = SEED, n: int = 24
               ) -> tuple[int, int]:
-    """(bad, valued): the level's auction calls the evaluator values, and the bad ones."""
+    """(bad, valued): the level's auction calls the evaluator values, and the bad ones
+    ((0, 0) where it values none: Pandoeren's auction, Panfin's declarations)."""
+    if name not in CALLS_VALUED:
+        return 0, 0
     game = cardlab.load(name)
     bad = valued = 0
     k = 0
