@@ -3,7 +3,11 @@ theme) and in Voilà (issue #33).
 
 One notebook builds them all, so one kernel serves the whole run: a Table of each game at
 the deal (live, the learner to act), in the middle and at the end of a deal (review), the
-DealEditor, both ladders, ScoreCompare, the teacher's page and an exercise of each kind.
+DealEditor, both ladders, ScoreCompare, the teacher's page and an exercise of each kind,
+untouched, and two more: one after two wrong tries (its verdict in red, its **Show me**
+button shown) and one answered right (its verdict in green), so the verdict's colours and
+Show me's are checked too (a hidden button is never checked: the test checks that axe
+judged Show me's contrast).
 axe runs on each widget's root, after ``overflow: visible`` is set on ``html`` and
 ``body``: JupyterLab's body is 0 px high with its overflow hidden, and axe then takes every
 widget for clipped and silently skips the contrast rules (the test checks that the
@@ -52,6 +56,18 @@ def played(name, seed=3, **options):
         state = state.apply(bots[state.to_move].choose(state), seat=state.to_move)
     return state
 
+def tried(ident, right=False):
+    """An exercise's form answered right, or wrong twice (its Show me button then shown)."""
+    ex = exercise(ident)
+    form = ex.widget()
+    if right:
+        ex.check(sorted(ex.answer) if ex.kind == "many" else ex.answer)
+    else:
+        wrong = next(c.value for c in ex.choices if c.value != ex.answer)
+        ex.check(wrong)
+        ex.check(wrong)
+    return form
+
 def at(name, where, **options):
     """A table of ``name``: live at the deal, or a review in the middle or at the end."""
     if where == "deal":
@@ -77,6 +93,9 @@ def _cells() -> list[str]:
         'exercise("five_hundred/joker-lead")',
         'exercise("five_hundred/spade-trick")',
         'exercise("five_hundred/slam-score")',
+        # the verdicts and Show me
+        'tried("five_hundred/spade-trick")',
+        'tried("five_hundred/slam-score", right=True)',
         'print("AXE-READY")',
     ]
     return cells
@@ -85,6 +104,8 @@ def _cells() -> list[str]:
 CELLS = _cells()
 #: the widget roots the notebook draws (the teacher's page holds one table)
 N_ROOTS = 3 * len(GAMES) + 4 + 1
+#: the exercises' forms the notebook draws
+N_EXERCISES = 5
 AXE_JS = Path(__import__("axe_playwright_python").__file__).parent / "axe.min.js"
 
 RUN_JS = """async ([el, tags]) => {
@@ -96,6 +117,15 @@ RUN_JS = """async ([el, tags]) => {
     .reduce((n, x) => n + x.nodes.length, 0);
   return {contrast, violations: r.violations.map(v => ({id: v.id, impact: v.impact,
     help: v.help, nodes: v.nodes.map(n => [n.target.join(' '), n.failureSummary.slice(0, 300)])}))};
+}"""
+
+
+#: axe's contrast rule on one button: how many nodes passed, and the violations
+SHOW_ME_JS = """async (el) => {
+  const r = await axe.run(el, {runOnly: {type: 'rule', values: ['color-contrast']},
+                               resultTypes: ['violations', 'passes']});
+  return {passes: r.passes.reduce((n, x) => n + x.nodes.length, 0),
+          violations: r.violations.map(v => v.nodes.map(n => n.failureSummary))};
 }"""
 
 
@@ -121,7 +151,7 @@ def _axe_all(page: Any, name: str) -> list[str]:
     if teacher.count():
         targets.append(teacher.first)
     exercises = page.locator(".cardlab-exercise")
-    exercises.nth(2).wait_for(timeout=60_000)
+    exercises.nth(N_EXERCISES - 1).wait_for(timeout=60_000)
     targets += [exercises.nth(i) for i in range(exercises.count())]
     for i, target in enumerate(targets):
         target.scroll_into_view_if_needed()
@@ -136,6 +166,11 @@ def _axe_all(page: Any, name: str) -> list[str]:
             for where, why in v["nodes"]:
                 faults.append(f"{name} widget {i}: {v['id']} ({v['impact']}): {v['help']} at "
                               f"{where}: {why}")
+    # Show me is shown (after two wrong tries) and axe judged its contrast
+    show = page.locator(".cardlab-exercise .jupyter-button:text-is('Show me'):visible")
+    assert show.count() == 1 and show.is_visible(), f"{name}: Show me is not shown"
+    judged = page.evaluate(SHOW_ME_JS, show.element_handle())
+    assert judged["passes"] == 1 and not judged["violations"], f"{name}: Show me: {judged}"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"a11y-axe-{name}.png"))
     assert contrast > 50, f"{name}: axe looked at only {contrast} nodes' contrast"
