@@ -4,6 +4,10 @@ It reads only ``state.view(seat)`` (its own hand, the public auction and
 tricks) and ``state.legal_actions()``, plus the game's public tables (card
 orders). Its choices are deterministic given the seed; the seed only breaks
 ties between equal choices.
+
+Its card play is written once, on card masks, in :mod:`cardlab.bots.five_hundred_play`:
+this bot plays it on one row built from its view, and the batch simulator's
+``"heuristic"`` policy on every deal of a batch, so both are one player.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlab.bots import SeededBot, peek
+from cardlab.bots.five_hundred_play import play_choice, play_tables, row_of_view
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
@@ -98,7 +103,7 @@ class HeuristicBot(SeededBot):
             return self._call(game, view, hand, legal)
         if phase == "nominate":
             return self._nominate(view, hand, legal)
-        return self._play(game, view, seat, hand, legal)
+        return self._play(game, view, seat, legal)
 
     # -- reasons ----------------------------------------------------------------------------
     def estimates(self, state: State) -> dict[str, float]:
@@ -296,94 +301,12 @@ class HeuristicBot(SeededBot):
         return Action("nominate none")
 
     # -- play -----------------------------------------------------------------------------
-    def _play(self, game: FiveHundredGame, view: dict[str, Any], seat: int, hand: list[Card],
+    def _play(self, game: FiveHundredGame, view: dict[str, Any], seat: int,
               legal: list[Action]) -> Action:
-        contract = view["contract"] or "NT"
-        nominated = view["nominated"]
-        misere = contract in MISERE_VALUES
-        parsed = parse_bid(contract.split(" ")[0])
-        denom = parsed[1] if parsed else "NT"
-        rules: ContractRules = game.contract_rules(
-            denom, nominated if nominated not in (None, "none") else None)
-        trick = view["trick"]
-        options = [(a, game.deck.parse(a.args[0])) for a in legal]
-        led = view["trick_suit"]
-        best_seat, best_key = None, None
-        for p in trick:
-            k = rules.key(game.deck.parse(p["card"]), led)
-            if k is not None and (best_key is None or k > best_key):
-                best_seat, best_key = p["seat"], k
-        declarer = view["declarer"]
-        my_side = game.side_seats(seat)
-        contracting = declarer is not None and declarer in my_side
-        if misere:
-            return self._play_misere(rules, options, led, best_key, seat == declarer,
-                                     declarer, best_seat)
-
-        def strength(c: Card) -> tuple[int, int]:
-            s = rules.suit_of[c]
-            return (2 if s is None or s == rules.trump else 1, rules.power[c])
-
-        if not trick:
-            return self._lead(game, view, rules, options, contracting, hand)
-        active = sum(1 for h in view["hands"] if h["active"])
-        last = len(trick) == active - 1
-        partner_winning = best_seat is not None and best_seat in my_side
-        winners = [(a, c) for a, c in options
-                   if best_key is None or (rules.key(c, led) or (0, 0)) > best_key]
-        if partner_winning and (last or (best_key is not None and best_key[0] >= 2)):
-            return min(options, key=lambda o: strength(o[1]))[0]
-        if winners:
-            if last or partner_winning:
-                return min(winners, key=lambda o: strength(o[1]))[0]
-            return max(winners, key=lambda o: strength(o[1]))[0] if led and all(
-                rules.suit_of[c] == led for _, c in winners) else min(
-                winners, key=lambda o: strength(o[1]))[0]
-        return min(options, key=lambda o: strength(o[1]))[0]
-
-    def _lead(self, game: FiveHundredGame, view: dict[str, Any], rules: ContractRules,
-              options: list[tuple[Action, Card]], contracting: bool, hand: list[Card]) -> Action:
-        played = {game.deck.parse(c) for c in view.get("played", [])}
-        held = set(hand)
-        trumps_mine = [(a, c) for a, c in options if rules.trump and rules.suit_of[c] == rules.trump]
-        if contracting and trumps_mine:
-            outstanding = [c for c in rules.trumps() if c not in played and c not in held]
-            top_left = [c for c in rules.trumps() if c not in played]
-            if outstanding and (top_left[0] in held or len(trumps_mine) >= 3):
-                return max(trumps_mine, key=lambda o: rules.power[o[1]])[0]
-        # a master card of a side suit (the best card still out)
-        for a, c in options:
-            s = rules.suit_of[c]
-            if s is None or s == rules.trump or len(a.args) > 1:
-                continue
-            left = [x for x in rules.suits[s] if x not in played]
-            if left and left[0] == c:
-                return a
-        plain = [(a, c) for a, c in options if rules.suit_of[c] not in (None, rules.trump)]
-        if plain:
-            counts = {s: sum(1 for c in hand if rules.suit_of[c] == s) for s in SUITS}
-            return min(plain, key=lambda o: (-counts[rules.suit_of[o[1]] or "S"] if contracting
-                                             else counts[rules.suit_of[o[1]] or "S"],
-                                             rules.power[o[1]]))[0]
-        return min(options, key=lambda o: rules.power[o[1]])[0]
-
-    def _play_misere(self, rules: ContractRules, options: list[tuple[Action, Card]],
-                     led: str | None, best_key: Any, me_contractor: bool,
-                     declarer: int | None, best_seat: int | None) -> Action:
-        def power(c: Card) -> int:
-            return rules.power[c] + (100 if rules.suit_of[c] is None else 0)
-
-        if me_contractor:
-            if led is None:
-                return min(options, key=lambda o: power(o[1]))[0]
-            losers = [(a, c) for a, c in options
-                      if (rules.key(c, led) or (0, 0)) < (best_key or (0, 0))]
-            if losers:
-                return max(losers, key=lambda o: power(o[1]))[0]
-            return min(options, key=lambda o: power(o[1]))[0]
-        # defenders: keep the contractor on top when it has played, else play low
-        if best_seat == declarer and best_key is not None:
-            under = [(a, c) for a, c in options if (rules.key(c, led) or (0, 0)) < best_key]
-            if under:
-                return max(under, key=lambda o: power(o[1]))[0]
-        return min(options, key=lambda o: power(o[1]))[0]
+        """The card play of :mod:`cardlab.bots.five_hundred_play` (the batch's
+        ``"heuristic"`` policy plays by the same function) on one row from this view."""
+        card, named = play_choice(play_tables(game), *row_of_view(game, view, seat, legal))
+        text = "play " + game.deck[int(card[0])].code
+        if named[0] >= 0:
+            text += " " + SUITS[int(named[0])]
+        return next(a for a in legal if str(a) == text)

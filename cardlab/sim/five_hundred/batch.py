@@ -31,8 +31,9 @@ Policies (``policy=``): ``"random"`` — the ``k``-th legal action in the
 engine's order (cards in pack order, an unnominated joker lead once per
 nameable suit) with ``k = randbelow(#legal)`` from one SplitMix64 stream per
 deal; that is exactly :class:`cardlab.bots.RandomBot` seeded with the same
-stream seed, which the differential test checks. ``"heuristic"`` — a simple
-deterministic player (see :func:`heuristic_choice`).
+stream seed, which the differential test checks. ``"heuristic"`` — the heuristic bot's
+card play, the one function :class:`~cardlab.bots.five_hundred.HeuristicBot` plays by too
+(:func:`heuristic_choice`), so the batch plays the scalar bot's card in every position.
 
 Whole deals (:func:`whole_deals`, the simulator's ``whole_deals`` for
 ``compare_variants``): the deal (:func:`deal_batch`), every call of the heuristic bot
@@ -50,6 +51,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.bots import bot_for
+from cardlab.bots.five_hundred_play import play_choice, play_tables
 from cardlab.games.five_hundred.kernel import (
     NO_SUIT,
     contract_made,
@@ -71,7 +73,7 @@ from cardlab.games.five_hundred.rules import (
 )
 from cardlab.games.five_hundred.scoring import DealFacts, score
 from cardlab.sim.batch import Batch
-from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
+from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
 from cardlab.sim.five_hundred.calls import Calls, call_tables, heuristic_calls, partner_call
 from cardlab.sim.five_hundred.sampling import sample_layouts
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
@@ -149,24 +151,8 @@ class FiveHundredTables:
         self._zeros: dict[int, np.ndarray] = {}
         self.suitmask_flat = self.suitmask.reshape(-1)
         self.strength_flat = self.strength.reshape(-1)
-        # the heuristic policy's look-ups on masks (so it picks cards with bit operations on
-        # one mask per deal, not per card): per contract its cards grouped by lead_key,
-        # cheapest group first; per contract and suit led, the cards whose strength is above
-        # (below) each strength the trick's best card may have
-        groups = [sorted(set(self.lead_key[ti].tolist())) for ti in range(t)]
-        w = max(map(len, groups))
-        #: [way][contract] the groups cheapest first (way 0), dearest first (way 1)
-        self.key_groups = np.zeros((2, t, w), dtype=np.uint64)
-        for ti, keys in enumerate(groups):
-            for j, k in enumerate(keys):
-                m = sum(1 << i for i in range(c) if self.lead_key[ti, i] == k)
-                self.key_groups[0, ti, j] = self.key_groups[1, ti, len(keys) - 1 - j] = m
-        self.n_strengths = top = int(self.strength.max()) + 2  # best: -1 … max
-        k = self.strength[:, :, :c, None]  # [contract, led, card, best + 1]
-        values = np.arange(-1, top - 1)
-        bits = self.bit[:c, None]
-        self.above_flat = np.where(k > values, bits, ZERO).sum(axis=2, dtype=np.uint64).reshape(-1)
-        self.below_flat = np.where(k < values, bits, ZERO).sum(axis=2, dtype=np.uint64).reshape(-1)
+        #: the heuristic policy's tables (the scalar bot's own, :mod:`cardlab.bots.five_hundred_play`)
+        self.heuristic = play_tables(game)
         # 5H-12 play options, as the kernel reads them (and the misère's early end, 5H-7.4)
         o = game.options
         self.play = play_flags(o)
@@ -246,6 +232,8 @@ class FiveHundredBatch(Batch):
         self.size = b
         self.hands = np.zeros((b, n), dtype=np.uint64)
         self.played = np.zeros(b, dtype=np.uint64)
+        #: the cards played in the deal before the batch was made (``from_states``)
+        self.gone = np.zeros(b, dtype=np.uint64)
         self.table = np.zeros(b, dtype=np.int64)
         self.need = np.zeros(b, dtype=np.int64)
         self.value = np.zeros(b, dtype=np.int64)
@@ -336,6 +324,8 @@ class FiveHundredBatch(Batch):
             out.contractors[b] = sum(1 << s for s in side)
             out.ctricks[b] = sum(st.tricks_won[s] for s in side)
             out.tricks_won[b] = st.tricks_won
+            out.gone[b] = np.uint64(sum(1 << deck.index(p.card) for t in (*st.tricks, st.trick)
+                                        for p in t.plays))
             out.n_tricks[b] = len(st.tricks)
             for i, t in enumerate(st.tricks):
                 out.winners[b, i] = t.winner
@@ -391,9 +381,6 @@ class FiveHundredBatch(Batch):
         self._all_active = bool(self.active.all())
         #: the most seats a turn may have to skip (the misère partners sitting out)
         self._skips = tb.seats - int(self.n_active.min()) if self.size else 0
-        # (B, groups) per way, for the heuristic (contiguous: bit operations on them are
-        # about twice as fast as on a strided view)
-        self._key_groups = (tb.key_groups[0][self.table], tb.key_groups[1][self.table])
 
     def apply(self, card: np.ndarray, named: np.ndarray, live: np.ndarray) -> None:
         """Play ``card`` (naming ``named`` for a joker lead, else -1) in the ``live`` deals.
@@ -520,66 +507,16 @@ class FiveHundredBatch(Batch):
 # -- the heuristic policy ---------------------------------------------------------------------
 def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarray
                      ) -> tuple[np.ndarray, np.ndarray]:
-    """A simple deterministic player (ties go to the earlier card in the pack):
-
-    * leading: the legal card with the highest :attr:`lead_key` (in misère: the lowest);
-      an unnominated joker names the first nameable suit;
-    * following, partner winning: the cheapest card;
-    * following, otherwise: the cheapest card that beats the trick so far, else the
-      cheapest card (a misère contractor: the highest card that does not win, else the
-      cheapest; a misère defender: when the contractor is winning the trick, the highest
-      card under it, else the cheapest).
-
-    "Cheapest" and "highest" are by ``lead_key``, found on masks (:func:`_pick`): each deal
-    names the cards to choose from and whether it wants the cheapest or the highest, and
-    one pick per way serves every deal that wants it."""
-    tb = batch.tb
-    p = batch.to_move
-    duck = batch.misere & (p == batch.declarer)
-    # misère defenders never try to win: they lead low and keep the contractor on top
-    defend = batch.misere & ~duck
-    leading = batch.n_played == 0
-    among = legal
-    dear = leading & ~batch.misere
-    if not leading.all():
-        at = (batch._t5 + batch.led) * tb.n_strengths + batch.best + 1
-        beats = legal & tb.above_flat[at]
-        side = tb.side_of
-        partner_wins = (side[batch.best_seat] == side[p]) & (batch.best_seat != p) & ~batch.misere
-        among = np.where(~leading & ~partner_wins & ~defend & (beats != ZERO), beats, among)
-        if batch.misere.any():
-            under = legal & tb.below_flat[at]
-            ducks = ~leading & (duck | (defend & (batch.best_seat == batch.declarer))) & (
-                under != ZERO)
-            among = np.where(ducks, under, among)
-            dear |= ducks
-    card = _pick(among, batch._key_groups, dear)
-    named = np.where(leading & (names != ZERO) & (card == tb.joker), lowest_index(names), -1)
-    return card, named
-
-
-def _pick(mask: np.ndarray, groups: tuple[np.ndarray, np.ndarray], dear: np.ndarray
-          ) -> np.ndarray:
-    """Per deal, the earliest card of ``mask`` in its cheapest key group, or where ``dear``
-    in its dearest (``groups``: each deal's contract's cards by ``lead_key``, cheapest
-    first and dearest first); -1 for an empty mask. The way most deals want is asked of
-    every deal (whole arrays, no copies), the other only of the deals that want it."""
-    few = np.flatnonzero(dear)
-    most = 0
-    if 2 * few.size > mask.shape[0]:
-        few, most = np.flatnonzero(~dear), 1
-    out = _first_in_groups(mask, groups[most])
-    if few.size:
-        out[few] = _first_in_groups(mask[few], groups[1 - most][few])
-    return out
-
-
-def _first_in_groups(mask: np.ndarray, groups: np.ndarray) -> np.ndarray:
-    """Per deal, the earliest card of ``mask`` in the first of its ``groups`` it meets."""
-    meet = mask[:, None] & groups
-    first = np.argmax(meet != ZERO, axis=1)
-    return np.asarray(lowest_index(meet.reshape(-1)[np.arange(mask.shape[0]) * groups.shape[1]
-                                                    + first]))
+    """The heuristic bot's card play (:func:`cardlab.bots.five_hundred_play.play_choice`,
+    which :class:`~cardlab.bots.five_hundred.HeuristicBot` plays by too) in every deal: the
+    card and, for a joker lead, the suit it names (else -1). It reads what the seat to move
+    sees: its hand, the cards played (before the batch, ``gone``, and since, ``played``),
+    the trick, the contract and the game's fixed sides."""
+    seat = batch.to_move
+    hand = batch.hands.reshape(-1)[batch._rn + seat] & ~batch.played
+    return play_choice(batch.tb.heuristic, batch.table, hand, legal, names,
+                       batch.gone | batch.played, batch.n_played, batch.led, batch.best,
+                       batch.best_seat, seat, batch.declarer, batch.misere, batch.n_active)
 
 
 # -- dealing and the start of play ------------------------------------------------------------
