@@ -6,7 +6,8 @@ set of rules, the bots' level (``"random"``, ``"heuristic"``, ``"expert"``:
 and presses **Deal**. The bots play the deal out at once (:meth:`Table.demonstrate`), so
 the table can be stepped through from the first step; its seat bar shows and hides hands,
 takes seats over and hands them back, sets the bots' pace and gives the share code. Under
-the step buttons the table lists each bot call so far with its reason (``bot.explain``). The order
+the step buttons the table lists each bot call so far with its reason (``bot.explain``;
+not at projector size, which has no height to spare). The order
 of the cards (:attr:`TeacherPage.ladder_stage`) follows the contract on the table.
 
 Everything on the page is in words a class reads: rule sets by the source they follow,

@@ -647,9 +647,10 @@ function drawNarration(view) {
 }
 
 // the teacher's table: each bot call so far with its reason, under the step buttons (the
-// calls stand by the seats on the felt), for a class to read at once
+// calls stand by the seats on the felt), for a class to read at once. Not at projector size:
+// that table fills 1280×720 at every step and has no height for it (the why? stays)
 function drawReasons(view) {
-  if (!view.teacher) return null;
+  if (!view.teacher || view.projector) return null;
   const whys = view.narration_why || [];
   const items = (view.narration || []).map((text, i) => [text, whys[i]]).filter(([, why]) => why);
   if (!items.length) return null;
