@@ -120,15 +120,16 @@ assert by_method["card_points"] == 304 == 76 * 4
 #
 # `cardlab.sim.compare_variants` plays the **same** seeded deals under each variant. The heuristic
 # players make every call and play every card, and all of it (the deal, the auction, the kitty, the
-# play and the score) runs in numpy arrays over whole batches of deals, making exactly the calls the
-# players would make one deal at a time, so even 100,000 deals take only seconds. Variants that
+# play and the score) runs in numpy arrays over whole batches of deals, making exactly the calls and
+# playing exactly the cards the players would one deal at a time, so even 100,000 deals take only
+# seconds. Variants that
 # change only the scoring do not need new play: the same deals are simply scored again. Variants
 # that change the bidding (misère rules, the American preset) are played again.
 #
 # The players here are the **heuristic** level (`bots="heuristic"`, the default; `"random"` and
 # `"expert"` are the other levels, and `compare_variants(..., bots="expert")` would use the coach's
-# evaluator for every decision, far more slowly). The heuristic's card play in arrays follows the
-# same rules of thumb as the one-deal bot, though the two do not yet choose the same card every time.
+# evaluator for every decision, far more slowly). The heuristic's card play in arrays is the one-deal
+# bot's: its rules of thumb are written once, so both choose the same card every time.
 
 # %%
 fh_variants = {
