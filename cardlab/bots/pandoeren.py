@@ -8,18 +8,30 @@ the bot is meant to be a fair opponent for learners, not a strong player.
 Before the play the bot is deterministic: each of its calls (bid or pass, discard, trumps,
 the call) is one of the legal actions, so it never falls back on its generator there;
 :func:`cardlab.sim.pandoeren.heuristic_calls` makes the same calls over arrays of deals.
+Its play is :mod:`cardlab.bots.pandoeren_play`, one rule that the array simulator's
+``"heuristic"`` policy plays too (on the game's own rank order, P-A1).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from cardlab.bots import SeededBot, peek
-from cardlab.cards import FRENCH_SUITS, Card
+from cardlab.bots.pandoeren_play import choose_announcement, choose_card, play_keys, to_lose
+from cardlab.cards import FRENCH_SUITS, Card, pandoeren_pack
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
-from cardlab.engine.tricks import Play, trick_winner
-from cardlab.games.pandoeren.rules import card_points, parse_bid, trick_order
+from cardlab.games.pandoeren import kernel as K
+from cardlab.games.pandoeren.rules import (
+    NO_TRUMPS,
+    OBJECTIVE_OF,
+    card_points,
+    parse_bid,
+    play_tables,
+    trick_order,
+)
 
 __all__ = ["HeuristicBot"]
 
@@ -39,6 +51,9 @@ HIGH_RANKS = ("A", "K", "Q", "J")
 #: a Pandoer bid needs these trumps, this many trumps and this points estimate
 PANDOER_RANKS, PANDOER_TRUMPS, PANDOER_TARGET = frozenset({"J", "9"}), 5, 190
 
+
+#: the pack in order: a card index of :mod:`cardlab.bots.pandoeren_play` → its card
+_PACK = tuple(pandoeren_pack())
 
 _SUIT_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
@@ -86,8 +101,10 @@ class HeuristicBot(SeededBot):
         seat = state.to_move
         view = state.view(seat)
         hand = _cards(view["hands"][seat]["cards"])
-        handler = getattr(self, f"_{view['phase']}")
-        choice = handler(view, hand, [str(a) for a in legal])
+        if view["phase"] == "play":
+            choice = self._play(view, [str(a) for a in legal], state.game.options.rank_order)
+        else:
+            choice = getattr(self, f"_{view['phase']}")(view, hand, [str(a) for a in legal])
         return Action(choice) if choice in legal else self._rng.choice(legal)
 
     # -- reasons --------------------------------------------------------------------------
@@ -195,45 +212,30 @@ class HeuristicBot(SeededBot):
                 return f"call {c}"
         return f"call {max(calls, key=lambda c: sum(1 for h in hand if h.suit == c.suit))}"
 
-    def _play(self, view: dict[str, Any], hand: list[Card], legal: list[str]) -> str:
-        for a in ("announce stuk", "announce roem"):
-            if a in legal:
-                return a
-        cards = [Card.parse(a.split()[1]) for a in legal if a.startswith("play ")]
-        seat, trump, declarer = view["seat"], view["trump"], view["declarer"]
+    def _play(self, view: dict[str, Any], legal: list[str], rank_order: str) -> str:
+        # the rule is :mod:`cardlab.bots.pandoeren_play`, which the array simulator plays
+        # too: here on one row, from the seat's own view
+        say_roem, say_stuk = choose_announcement(np.array(["announce roem" in legal]),
+                                                 np.array(["announce stuk" in legal]))
+        if say_stuk[0] or say_roem[0]:
+            return "announce stuk" if say_stuk[0] else "announce roem"
+        pt = play_tables(rank_order)
+        trump, declarer = view["trump"], view["declarer"]
+        t = FRENCH_SUITS.index(trump) if trump else NO_TRUMPS
+        plays = [(p["seat"], pt.card_index[Card.parse(p["card"])]) for p in view["trick"]]
+        led = pt.suit[plays[0][1]] if plays else 0
+        best, best_seat = 0, -1
+        for i, (s, c) in enumerate(plays):
+            best, best_seat = K.trick_best(K.trick_key(pt, t, led, c), best, best_seat, s, i == 0)
+        mask = sum(pt.card_bit[Card.parse(a.split()[1])] for a in legal if a.startswith("play "))
         bid = parse_bid(view["contract"])
-        plays = [Play(p["seat"], Card.parse(p["card"])) for p in view["trick"]]
-        def wins(card: Card) -> bool:
-            return trick_winner([*plays, Play(seat, card)], trick_order(trump)) == seat if plays else True
-        low = sorted(cards, key=lambda c: (card_points(c, trump), trick_order(trump).power[c]))
-        if bid is not None and bid.kind.name in NEGATIVE:
-            return f"play {self._negative(view, cards, low, wins, seat == declarer)}"
-        team = {declarer, view["partner"]} if seat in (declarer, view["partner"]) else None
-        if plays:
-            leader_now = trick_winner(plays, trick_order(trump))
-            mine = team is not None and leader_now in team
-            if mine or (team is None and leader_now not in (declarer, view["partner"])):
-                return f"play {low[0]}"  # the trick is already ours: keep strength
-            winners = [c for c in low if wins(c)]
-            if winners:
-                return f"play {winners[0]}"
-            return f"play {low[0]}"
-        strong = sorted(cards, key=lambda c: (c.suit == trump, trick_order(trump).power[c]), reverse=True)
-        return f"play {strong[0] if team is not None else low[0]}"
-
-    @staticmethod
-    def _negative(view: dict[str, Any], cards: list[Card], low: list[Card], wins: Any,
-                  declarer: bool) -> Card:
-        """Misère-like contracts: the declarer ducks with her highest safe card; the
-        defenders play low so that she is left holding the winner."""
-        if not declarer:
-            return low[0]
-        first_trick = not view["tricks"]
-        bid = parse_bid(view["contract"])
-        if first_trick and bid is not None and bid.kind.name.startswith("piccolo"):
-            return max(cards, key=lambda c: (wins(c), trick_order(view["trump"]).power[c]))
-        safe = [c for c in cards if not wins(c)] if view["trick"] else []
-        pool = safe or cards
-        if not view["trick"]:
-            return min(pool, key=lambda c: trick_order(view["trump"]).power[c])
-        return max(pool, key=lambda c: trick_order(view["trump"]).power[c])
+        assert bid is not None
+        negative, piccolo = to_lose(OBJECTIVE_OF[bid.kind.name])
+        partner = view["partner"]
+        [card] = choose_card(
+            play_keys(rank_order), np.array([mask], dtype=np.uint64), np.array([t]),
+            np.array([led]), np.array([best]), np.array([best_seat]), np.array([not plays]),
+            np.array([view["seat"]]), np.array([declarer]),
+            np.array([-1 if partner is None else partner]), np.array([negative]),
+            np.array([piccolo]), np.array([not view["tricks"]]))
+        return f"play {_PACK[int(card)]}"

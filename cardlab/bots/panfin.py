@@ -8,8 +8,10 @@ It reads only ``state.view(seat)`` and ``state.legal_actions()``. The ideas:
   or, failing that, the trumps and aces, exchanging the rest; fold a hand with
   no trump, no joker and no ace (it would likely take no trick and pay the stamp);
 * swap: throw the weakest card (or refuse a weak turn-up);
-* play: win the trick as cheaply as it can, otherwise throw its weakest card;
-  lead the jokers together when it must, else its best trump or highest card.
+* play (:mod:`cardlab.bots.panfin_play`, the same rule the array simulator plays): win
+  the trick as cheaply as it can, otherwise throw its weakest card; lead its best trump or
+  highest card; with two cards (the jokers led together, or the answer to them), the pair
+  it least wants to keep.
 """
 
 from __future__ import annotations
@@ -17,19 +19,41 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import numpy as np
+
 from cardlab.bots import SeededBot, peek
+from cardlab.bots.panfin_play import (
+    PAIR_SLOTS,
+    TRUMP_VALUE,
+    choose_play,
+    hand_places,
+    keep_values,
+    pair_costs,
+)
 from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
-from cardlab.games.panfin.rules import classify, is_joker, plain_rank, trick_order, trump_rank
+from cardlab.games.panfin import kernel
+from cardlab.games.panfin.rules import (
+    card_index,
+    card_mask,
+    classify,
+    dominant_index,
+    is_joker,
+    kernel_tables,
+    plain_rank,
+    trick_order,
+    trump_rank,
+)
 
 __all__ = ["HeuristicBot"]
 
 
 def _value(card: Card, dominant: str | None) -> int:
-    """How much the bot wants to keep ``card`` (trumps above every plain card)."""
+    """How much the bot wants to keep ``card`` (trumps above every plain card): in the
+    play, :func:`~cardlab.bots.panfin_play.keep_values` holds the same numbers."""
     if trick_order(dominant).is_trump(card) or is_joker(card):
-        return 20 + trump_rank(card)
+        return TRUMP_VALUE + trump_rank(card)
     return plain_rank(card)
 
 
@@ -135,23 +159,26 @@ class HeuristicBot(SeededBot):
 
     @staticmethod
     def _play(view: dict[str, Any], dominant: str | None, legal: list[Action]) -> Action:
-        plays = [[Card.parse(x) for x in a.args] for a in legal]
-        trick = view["trick"]
-        if not trick:
-            both = [a for a in legal if len(a.args) == 2]
-            if both:
-                return both[0]
-            trumps = [p for p in plays if trick_order(dominant).is_trump(p[0])]
-            pool = plays if len(trumps) < 2 else trumps
-            best = max(pool, key=lambda p: _value(p[0], dominant))
-            return Action("play " + " ".join(c.code for c in best))
-        if any(len(p) == 2 for p in plays):  # answering the jokers: spend the least
-            best = min(plays, key=lambda p: sum(_value(c, dominant) for c in p))
-            return Action("play " + " ".join(c.code for c in best))
-        order = trick_order(dominant)
-        led_suit = order.effective_suit(Card.parse(trick[0]["card"]))
-        winning = order.top((Card.parse(entry["card"]) for entry in trick), led_suit)
-        winners = [p for p in plays if order.beats(p[0], winning, led_suit)]
-        pool = winners or plays
-        pick = min(pool, key=lambda p: _value(p[0], dominant))
-        return Action(f"play {pick[0]}")
+        # the rule is :func:`cardlab.bots.panfin_play.choose_play`, which the array simulator
+        # plays too: here on one row, the seat's own hand and the trick it sees
+        t = kernel_tables()
+        d = dominant_index(dominant)
+        seat = view["seat"]
+        hand = card_mask(Card.parse(c) for c in view["hands"][seat]["cards"] or [])
+        places = hand_places(hand, t.cards)
+        trick = [card_index(Card.parse(entry["card"])) for entry in view["trick"]]
+        led = kernel.trick_led_suit(t, d, trick[0]) if trick else 0
+        best_key = max((kernel.trick_key(t, d, led, c) for c in trick), default=0)
+        by_cards = {tuple(sorted(card_index(Card.parse(x)) for x in a.args)): a for a in legal}
+        single = [(c,) in by_cards for c in places]
+        pairs = [(places[a], places[b]) in by_cards for a, b in PAIR_SLOTS]
+        value = keep_values()[d][places][None, :]
+        strength = np.array([[kernel.trick_key(t, d, led, c) if c < t.cards else 0
+                              for c in places]])
+        place, is_pair, slot = choose_play(value, strength, np.array([single]),
+                                           np.array([best_key]), np.array([not trick]),
+                                           np.array([pairs]), pair_costs(value))
+        if is_pair[0]:
+            a, b = PAIR_SLOTS[int(slot[0])]
+            return by_cards[(places[a], places[b])]
+        return by_cards[(places[int(place[0])],)]

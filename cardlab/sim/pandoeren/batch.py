@@ -30,7 +30,8 @@ counts for each set of announcers among {declarer, partner}.
 
 Policies: ``"random"`` — the ``k``-th legal action in the engine's order with
 ``k = randbelow(#legal)`` from one SplitMix64 stream per deal (= ``RandomBot``);
-``"heuristic"`` — a simple deterministic player (:func:`heuristic_choice`).
+``"heuristic"`` — the scalar ``HeuristicBot``'s play, one rule written once
+(:mod:`cardlab.bots.pandoeren_play`, :func:`heuristic_choice`).
 
 A season's matches (:func:`cardlab.sim.season`) play their deals here too
 (:func:`match_results`): each deal's Result made by the game's own scoring
@@ -45,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.bots.pandoeren_play import choose_announcement, choose_card, play_keys, to_lose
 from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
 from cardlab.sim.batch import Batch
@@ -100,6 +102,8 @@ class PandoerenTables:
         self.stop_early = bool(o.stop_when_decided)
         self.zwabber_fts = o.zwabber_partner == "first_trick_winner"
         self.piccolo = PICCOLO_OBJECTIVES.index(o.piccolo_objective)
+        #: the heuristic's tables (:mod:`cardlab.bots.pandoeren_play`)
+        self.keys = play_keys(o.rank_order)
         self.zero_sum = o.scoring == "zero_sum_per_opponent"
 
 
@@ -346,7 +350,7 @@ class PandoerenBatch(Batch):
             say_stuk = ann & ~say_roem
             card = kth_index(legal, np.maximum(k - n_ann, 0))
         elif policy == "heuristic":
-            say_roem, say_stuk = roem, stuk & ~roem
+            say_roem, say_stuk = choose_announcement(roem, stuk)
             ann = say_roem | say_stuk
             card = heuristic_choice(self, legal)
         else:
@@ -435,30 +439,18 @@ def _roem_counts(facts: Sequence[tuple[int, list[Any]]], d: int, p: int, bidders
 
 
 def heuristic_choice(batch: PandoerenBatch, legal: np.ndarray) -> np.ndarray:
-    """A simple deterministic player (ties go to the earlier card in the pack): leading, the
-    strongest card (a declarer who must lose tricks: the weakest); following, the cheapest
-    card that wins the trick, else the cheapest card (that declarer: the strongest card
-    that does not win, else the cheapest)."""
-    tb = batch.tb
-    bits = ((legal[:, None] >> tb.shifts) & ONE).astype(bool)
-    t = batch.table
-    strength = tb.strength[t, batch.led][:, :tb.n_cards]
-    lead_key = tb.strength[t[:, None], tb.suit[None, :], np.arange(tb.n_cards)[None, :]]
-    cheap = lead_key * 4 + tb.points[t][:, :tb.n_cards]  # lower = cheaper
-    big, small = np.int64(1 << 40), np.int64(-(1 << 40))
-    duck = ((batch.kind == NONE_WON) | ((batch.kind == PICCOLO) & (batch.n_tricks > 0))) & (
-        batch.to_move == batch.declarer)
-    cheapest = np.argmin(np.where(bits, cheap, big), axis=1)
-    leading = batch.n_played == 0
-    lead_pick = np.where(duck, cheapest, np.argmax(np.where(bits, cheap, small), axis=1))
-    beats = bits & (strength > batch.best[:, None])
-    win_pick = np.where(beats.any(axis=1), np.argmin(np.where(beats, cheap, big), axis=1),
-                        cheapest)
-    under = bits & (strength < batch.best[:, None])
-    duck_pick = np.where(under.any(axis=1), np.argmax(np.where(under, cheap, small), axis=1),
-                         cheapest)
-    follow = np.where(duck, duck_pick, win_pick)
-    return np.asarray(np.where(leading, lead_pick, follow))
+    """The heuristic level's card in every deal: the scalar bot's rule,
+    :func:`cardlab.bots.pandoeren_play.choose_card`, on the whole batch (the declarer's side,
+    as the seat to move knows it, leads strong and the defenders cheap; a follower wins the
+    trick as cheaply as it can unless its side holds it already; in contracts to lose
+    tricks the declarer ducks with her highest safe card; ties: the earlier card in the
+    pack)."""
+    p = batch.to_move
+    known = np.where(batch.partner_public | (p == batch.partner), batch.partner, -1)
+    negative, piccolo = to_lose(batch.kind)
+    return choose_card(batch.tb.keys, legal, batch.table, batch.led, batch.best,
+                       batch.best_seat, batch.n_played == 0, p, batch.declarer, known,
+                       negative, piccolo, batch.n_tricks == 0)
 
 
 def scalar_start(game: Any, seed: int, calls: Sequence[str], dealer: int = 0,

@@ -25,8 +25,9 @@ A play is one card or two; the engine lists the single cards in pack order, then
 the pairs in ``itertools.combinations`` order of the sorted hand. The batch keeps
 that order (pairs as slots over the hand's card positions), so the ``"random"``
 policy — the ``k``-th legal action, ``k = randbelow(#legal)`` from one
-SplitMix64 stream per deal — equals ``RandomBot``. ``"heuristic"``: a simple
-deterministic player (:func:`heuristic_choice`).
+SplitMix64 stream per deal — equals ``RandomBot``. ``"heuristic"``: the scalar
+``HeuristicBot``'s play, one rule written once (:mod:`cardlab.bots.panfin_play`,
+:func:`heuristic_choice`).
 
 A season's matches (:func:`cardlab.sim.season`) play their deals here too
 (:func:`match_results`): each match's pot and stacks carried into its next deal, and the
@@ -38,11 +39,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
+from cardlab.bots.panfin_play import PAIR_SLOTS, choose_play, keep_values, pair_costs
 from cardlab.games.panfin import kernel
 from cardlab.games.panfin.judge import trick_position
 from cardlab.games.panfin.rules import (
@@ -64,7 +65,7 @@ __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "ope
            "whole_deals", "match_results", "SIMULATOR"]
 
 #: the pair slots over the sorted hand's positions, in the engine's (combinations) order
-PAIRS = tuple(combinations(range(HAND_SIZE), 2))
+PAIRS = PAIR_SLOTS
 
 
 class PanfinTables:
@@ -266,7 +267,7 @@ class PanfinBatch(Batch):
             one = kth_index(single, np.where(is_pair, 0, k))
             slot = np.argmax(np.cumsum(pairs, axis=1) > (k - n1)[:, None], axis=1)
         elif policy == "heuristic":
-            one, is_pair, slot = heuristic_choice(self, single, pairs)
+            one, is_pair, slot = heuristic_choice(self, single, pairs, pos)
         else:
             raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
         a = np.array([x for x, _ in PAIRS])[slot]
@@ -305,37 +306,38 @@ class PanfinBatch(Batch):
         return np.asarray(self._deal_points()[2])
 
 
-def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A simple deterministic player: a legal pair if singles are not allowed (the first
-    slot); leading, the strongest card; answering, the cheapest card that takes the
-    trick, else the cheapest card (ties: the earlier card in the pack)."""
+def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray,
+                     pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The heuristic level's play in every deal: the scalar bot's rule,
+    :func:`cardlab.bots.panfin_play.choose_play`, on the whole batch (leading, the card it
+    most wants to keep; answering, the cheapest card that takes the trick, else the
+    cheapest; two cards, the cheapest legal pair; ties: the earlier card in the pack, the
+    earlier pair in the engine's order). Returns ``(card, is_pair, slot)``: the single
+    card's index, and the pair's slot over ``pos`` (the hand's places, :meth:`legal`)."""
     tb = batch.tb
     t = tb.kernel
     r = batch._rows
-    if batch._keys is None:  # each seat's cards and their keys: fixed once the play starts
+    n = tb.players
+    if batch._keys is None:  # each seat's cards, values and keys: fixed once the play starts
         d = batch.dominant[:, None, None]
         held = np.stack([batch.positions(batch.hands[:, s]) for s in range(tb.players)], axis=1)
-        lead = kernel.trick_key(t, d, kernel.trick_led_suit(t, d, held), held)
+        value = keep_values()[d, held]
         by_led = np.stack([kernel.trick_key(t, d, np.full_like(d, led), held)
                            for led in range(t.suits)], axis=1)
-        batch._keys = (held, lead, by_led)
-    held, lead, by_led = batch._keys
-    p = batch.to_move
-    cards = held[r, p]  # (B, 4) the mover's cards in pack order, as the legal mask sees them
-    lead_key = lead[r, p]
-    strength = by_led[r, batch.led, p]
-    bits = ((single[:, None] >> cards.astype(np.uint64)) & ONE).astype(bool)
-    big, small = np.int64(1 << 40), np.int64(-(1 << 40))
-    cheapest = np.argmin(np.where(bits, lead_key, big), axis=1)
-    strongest = np.argmax(np.where(bits, lead_key, small), axis=1)
-    beats = bits & (strength > batch.best_key[:, None])
-    win = np.where(beats.any(axis=1), np.argmin(np.where(beats, lead_key, big), axis=1),
-                   cheapest)
-    one = cards[r, np.where(batch.n_played == 0, strongest, win)]
-    is_pair = single == ZERO
-    slot = np.argmax(pairs, axis=1)
-    return np.asarray(one), np.asarray(is_pair), np.asarray(slot)
+        # flat over (deal, seat) and (deal, led suit, seat): one row taken per deal below
+        # (a take along the first axis is much faster than indexing by three arrays)
+        batch._keys = (held.reshape(-1, HAND_SIZE), value.reshape(-1, HAND_SIZE),
+                       by_led.reshape(-1, HAND_SIZE))
+    held, value, by_led = batch._keys
+    at = r * n + batch.to_move
+    cards = held[at]  # (B, 4) the mover's cards in pack order, as the legal mask sees them
+    legal = ((single[:, None] >> cards.astype(np.uint64)) & ONE).astype(bool)
+    # a pair is legal only around the jokers' lead: most steps need no pair's cost
+    pair_cost = pair_costs(keep_values()[batch.dominant[:, None], pos]) if pairs.any() \
+        else np.zeros(pairs.shape, dtype=np.int64)
+    strength = by_led[(r * t.suits + batch.led) * n + batch.to_move]
+    place, is_pair, slot = choose_play(value[at], strength, legal, batch.best_key, batch.n_played == 0, pairs, pair_cost)
+    return np.asarray(cards[r, place]), is_pair, slot
 
 
 # -- what the studies and the hint use ----------------------------------------------------------
