@@ -197,10 +197,21 @@ class HeuristicBot(SeededBot):
 
     @staticmethod
     def _play_words(view: dict[str, Any], seat: int) -> str:
+        """The rules of its card play (:mod:`cardlab.bots.five_hundred_play`) at this
+        point of the trick, in words."""
+        if (view["contract"] or "") in MISERE_VALUES:
+            if seat == view["declarer"]:
+                return "in misère it leads its lowest card and, following, plays its " \
+                       "highest card that loses the trick."
+            return "against a misère it keeps the contractor on top: its highest card " \
+                   "under the contractor's, else its lowest."
         if not view["trick"]:
-            return "its lead: trumps to draw the others' when it holds control, else a " \
-                   "master card, else a low card of a plain suit."
-        return "wins the trick as cheaply as it can when that is needed, else plays low."
+            return "its lead: trumps to draw the others' when its side contracts and it " \
+                   "holds the top trump left or three trumps, else a master card, else " \
+                   "the lowest card of its longest suit (a defender: its shortest)."
+        return "low when its side already wins the trick; else it wins it, high in the " \
+               "suit led when others play after it, as cheaply as it can with a trump or " \
+               "as the last to play; else it plays low."
 
     # -- auction --------------------------------------------------------------------------
     def _estimate(self, game: FiveHundredGame, hand: list[Card], denom: str) -> float:

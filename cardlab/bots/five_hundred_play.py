@@ -29,14 +29,15 @@ The rules (:func:`play_choice`):
 * **Following a trick contract.**
   1. When its side is winning the trick and it plays last, or the winning card is a
      trump, it plays its cheapest card.
-  2. Else, when it can win the trick: it plays last, or its side is winning the trick
-     (a plain card, not last), so it wins as cheaply as it can. When it plays before
-     the end and every winning card follows the suit led, it plays the dearest of them,
-     so the seats after it must play high. With a trump it wins as cheaply as it can.
+  2. Else, when it can win the trick, it wins it: with the dearest of its winning cards
+     when it plays before the end and they all follow the suit led (so the seats after
+     it must play high); as cheaply as it can when it plays last, when its side is
+     winning already (with a plain card, not last) or with a trump.
   3. Else its cheapest card.
 
-Ties go to the earlier card in the pack: the cheapest of two equal keys, a master or
-a plain lead. A joker led in no trumps names the first suit it may name (S, C, D, H).
+Ties go to the earlier card in the pack (two cards of one lead key, two masters, two
+plain leads alike). A joker led in no trumps names the first suit it may name (S, C, D,
+H, in that order).
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ __all__ = ["PlayTables", "PlayRow", "play_tables", "play_choice", "row_of_view"]
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
+#: up to this many rows, :func:`_pick` meets every lead-key group at once (fewer numpy calls);
+#: beyond it, it looks the groups up a byte of the mask at a time (less work per row)
+_FEW_ROWS = 16
 #: a key above every plain lead's key (a count of at most 63 cards, a power below 128)
 _NO_KEY = np.int64(1 << 20)
 
@@ -62,11 +66,12 @@ class PlayTables:
     (index: the position in :data:`~cardlab.games.five_hundred.rules.TABLE_KEYS`).
 
     Per contract: each card's effective suit, power and lead key, the masks of the
-    effective suits, the trumps and the plain cards, and each card's higher cards of
-    its own effective suit. ``group_cards`` holds the cards grouped by lead key, cheapest
-    first, and ``group_bytes`` the groups a byte of a mask meets. ``above_flat`` and ``below_flat`` hold the cards above
-    (below) each strength a trick's best card may have, per suit led. ``side_of`` is each
-    position's side, by the game's fixed sides (``game.side_seats``)."""
+    effective suits, the trumps and the plain suits, and each card's higher cards of its
+    own effective suit. ``group_cards`` holds the cards grouped by lead key, cheapest
+    first, and ``group_bytes`` the groups a byte of a mask meets. ``above_flat`` and
+    ``below_flat`` hold the cards above (below) each strength a trick's best card may
+    have, per suit led. ``side_of`` is each position's side, by the game's fixed sides
+    (``game.side_seats``)."""
 
     def __init__(self, game: Any) -> None:
         deck = game.deck
@@ -105,6 +110,8 @@ class PlayTables:
         # group a mask meets is its lowest (highest) bit
         keys = [sorted(set(self.lead_key[ti].tolist())) for ti in range(t)]
         self.n_groups = w = max(map(len, keys))
+        if w > 52:  # a mask's groups are bits of a float-exact integer (_highest)
+            raise NotImplementedError("more lead keys than the play's group bits hold")
         self.n_bytes = nb = (c + 7) // 8
         #: [t, rank] the cards whose lead key has that rank
         self.group_cards = np.zeros((t, w), dtype=np.uint64)
@@ -198,6 +205,14 @@ def _pick(pt: PlayTables, table: np.ndarray, mask: np.ndarray,
     """Per row, the cheapest card of ``mask`` by lead key, or where ``dear`` (True: in
     every row) the dearest; of equal keys the earliest in the pack (-1 for an empty
     mask)."""
+    if mask.size <= _FEW_ROWS:  # (the scalar bot's one row) every group at once: fewer calls
+        meet = mask[:, None] & pt.group_cards[table]
+        has = meet != _ZERO
+        rank = np.argmax(has, axis=1)
+        if dear is not None:
+            top = pt.n_groups - 1 - np.argmax(has[:, ::-1], axis=1)
+            rank = top if dear is True else np.where(dear, top, rank)
+        return _lowest(meet[np.arange(mask.size), rank])
     at = table * (pt.n_bytes * 256)
     groups = pt.group_bytes_flat[at + (mask & np.uint64(255)).astype(np.int64)]
     for k in range(1, pt.n_bytes):
@@ -369,10 +384,9 @@ def row_of_view(game: Any, view: dict[str, Any], seat: int, legal: list[Any]) ->
     declarer = view["declarer"]
     active = sum(1 for h in view["hands"] if h["active"])
 
-    def one(x: int, kind: Any = np.int64) -> np.ndarray:
-        return np.array([x], dtype=kind)
-
-    return PlayRow(one(ti), one(hand, np.uint64), one(legal_mask, np.uint64),
-                   one(names, np.uint64), one(gone, np.uint64), one(len(trick)), one(led),
-                   one(best), one(best_seat), one(seat),
-                   one(-1 if declarer is None else declarer), one(misere, bool), one(active))
+    ints = np.array([ti, len(trick), led, best, best_seat, seat,
+                     -1 if declarer is None else declarer, active], dtype=np.int64)
+    masks = np.array([hand, legal_mask, names, gone], dtype=np.uint64)
+    return PlayRow(ints[0:1], masks[0:1], masks[1:2], masks[2:3], masks[3:4], ints[1:2],
+                   ints[2:3], ints[3:4], ints[4:5], ints[5:6], ints[6:7],
+                   np.array([misere]), ints[7:8])
