@@ -100,8 +100,9 @@ def test_bad_input_is_refused_by_name(kwargs: dict, field: str) -> None:
 # -- the groundwork of a season on whole deals in arrays (#19) ---------------------------------
 def _played_out(game, seed: int, dealer: int):  # type: ignore[no-untyped-def]
     """The scalar deal as whole deals play it: the heuristic bot's calls, then the batch's
-    ``"heuristic"`` card play replayed on the engine (whole deals' play is the batch policy,
-    not ``HeuristicBot``'s own card play, so this — not ``match.play`` — is its twin)."""
+    ``"heuristic"`` card play replayed on the engine (the scalar bot's own cards, card for
+    card: ``tests/bots/test_heuristic_one_player.py``; replayed here, so these tests check
+    the match keeping apart from that)."""
     from cardlab.sim.five_hundred import batch as fh
     st = game.deal(seed=seed, dealer=dealer)
     bot = cardlab.bots.bot_for("five_hundred", "heuristic", seed=seed)
