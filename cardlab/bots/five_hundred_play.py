@@ -275,7 +275,13 @@ def play_choice(pt: PlayTables, table: np.ndarray, hand: np.ndarray, legal: np.n
     elif rows.size == legal.size:
         card = _lead(pt, table, hand, legal, gone, (declarer >= 0) & (side[declarer] == mine))
     else:
-        card = _pick(pt, table, among, dear)
+        if 2 * rows.size < legal.size:
+            card = _pick(pt, table, among, dear)
+        else:  # mostly leads: the pick only where it decides
+            card = np.empty(legal.shape, dtype=np.int64)
+            other = np.flatnonzero(~lead)
+            card[other] = _pick(pt, table[other], among[other],
+                                dear if dear is None else dear[other])
         contracting = (declarer[rows] >= 0) & (side[declarer[rows]] == mine[rows])
         card[rows] = _lead(pt, table[rows], hand[rows], legal[rows], gone[rows], contracting)
     named = np.full(legal.shape, -1, dtype=np.int64)
@@ -316,20 +322,23 @@ def _lead(pt: PlayTables, table: np.ndarray, hand: np.ndarray, legal: np.ndarray
     c = pt.n_cards
     suit = pt.plain_suits[t]  # [row, suit code]
     left = suit & ~g[:, None]
-    jokers = left & pt.jokers
-    top = np.where(jokers != _ZERO, _lowest(jokers), _lowest(left))
     mine = lg[:, None] & suit
-    held = (mine >> np.maximum(top, 0).astype(np.uint64)) & _ONE != _ZERO
-    master = np.where(held, top, c).min(axis=1)
-    plain = mine & ~pt.jokers
-    low = np.where(plain != _ZERO, _highest(plain), _highest(mine))
+    nominated = bool((suit & pt.jokers).any())  # a nominated joker tops its suit
+    top = left & (~left + _ONE)  # the top card left of each suit (its lowest bit) …
+    if nominated:
+        jokers = left & pt.jokers  # … or its joker
+        top = np.where(jokers != _ZERO, jokers & (~jokers + _ONE), top)
+    masters = np.bitwise_or.reduce(mine & top, axis=1)
+    low = _highest(mine & ~pt.jokers if nominated else mine)
+    if nominated:  # only the joker left of its suit: the joker is the lowest
+        low = np.where(low < 0, _highest(mine), low)
     sign = np.where(contracting[rest], -1, 1)[:, None]
     key = (sign * _popcount(h[:, None] & suit) * 128
            + pt.power_flat[t[:, None] * c + np.maximum(low, 0)]) * 64 + low
-    key = np.where(mine != _ZERO, key, _NO_KEY)
+    key = np.where(low >= 0, key, _NO_KEY)
     at = np.argmin(key, axis=1)
-    low_card = np.where(mine.any(axis=1), low[np.arange(rest.size), at], -1)
-    out[rest] = np.where(master < c, master, low_card)
+    low_card = low[np.arange(rest.size), at]  # -1: no plain card at all
+    out[rest] = np.where(masters != _ZERO, _lowest(masters), low_card)
     # 4. no plain card to lead: the cheapest (a trump, or an unnominated joker)
     last = rest[low_card < 0]
     if last.size:
