@@ -65,7 +65,7 @@ class ExpertBot:
         self.seed = seed
         self.samples = dict(SAMPLES, **(samples or {}))
         self.fallback: Bot = bot_for(game_name, "heuristic", seed=seed)
-        self._last: tuple[int, Advice | None] | None = None
+        self._last: tuple[Any, Advice | None] | None = None
 
     def __repr__(self) -> str:
         return f"ExpertBot({self.game_name!r}, seed={self.seed})"
@@ -73,8 +73,9 @@ class ExpertBot:
     def advice(self, state: Any) -> Advice | None:
         """The evaluator's values of the options now, or None where it values none (then
         the heuristic decides). Each kind of decision gets its own sample budget."""
-        key = id(state)
-        if self._last is not None and self._last[0] == key:
+        # the state itself is kept with its advice: an id alone may be reused by a later
+        # state once this one is freed (a match's next deal got a finished deal's card play)
+        if self._last is not None and self._last[0] is state:
             return self._last[1]
         seed = derive_seed(self.seed, len(state.history))
         try:
@@ -83,7 +84,7 @@ class ExpertBot:
                 if kind else None
         except (NotImplementedError, LookupError, ValueError):
             got = None  # no simulator for this game or these options
-        self._last = (key, got)
+        self._last = (state, got)
         return got
 
     def choose(self, state: Any) -> Action:
