@@ -20,6 +20,7 @@ The rules (:func:`play_choice`):
   card under the contractor's when the contractor is winning the trick, else its
   cheapest.
 * **Leading a trick contract.**
+
   1. A seat of the contracting side leads its highest trump to draw trumps, when trumps
      are still out and it holds the top trump left or three trumps.
   2. Else it leads a master card: the highest card still unplayed of a plain suit.
@@ -27,6 +28,7 @@ The rules (:func:`play_choice`):
      lowest card of that suit.
   4. Else its cheapest card.
 * **Following a trick contract.**
+
   1. When its side is winning the trick and it plays last, or the winning card is a
      trump, it plays its cheapest card.
   2. Else, when it can win the trick, it wins it: with the dearest of its winning cards

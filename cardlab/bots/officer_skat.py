@@ -19,6 +19,7 @@ from cardlab.cards import Card
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 from cardlab.games.officer_skat.rules import PACK_ORDER, SUITS, trick_order
+from cardlab.games.officer_skat.scoring import contract_words
 
 __all__ = ["HeuristicBot", "game_scores", "card_weight", "card_weight_table", "SCORED_GAMES"]
 
@@ -152,12 +153,14 @@ class HeuristicBot(SeededBot):
             bar = scores.pop("pass")
             ranked = sorted(scores, key=lambda g: -scores[g])
             if action.verb == "pass":
-                return (f"{text}: its best game, {ranked[0]}, scores {scores[ranked[0]]:.1f} on "
-                        f"its cards ({shown}), below the {bar:.1f} it needs to declare.")
+                return (f"{text}: its best game, {contract_words(ranked[0])}, scores "
+                        f"{scores[ranked[0]]:.1f} on its cards ({shown}), below the {bar:.1f} "
+                        f"it needs to declare.")
             game = action.args[0]
-            return (f"{text}: {game} scores {scores[game]:.1f} on its cards ({shown}), the "
-                    f"best of the games it may declare"
-                    + (f" (the next, {ranked[1]}, {scores[ranked[1]]:.1f})" if len(ranked) > 1
+            return (f"{text}: {contract_words(game)} scores {scores[game]:.1f} on its cards "
+                    f"({shown}), the best of the games it may declare"
+                    + (f" (the next, {contract_words(ranked[1])}, {scores[ranked[1]]:.1f})"
+                       if len(ranked) > 1
                        and ranked[1] != game else "") + ".")
         if phase == "kontra":
             contract = view["contract"]

@@ -22,12 +22,14 @@ power, then its card points. A card *wins* when its trick key is above the led c
 The rules (:func:`play_choice`; the number is the rule's index in :data:`RULES`):
 
 * **Leading.**
+
   0. In Null and Ramsch (tricks and card points are to be avoided): the lowest-ranked card.
   1. The declarer with three trumps or more among its playable cards: its highest trump,
      to draw trumps.
   2. A side ace (not a trump).
   3. Else the cheapest card (lowest value).
 * **Following.**
+
   4. In Null and Ramsch: the dearest card that does not win (points go to the other
      player's trick);
   5. or, when every card it may play wins, the cheapest.
@@ -91,7 +93,7 @@ TRICK_WORTH: Final = 3
 #: an ace or a ten: winning cards this dear are played to win rather than kept
 HIGH_POINTS: Final = 10
 
-#: what each rule of the module docstring does, in words (index: the rule's number)
+#: what each rule of the module docstring does, in words, by the rule's number
 RULES: Final = (
     "leads its lowest card: in Null and Ramsch a trick is worth avoiding",
     "leads its highest trump to draw trumps (the declarer, with three trumps or more)",
