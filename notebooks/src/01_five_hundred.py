@@ -613,9 +613,11 @@ assert fresh.phase == "auction"
 # **How strong are the bots?** Set `level` in the next cell to `"random"` (any legal move),
 # `"heuristic"` (rules of thumb; the default) or `"expert"` (it weighs each decision by playing
 # the deal out over many guesses at the cards it cannot see, so it thinks a moment longer), and
-# run the cell again for a new table. The bots can say why they called as they did: on a table
-# that shows every hand (`Table(..., show_all=True)`) a **why?** follows each bot's call in the
-# list of moves. At your own seat the reasons stay hidden, because they would tell you the bots'
+# run the cell again for a new table. (In Five Hundred the expert is not yet measurably stronger
+# than the heuristic: its bids are valued with every hand open, which flatters a declarer; the
+# README's Bots section has the measured strengths.) The bots can say why they called as they
+# did: on a table that shows every hand (`Table(..., show_all=True)`) a **why?** follows each
+# bot's call in the list of moves. At your own seat the reasons stay hidden, because they would tell you the bots'
 # cards.
 
 # %%

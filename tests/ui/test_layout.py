@@ -130,11 +130,19 @@ def _step_through(page: Any, root: Any, label: str, width: int, faults: list[str
     root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
                   f"e.parentElement.style.maxWidth = '{width}px'; }}")
     first = root.locator(".cardlab-step-first")
-    if not first.is_disabled():
+    # a loaded CI machine can take seconds to answer a click (it is not timed here), and a
+    # click that lands while the table redraws can go to the button being replaced: ask
+    # again until the table is at its first step (twice in CI it never got there in 30 s)
+    for attempt in range(6):
+        if first.is_disabled() or root.get_attribute("data-step") == "0":
+            break
         first.click()
-        # a loaded CI machine can take seconds to answer a click (it is not timed here)
-        page.wait_for_function("(e) => e.getAttribute('data-step') === '0'",
-                               arg=root.element_handle(), timeout=30_000)
+        try:
+            page.wait_for_function("(e) => e.getAttribute('data-step') === '0'",
+                                   arg=root.element_handle(), timeout=15_000)
+        except Exception:
+            if attempt == 5:
+                raise
     steps = int(root.locator(".cardlab-slider").get_attribute("max") or "0")
     stops = [(0, "start"), (steps // 2, "middle"), (steps, "end")]
     for until, name in stops:
