@@ -57,7 +57,7 @@ from cardlab.sim.montecarlo import play_samples
 from cardlab.sim.simulator import play_on
 from cardlab.sim.studies import bid_odds_table
 
-__all__ = ["Advice", "Decision", "LookBack", "advise", "look_back"]
+__all__ = ["Advice", "Decision", "LookBack", "advise", "look_back", "t95"]
 
 #: the calls a bid-odds study values, by verb: the call's argument is the contract
 VALUED_CALLS = frozenset({"bid", "declare"})
@@ -71,6 +71,26 @@ _CHOICES_TO_LEAD = 8
 #: the two-sided 95% normal quantile: every value a learner is shown carries its interval
 Z95 = 1.959964
 
+#: Student's t two-sided 95% quantiles for 1-10 degrees of freedom (standard tables);
+#: few layouts need the wider quantile, or four layouts would look as sure as four hundred
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
+
+#: pseudo-layouts added at the extremes of what one layout's value could be (see
+#: :meth:`Advice.interval`): two of them give about Wilson's interval for a contract that
+#: made on every layout seen, so a few identical layouts never look certain
+PSEUDO_LAYOUTS = 2
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (a table up
+    to 10, Cornish-Fisher's expansion beyond, within 0.1% of the exact value there)."""
+    if df < 1:
+        return float("inf")
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = Z95
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
 
 @dataclass(frozen=True)
 class Advice:
@@ -82,6 +102,12 @@ class Advice:
     intervals side by side. An option is the **clear best** (:attr:`clear_best`) only when
     its lead over every other option is clear of that interval; otherwise the options
     within reach of the best (:attr:`close`) are about equal, and the coach says so.
+
+    The intervals are honest for few layouts too: Student's t quantile for ``n - 1``
+    degrees of freedom (not the normal's), and :data:`PSEUDO_LAYOUTS` pseudo-layouts at the
+    extremes of the values seen, so that eight layouts that all agree (a bid made eight
+    times with every hand open) do not make an interval of zero width; the pseudo-layouts
+    weigh less as layouts are added, as Wilson's interval does for a proportion.
 
     :ivar seat: the seat to move.
     :ivar values: action → mean value for the seat's side (Five Hundred and Pandoeren:
@@ -119,25 +145,69 @@ class Advice:
         estimate: see :attr:`clear_best` before calling it best to a learner."""
         return max(self.values, key=lambda a: self.values[a])
 
+    @property
+    def quantile(self) -> float:
+        """The 95% quantile the intervals use: Student's t for ``n - 1`` degrees of freedom."""
+        return t95(self.n - 1)
+
+    def spread(self, *options: str) -> float:
+        """How far apart one layout's values may lie: the range of the values seen on any
+        layout for ``options`` (all options when none is named)."""
+        names = options or tuple(self.values)
+        s = self.samples
+        if s is not None and all(a in s and len(s[a]) for a in names):
+            seen = np.concatenate([np.asarray(s[a], dtype=float) for a in names])
+        else:
+            seen = np.array([self.values[a] for a in names], dtype=float)
+        return float(seen.max() - seen.min())
+
+    def _floored(self, stderr: float, spread: float) -> float:
+        """``stderr`` with :data:`PSEUDO_LAYOUTS` pseudo-layouts ``spread`` either side of the
+        mean added to the ``n`` layouts' variance (their weight falls as 1/n²)."""
+        n = max(1, self.n)
+        extra = PSEUDO_LAYOUTS * spread ** 2 / (n * (n + PSEUDO_LAYOUTS - 1))
+        return float((stderr ** 2 + extra) ** 0.5)
+
     def interval(self, option: str) -> tuple[float, float]:
-        """The 95% interval of ``option``'s value: ``(low, high)``."""
-        v, e = self.values[option], self.stderr[option]
-        return v - Z95 * e, v + Z95 * e
+        """The 95% interval of ``option``'s value: ``(low, high)`` (the class docstring says
+        how it stays honest for few layouts), inside the range of values any layout took."""
+        v = self.values[option]
+        half = self.quantile * self._floored(self.stderr[option], self.spread() / 2)
+        low, high = self._seen_range()
+        # never past what any layout was worth: the pseudo-layouts widen, they do not invent
+        return max(v - half, min(low, v)), min(v + half, max(high, v))
+
+    def _seen_range(self) -> tuple[float, float]:
+        s = self.samples
+        if s is not None and all(len(v) for v in s.values()):
+            seen = np.concatenate([np.asarray(v, dtype=float) for v in s.values()])
+            return float(seen.min()), float(seen.max())
+        return -float("inf"), float("inf")
 
     def diff_stderr(self, a: str, b: str) -> float:
         """The standard error of ``value(a) - value(b)``: from the layout-by-layout
-        differences where both were valued on the same layouts, else from the two errors."""
+        differences where both were valued on the same layouts, else from the two errors;
+        floored by pseudo-layouts on which the two differ by the whole spread of the values
+        seen (:meth:`spread`: a layout unlike those seen may swing any option that far), so a
+        difference seen on a few layouts is never certain."""
         s = self.samples
         if s is not None and a in s and b in s and len(s[a]) == len(s[b]) and len(s[a]) > 1:
             d = np.asarray(s[a], dtype=float) - np.asarray(s[b], dtype=float)
-            return float(d.std(ddof=1) / np.sqrt(len(d)))
-        return float((self.stderr[a] ** 2 + self.stderr[b] ** 2) ** 0.5)
+            raw = float(d.std(ddof=1) / np.sqrt(len(d)))
+        else:
+            raw = float((self.stderr[a] ** 2 + self.stderr[b] ** 2) ** 0.5)
+        return self._floored(raw, self.spread())
 
     def reach(self, option: str) -> float:
         """How far below the best ``option`` may be and still be about equal to it: the
         half-width of the 95% interval of their difference (0 for the best itself)."""
         best = self.best
-        return 0.0 if option == best else Z95 * self.diff_stderr(best, option)
+        return 0.0 if option == best else self.quantile * self.diff_stderr(best, option)
+
+    def half_width(self, option: str) -> float:
+        """The half-width of ``option``'s 95% interval (what a learner reads as "± x")."""
+        low, high = self.interval(option)
+        return (high - low) / 2
 
     @property
     def close(self) -> list[str]:
@@ -181,7 +251,7 @@ class Advice:
             samples = {a: np.concatenate([self.samples[a], more.samples[a]])
                        for a in self.values}
         return Advice(self.seat, values, stderr, total, self.kind, self.seed, self.cards,
-                      samples)
+                      samples, self.method)
 
     @property
     def margin(self) -> float:

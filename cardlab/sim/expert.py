@@ -36,7 +36,7 @@ from typing import Any
 from cardlab.bots import Bot, bot_for, register_level
 from cardlab.engine.action import Action
 from cardlab.engine.rng import derive_seed
-from cardlab.sim.advice import Advice, advise, valued_options
+from cardlab.sim.advice import Z95, Advice, advise, valued_options
 
 __all__ = ["ExpertBot", "SAMPLES"]
 
@@ -107,7 +107,7 @@ class ExpertBot:
             return advice.best
         legal = {str(a) for a in state.legal_actions()}
         safest = _safest_call(advice)
-        if "pass" in legal and advice.interval(safest)[0] <= self.bid_margin:
+        if "pass" in legal and _low(advice, safest) <= self.bid_margin:
             return "pass"
         return safest
 
@@ -135,9 +135,9 @@ class ExpertBot:
         if pick == "pass":
             words += "; no bid is surely worth more than passing (0), so it passes"
         elif advice.kind == "call" and pick != ranked[0]:
-            plo = advice.interval(pick)[0]
+            plo = _low(advice, pick)
             words += (f"; it calls {pick} ({advice.values[pick]:+.1f}, at least {plo:+.1f} "
-                      f"by its interval), the call surest to score")
+                      f"by its layouts' spread), the call surest to score")
         return words + "."
 
 
@@ -150,7 +150,14 @@ def _safest_call(advice: Advice) -> str:
     +394) and went down 320 on the real cards, where 7C (+211, +178 to +244) was sure. The
     low end makes the expert pay for its own doubt, and grows with more layouts."""
     calls = [a for a in advice.values if a != "pass"] or list(advice.values)
-    return max(calls, key=lambda a: (advice.interval(a)[0], advice.values[a]))
+    return max(calls, key=lambda a: (_low(advice, a), advice.values[a]))
+
+
+def _low(advice: Advice, option: str) -> float:
+    """The low end of ``option``'s normal 95% interval from its layouts alone: the expert's
+    own margin. The learner's interval (:meth:`Advice.interval`) adds pseudo-layouts so a few
+    layouts never look certain; as a rule of play that made the expert pass hands it makes."""
+    return advice.values[option] - Z95 * advice.stderr[option]
 
 
 def _partner_holds_bid(state: Any) -> bool:

@@ -8,7 +8,6 @@ from typing import Any
 
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
-from cardlab.sim.advice import Z95
 
 __all__ = ["HINT_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", "hint_view",
            "look_back_view", "option_words", "value_unit"]
@@ -124,7 +123,7 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
     best = ranked[0]
     if clear is not None:
         why = (f"Hint: {_cap(option_words(s, best))} is best, worth {_points(values[best])} "
-               f"{unit} on average (± {Z95 * advice.stderr[best]:.1f})")
+               f"{unit} on average (± {advice.half_width(best):.1f})")
         if len(ranked) > 1:
             second = ranked[1]
             why += (f", {advice.margin:.1f} more than {option_words(s, second)} "
