@@ -1,6 +1,7 @@
 """The coach's quality and speed: how often the hint names a best that a longer look
-disowns (bad advice), how often the first bars name a best the refined bars drop (flips),
-and how long each round takes.
+disowns (bad advice), how often the first bars name a best the refined bars change
+(flips), how far a value shown lies from a longer look's (calibration), and how long each
+round takes.
 
     python benchmarks/coach_bench.py                  # 30 decisions per game and kind
     python benchmarks/coach_bench.py --decisions 100 --markdown out.md
@@ -8,20 +9,24 @@ and how long each round takes.
 For each game (its default table), seeded deals are played by the heuristic bots, and the
 decisions of one seat that the coach values (``cardlab.sim.advice.valued_options``: card
 plays, calls, choices before the play) are collected, a few per deal. At each one the
-hint is asked as the table asks it (``HINT_ROUNDS``: the first bars, then the refined
-ones), and a reference is asked with many more layouts and another seed.
+hint is asked exactly as the table asks it (``HINT_ROUNDS``: the first bars, then the
+refined ones; a pooled kind's rounds each with its own seed, added together), and a
+reference is asked with several times the layouts and another seed.
 
-* **Flip**: the first bars name a clear best that the refined bars do not keep among the
-  options within reach of their best.
-* **Bad advice**: the refined bars name a clear best whose reference value lies below the
-  reference's best by more than the game's first grade (an inaccuracy,
-  ``GameSpec.coach_grades``).
-* Rates carry a 95% Wilson interval. Latencies are the median and max of each round.
+* **Flip** (issue 29's measure): of the decisions where both the first and the refined bars
+  name a clear best, the share where the two differ. Beside it, the stricter count: the first
+  bars name a clear best that the refined bars do not keep within reach of their best.
+* **Bad advice**: the refined bars name a clear best, and another option's reference value
+  beats the reference value of that best by more than their two 95% intervals together.
+* **Calibration**: the mean absolute gap between the value the refined bars show for their
+  best and the reference's value of the same option, in the game's unit.
+* Rates carry a 95% Wilson interval. Latencies are the median and max of each round; the
+  refined bars' time is the sum of the table's rounds.
 
-The reference is the same evaluator with more layouts, so "bad advice" measures the
-hint's sampling error, not the evaluator's own bias (open hands and rollouts are each
-biased in their own way; the bots' strength table, ``bots_bench.py``, measures play).
-Benchmarks are not tests: nothing here asserts.
+The reference is the same evaluator with more layouts, so "bad advice" and the calibration
+gap measure the hint's sampling error, not the evaluator's own bias (open hands and
+rollouts are each biased in their own way; the bots' strength table, ``bots_bench.py``,
+measures play). Benchmarks are not tests: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cardlab  # noqa: E402
 from cardlab.bots import bot_for  # noqa: E402
 from cardlab.sim.advice import advise, valued_options  # noqa: E402
-from cardlab.widgets._advice import HINT_ROUNDS  # noqa: E402
+from cardlab.widgets._advice import HINT_ROUNDS, POOLED_ROUNDS  # noqa: E402
 
 GAMES = ("five_hundred", "officer_skat", "pandoeren", "panfin")
 #: layouts of the reference, per kind (several times the hint's last round)
@@ -79,21 +84,35 @@ def decisions(name: str, want: int, per_deal: int = 3) -> dict[str, list[Any]]:
     return out
 
 
-def measure(name: str, kind: str, states: list[Any]) -> dict[str, Any]:
-    """Flips, bad advice and latencies over ``states``."""
-    grade = cardlab.load(name).spec.coach_grades[0]
+def hint_rounds(s: Any, kind: str) -> tuple[Any, Any, float, float]:
+    """The first and the refined bars at ``s`` as the table draws them, with their ms."""
     rounds = HINT_ROUNDS[kind]
-    flips = named_first = bad = named = 0
+    pooled = kind in POOLED_ROUNDS
+    t0 = time.perf_counter()
+    first = advise(s, n=rounds[0], seed=0)
+    first_ms = 1000 * (time.perf_counter() - t0)
+    last, spent = first, first_ms
+    for k, n in enumerate(rounds[1:], start=1):
+        t0 = time.perf_counter()
+        got = advise(s, n=n, seed=k if pooled else 0)
+        spent += 1000 * (time.perf_counter() - t0)
+        if got is None or last is None:
+            return first, None, first_ms, spent
+        last = last.pooled(got) if pooled else got
+    return first, last, first_ms, spent
+
+
+def measure(name: str, kind: str, states: list[Any]) -> dict[str, Any]:
+    """Flips, bad advice, calibration and latencies over ``states``."""
+    flips = both_named = strict = named_first = bad = named = 0
+    gaps: list[float] = []
     first_ms: list[float] = []
     last_ms: list[float] = []
     methods: set[str] = set()
     for s in states:
-        t0 = time.perf_counter()
-        first = advise(s, n=rounds[0], seed=0)
-        first_ms.append(1000 * (time.perf_counter() - t0))
-        t0 = time.perf_counter()
-        last = advise(s, n=rounds[-1], seed=0)
-        last_ms.append(1000 * (time.perf_counter() - t0))
+        first, last, f_ms, l_ms = hint_rounds(s, kind)
+        first_ms.append(f_ms)
+        last_ms.append(l_ms)
         ref = advise(s, n=REFERENCE[kind], seed=99)
         if first is None or last is None or ref is None:
             continue
@@ -101,15 +120,29 @@ def measure(name: str, kind: str, states: list[Any]) -> dict[str, Any]:
         if first.clear_best is not None:
             named_first += 1
             if first.clear_best not in last.close:
-                flips += 1
-        if last.clear_best is not None:
+                strict += 1
+            if last.clear_best is not None:
+                both_named += 1
+                if first.clear_best != last.clear_best:
+                    flips += 1
+        best = last.clear_best
+        if best is not None and best in ref.values:
             named += 1
-            top = max(ref.values.values())
-            if ref.values[last.clear_best] < top - grade:
+            # beaten by more than the two intervals together: a's low end above best's high end
+            if any(ref.interval(a)[0] > ref.interval(best)[1] for a in ref.values if a != best):
                 bad += 1
-    return {"n": len(states), "named_first": named_first, "flips": flips, "named": named,
-            "bad": bad, "first_ms": first_ms, "last_ms": last_ms,
-            "method": "/".join(sorted(methods))}
+        top = last.best
+        if top in ref.values:
+            gaps.append(abs(last.values[top] - ref.values[top]))
+    return {"n": len(states), "named_first": named_first, "flips": flips,
+            "both_named": both_named, "strict": strict, "named": named, "bad": bad,
+            "gap": statistics.mean(gaps) if gaps else math.nan,
+            "first_ms": first_ms, "last_ms": last_ms, "method": "/".join(sorted(methods))}
+
+
+def rate(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k}/{n} ({100 * lo:.0f}-{100 * hi:.0f}%)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,22 +151,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", nargs="*", default=list(GAMES))
     ap.add_argument("--markdown", help="also write the table to this file")
     args = ap.parse_args(argv)
-    lines = ["| game | kind | valued by | decisions | flips (of first bests) | bad advice (of "
-             "bests named) | first bars ms (median / max) | refined bars ms (median / max) |",
-             "|---|---|---|---:|---|---|---|---|"]
+    sizes = ", ".join(f"{k} {'+'.join(map(str, v))}{' pooled' if k in POOLED_ROUNDS else ''}"
+                      for k, v in HINT_ROUNDS.items())
+    refs = ", ".join(f"{k} {v}" for k, v in REFERENCE.items())
+    print(f"decisions per game and kind: {args.decisions}; hint layouts by round: {sizes}; "
+          f"reference layouts: {refs}", flush=True)
+    lines = ["| game | kind | valued by | decisions | flips (both bars name a best) | first best "
+             "dropped | bad advice (of bests named) | calibration gap | first bars ms "
+             "(median / max) | refined bars ms (median / max) |",
+             "|---|---|---|---:|---|---|---|---:|---|---|"]
     for name in args.games:
         for kind, states in decisions(name, args.decisions).items():
             if not states:
                 continue
             r = measure(name, kind, states)
-            flo, fhi = wilson(r["flips"], r["named_first"])
-            blo, bhi = wilson(r["bad"], r["named"])
             lines.append(
-                f"| {name} | {kind} | {r['method']} | {r['n']} | {r['flips']}/{r['named_first']}"
-                f" ({100 * flo:.0f}-{100 * fhi:.0f}%) | {r['bad']}/{r['named']} "
-                f"({100 * blo:.0f}-{100 * bhi:.0f}%) | {statistics.median(r['first_ms']):.0f} / "
-                f"{max(r['first_ms']):.0f} | {statistics.median(r['last_ms']):.0f} / "
-                f"{max(r['last_ms']):.0f} |")
+                f"| {name} | {kind} | {r['method']} | {r['n']} | "
+                f"{rate(r['flips'], r['both_named'])} | {rate(r['strict'], r['named_first'])} | "
+                f"{rate(r['bad'], r['named'])} | {r['gap']:.1f} | "
+                f"{statistics.median(r['first_ms']):.0f} / {max(r['first_ms']):.0f} | "
+                f"{statistics.median(r['last_ms']):.0f} / {max(r['last_ms']):.0f} |")
             print(lines[-1], flush=True)
     text = "\n".join(lines)
     print("\n" + text)
