@@ -56,6 +56,7 @@ from cardlab.engine.rng import derive_seed
 from cardlab.sim.montecarlo import play_samples
 from cardlab.sim.simulator import play_on
 from cardlab.sim.studies import bid_odds_table
+from cardlab.solve import SolveBudgetExceeded, SolveError, compiled, values
 
 __all__ = ["Advice", "Decision", "LookBack", "advise", "look_back", "t95"]
 
@@ -549,11 +550,36 @@ class Decision:
         named = [g for g, limit in zip(GRADES, self.grades) if cost >= limit]
         return named[-1] if named else "small loss"
 
+    open_hands: tuple[float, float, str] | None = None
+    """Where the solver could tell within its budget (a card play, :data:`LOOK_BACK_SOLVE`):
+    the best card's and the chosen card's value with every hand open, and their unit."""
+
     @property
     def stderr(self) -> float:
         """The standard error of :attr:`cost` (of the two values it compares)."""
         e = self.advice.stderr
         return float((e.get(self.best, 0.0) ** 2 + e.get(self.chosen, 0.0) ** 2) ** 0.5)
+
+    @property
+    def open_hands_cost(self) -> float | None:
+        """What the card cost with every hand open (the best card's value minus the chosen
+        one's, exact), or None where the solver could not tell."""
+        if self.open_hands is None:
+            return None
+        return self.open_hands[0] - self.open_hands[1]
+
+    def open_hands_words(self) -> str:
+        """The open-hands verdict in words ("with all hands open, this card cost 40
+        points"), or "" where the solver could not tell. Shown only once the deal is over:
+        every card it reads has been played by then."""
+        cost = self.open_hands_cost
+        if cost is None or self.open_hands is None:
+            return ""
+        unit = self.open_hands[2]
+        if cost <= 0:
+            return "With all hands open, this card lost nothing: it keeps the best score."
+        amount = f"{cost:g} {unit[:-1] if cost == 1 and unit.endswith('s') else unit}"
+        return f"With all hands open, this card cost {amount}."
 
 
 @dataclass(frozen=True)
@@ -565,6 +591,27 @@ class LookBack:
     def worst(self) -> Decision | None:
         """The costliest decision, or None when there was none to value."""
         return self.decisions[0] if self.decisions else None
+
+
+#: the positions the solver may visit for one decision of a look back, where the game's
+#: search is compiled / interpreted (a fraction of a second each: a position needing more,
+#: early in the deal, gets no open-hands verdict)
+LOOK_BACK_SOLVE = (300_000, 5_000)
+
+
+def _open_hands_pair(state: Any, chosen: str) -> tuple[float, float, str] | None:
+    """The best and the chosen card's open-hands values at ``state`` and their unit, where
+    ``chosen`` is a card play the solver values within :data:`LOOK_BACK_SOLVE`."""
+    if not chosen.startswith("play "):
+        return None
+    try:
+        budget = LOOK_BACK_SOLVE[0] if compiled(state) else LOOK_BACK_SOLVE[1]
+        got = values(state, budget=budget)
+    except (SolveBudgetExceeded, SolveError):
+        return None
+    if chosen not in got:
+        return None
+    return max(got.values()), got[chosen], got.unit
 
 
 def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
@@ -585,6 +632,6 @@ def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
             continue
         chosen = str(nxt.history[-1])
         out.append(Decision(len(s.history), s.to_move, chosen, advice,
-                            s.game.spec.coach_grades))
+                            s.game.spec.coach_grades, _open_hands_pair(s, chosen)))
     out.sort(key=lambda d: (-round(d.cost, 9), d.index))
     return LookBack(tuple(out))

@@ -162,3 +162,36 @@ def test_advice_keeps_its_layouts_for_paired_comparisons(name: str) -> None:
     assert len(lengths) == 1
     for a, v in advice.samples.items():
         assert advice.values[a] == pytest.approx(float(np.mean(v)))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_look_back_says_what_a_card_cost_with_all_hands_open(name: str) -> None:
+    """Issue 29 item 3: where the solver can tell, a look-back card play carries its exact
+    open-hands cost, the same as the solver's own values at that moment (best minus chosen),
+    and says it in words; a card that keeps the best score costs nothing."""
+    from cardlab.solve import SolveBudgetExceeded, values
+
+    game = cardlab.load(name)
+    told = 0
+    for seed in range(1, 4):
+        bot = bot_for(name, "heuristic", seed=seed)
+        s = game.deal(seed=seed, dealer=0)
+        while not s.is_over:
+            s = s.apply(bot.choose(s))
+        line = list(s.states())
+        seats = range(game.players)
+        for d in look_back(line, seats, n=8, seed=seed, n_states=4).decisions:
+            if d.open_hands is None:
+                assert d.open_hands_words() == ""
+                continue
+            assert d.chosen.startswith("play ")
+            try:
+                exact = values(line[d.index], budget=10 ** 6)
+            except SolveBudgetExceeded:
+                continue
+            assert d.open_hands_cost == pytest.approx(max(exact.values()) - exact[d.chosen])
+            words = d.open_hands_words()
+            assert words.startswith("With all hands open, this card ")
+            assert ("lost nothing" in words) == (d.open_hands_cost == 0)
+            told += 1
+    assert told > 0
