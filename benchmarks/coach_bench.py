@@ -43,12 +43,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardlab  # noqa: E402
 from cardlab.bots import bot_for  # noqa: E402
-from cardlab.sim.advice import advise, valued_options  # noqa: E402
+from cardlab.engine.rng import derive_seed  # noqa: E402
+from cardlab.sim.advice import Advice, advise, valued_options  # noqa: E402
+from cardlab.sim.expert import ExpertBot  # noqa: E402
+from cardlab.sim.simulator import simulator_for  # noqa: E402
 from cardlab.widgets._advice import HINT_ROUNDS, POOLED_ROUNDS  # noqa: E402
 
 GAMES = ("five_hundred", "officer_skat", "pandoeren", "panfin")
 #: layouts of the reference, per kind (several times the hint's last round)
 REFERENCE = {"play": 400, "call": 120, "choice": 60}
+#: the reference player of the play-outs: the expert bot at this small budget (layouts a
+#: decision, by kind), at every seat
+PLAYER_BUDGET = {"play": 4, "call": 4, "choice": 4}
+#: the most options played out at a decision: the coach's best and the next by its values
+LEADERS = 3
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -102,10 +110,13 @@ def hint_rounds(s: Any, kind: str) -> tuple[Any, Any, float, float]:
     return first, last, first_ms, spent
 
 
-def measure(name: str, kind: str, states: list[Any]) -> dict[str, Any]:
-    """Flips, bad advice, calibration and latencies over ``states``."""
+def measure(name: str, kind: str, states: list[Any], playouts: int = 0) -> dict[str, Any]:
+    """Flips, bad advice, calibration and latencies over ``states``; with ``playouts``, the
+    same against the expert's play (:func:`against_play`)."""
     flips = both_named = strict = named_first = bad = named = 0
+    named_p = bad_p = 0
     gaps: list[float] = []
+    gaps_p: list[float] = []
     first_ms: list[float] = []
     last_ms: list[float] = []
     methods: set[str] = set()
@@ -134,10 +145,74 @@ def measure(name: str, kind: str, states: list[Any]) -> dict[str, Any]:
         top = last.best
         if top in ref.values:
             gaps.append(abs(last.values[top] - ref.values[top]))
+        played = against_play(s, last, playouts, seed=7) if playouts else None
+        if played is not None:
+            mean, half = played["mean"], played["half"]
+            gaps_p.append(abs(last.values[top] - mean[top]))
+            if best is not None and best in mean:
+                named_p += 1
+                if any(mean[a] - half[a] > mean[best] + half[best] for a in mean if a != best):
+                    bad_p += 1
     return {"n": len(states), "named_first": named_first, "flips": flips,
             "both_named": both_named, "strict": strict, "named": named, "bad": bad,
             "gap": statistics.mean(gaps) if gaps else math.nan,
+            "named_p": named_p, "bad_p": bad_p,
+            "gap_p": statistics.mean(gaps_p) if gaps_p else math.nan, "played": bool(gaps_p),
             "first_ms": first_ms, "last_ms": last_ms, "method": "/".join(sorted(methods))}
+
+
+def played_value(end: Any, seat: int, method: str) -> float:
+    """The learner's side's result of a finished deal in the coach's own measure: its points
+    where the coach values by open hands (Five Hundred), else its points minus the mean of
+    the other sides' (the rollouts' measure)."""
+    sides = end.game.sides
+    mine = next(name for name, seats in sides.items() if seat in seats)
+    points = end.result.points
+    if method == "open hands":
+        return float(points[mine])
+    others = [float(points[name]) for name in sides if name != mine]
+    return float(points[mine]) - (sum(others) / len(others) if others else 0.0)
+
+
+def play_out(s: Any, option: str, states: list[Any], method: str, seed: int) -> list[float]:
+    """``option`` taken in each of ``states`` (whole deals consistent with what the seat to
+    move at ``s`` sees), a call standing as the contract (every other seat passing, as the
+    coach values a call), then the deal played to its end by the expert at every seat."""
+    seat = s.to_move
+    out = []
+    for i, t in enumerate(states):
+        u = t.apply(option)
+        bots: dict[int, ExpertBot] = {}
+        while not u.is_over:
+            if option.startswith("bid ") and u.phase in ("auction", "bidding") and \
+                    any(str(a) == "pass" for a in u.legal_actions()) and u.to_move != seat:
+                u = u.apply("pass")
+                continue
+            who = u.to_move
+            if who not in bots:
+                bots[who] = ExpertBot(u.game.name, seed=derive_seed(seed, i, who),
+                                      samples=PLAYER_BUDGET)
+            u = u.apply(bots[who].choose(u))
+        out.append(played_value(u, seat, method))
+    return out
+
+
+def against_play(s: Any, last: Advice, playouts: int, seed: int) -> dict[str, Any] | None:
+    """The coach's leading options at ``s`` played out by the expert over ``playouts``
+    fresh whole deals (the game's ``sample_states``), or None where the game samples none."""
+    sim = simulator_for(s.game)
+    if sim.sample_states is None:
+        return None
+    ranked = sorted(last.values, key=lambda a: -last.values[a])[:LEADERS]
+    try:
+        states = sim.sample_states(s, playouts, seed)
+    except (ValueError, NotImplementedError):
+        return None  # a moment the game's sampler does not serve (Panfin's tricks)
+    got = {a: play_out(s, a, states, last.method, seed) for a in ranked}
+    mean = {a: statistics.mean(v) for a, v in got.items()}
+    half = {a: 1.96 * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else math.inf
+            for a, v in got.items()}
+    return {"mean": mean, "half": half, "best": ranked[0]}
 
 
 def rate(k: int, n: int) -> str:
@@ -150,27 +225,37 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--decisions", type=int, default=30, help="decisions per game and kind")
     ap.add_argument("--games", nargs="*", default=list(GAMES))
     ap.add_argument("--markdown", help="also write the table to this file")
+    ap.add_argument("--playouts", type=int, default=0,
+                    help="whole deals a leading option is played out on by the expert "
+                         "(0: no play-outs; games without sample_states are left out)")
     args = ap.parse_args(argv)
     sizes = ", ".join(f"{k} {'+'.join(map(str, v))}{' pooled' if k in POOLED_ROUNDS else ''}"
                       for k, v in HINT_ROUNDS.items())
     refs = ", ".join(f"{k} {v}" for k, v in REFERENCE.items())
     print(f"decisions per game and kind: {args.decisions}; hint layouts by round: {sizes}; "
-          f"reference layouts: {refs}", flush=True)
+          f"reference layouts: {refs}; play-outs: {args.playouts} whole deals for each of the "
+          f"{LEADERS} leading options, the expert at every seat with "
+          f"{', '.join(f'{k} {v}' for k, v in PLAYER_BUDGET.items())} layouts a decision",
+          flush=True)
     lines = ["| game | kind | valued by | decisions | flips (both bars name a best) | first best "
              "dropped | bad advice (of bests named) | calibration gap | first bars ms "
-             "(median / max) | refined bars ms (median / max) |",
-             "|---|---|---|---:|---|---|---|---:|---|---|"]
+             "(median / max) | refined bars ms (median / max) | bad advice against play | "
+             "calibration gap against play |",
+             "|---|---|---|---:|---|---|---|---:|---|---|---|---:|"]
     for name in args.games:
         for kind, states in decisions(name, args.decisions).items():
             if not states:
                 continue
-            r = measure(name, kind, states)
+            r = measure(name, kind, states, args.playouts)
+            vs_play = (f"{rate(r['bad_p'], r['named_p'])} | {r['gap_p']:.1f}" if r["played"]
+                       else "not played out | ")
             lines.append(
                 f"| {name} | {kind} | {r['method']} | {r['n']} | "
                 f"{rate(r['flips'], r['both_named'])} | {rate(r['strict'], r['named_first'])} | "
                 f"{rate(r['bad'], r['named'])} | {r['gap']:.1f} | "
                 f"{statistics.median(r['first_ms']):.0f} / {max(r['first_ms']):.0f} | "
-                f"{statistics.median(r['last_ms']):.0f} / {max(r['last_ms']):.0f} |")
+                f"{statistics.median(r['last_ms']):.0f} / {max(r['last_ms']):.0f} | "
+                f"{vs_play} |")
             print(lines[-1], flush=True)
     text = "\n".join(lines)
     print("\n" + text)
