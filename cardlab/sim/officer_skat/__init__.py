@@ -2,12 +2,15 @@
 
 * :mod:`~cardlab.sim.officer_skat.batch` — whole deals (the heuristic bot's calls and play)
   and the play phase over arrays (:class:`~cardlab.sim.officer_skat.batch.OfficerSkatBatch`)
-  and the ``SIMULATOR``.
+  and the ``SIMULATOR``;
+* :mod:`~cardlab.sim.officer_skat.states` — whole states consistent with what the seat to
+  move can see (:func:`~cardlab.sim.officer_skat.states.sample_states`).
 """
 
 from __future__ import annotations
 
 from cardlab.sim.officer_skat.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.officer_skat.batch import __all__ as _batch
+from cardlab.sim.officer_skat.states import sample_states
 
-__all__ = [*_batch]
+__all__ = [*_batch, "sample_states"]
