@@ -6,6 +6,8 @@ mutable rollout.
 * :mod:`~cardlab.sim.five_hundred.calls` — the heuristic bot's auction, discard and joker
   nomination over batches of hands;
 * :mod:`~cardlab.sim.five_hundred.sampling` — layouts of the hidden cards;
+* :mod:`~cardlab.sim.five_hundred.states` — whole deals replayed to the moment of a
+  decision, consistent with what the seat to move can see (``sample_states``);
 * :mod:`~cardlab.sim.five_hundred.open_hands` — card plays valued by the open-hands solver
   on those layouts (the hint's values where it serves);
 * :mod:`~cardlab.sim.five_hundred.open_bids` — the bids valued by the solver on sampled deals;
@@ -24,6 +26,7 @@ from cardlab.sim.five_hundred.batch import __all__ as _batch
 from cardlab.sim.five_hundred.open_bids import open_hands_calls
 from cardlab.sim.five_hundred.open_hands import open_hands_values
 from cardlab.sim.five_hundred.rollout import new_rollout, rollout_from_state
+from cardlab.sim.five_hundred.states import sample_states
 
 #: the game's simulator: the batch's, with the card plays and the bids valued by the
 #: open-hands solver where it serves (:mod:`~cardlab.sim.five_hundred.open_hands`,
@@ -31,4 +34,4 @@ from cardlab.sim.five_hundred.rollout import new_rollout, rollout_from_state
 SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands_values,
                     open_hands_calls=open_hands_calls)
 
-__all__ = [*_batch, "new_rollout", "rollout_from_state"]
+__all__ = [*_batch, "new_rollout", "rollout_from_state", "sample_states"]
