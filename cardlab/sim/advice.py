@@ -3,13 +3,14 @@
 :func:`advise` values every legal option the studies can value, for the seat to move,
 by Monte Carlo over layouts of the cards that seat cannot see (never the cards
 themselves): the card plays through :func:`cardlab.sim.hint`, and the calls where a
-study values them — a bid or a choice of game through :func:`cardlab.sim.bid_odds`,
-valued as if that call became the contract (a learner's "what is this bid worth with
-my hand") — and the choices a seat makes for itself on the way to the play: a discard,
-an exchange, a joker nomination, a trump suit, a partner call. Such a choice is valued
-by what follows it: the seat's own heuristic bot makes its next choices up to the
-opening lead, and the lead it would make is valued as a card play. Passing carries no
-value (no bar).
+study values them — a bid or a choice of game through :func:`cardlab.sim.bid_odds`
+(Pandoeren's: each call played out as the contract,
+:mod:`cardlab.sim.pandoeren.contracts`), valued as if that call became the contract (a
+learner's "what is this bid worth with my hand") — and the choices a seat makes for
+itself on the way to the play: a discard, an exchange, a joker nomination, a trump
+suit, a partner call. Such a choice is valued by what follows it: the seat's own
+heuristic bot makes its next choices up to the opening lead, and the lead it would make
+is valued as a card play. Passing carries no value (no bar).
 
 Where other seats decide between the choice and the chooser's lead (Panfin: every
 declaration — tengo with its exchange, fold, servito — the dealer's choice of suit and
@@ -263,7 +264,8 @@ class Advice:
 
 def valued_options(state: Any) -> tuple[str, list[str]]:
     """The kind of decision and the options :func:`advise` can value now: the card plays
-    in the play phase; else the calls a bid-odds study values (if the game has one); else
+    in the play phase; else the calls a study values (a bid-odds study, or the game's own
+    :attr:`~cardlab.sim.simulator.Simulator.call_values`: Pandoeren's auction); else
     the seat's own choices before the play (see the module docstring), a discard of
     several cards as one option per card."""
     legal = [str(a) for a in state.legal_actions()]
@@ -311,11 +313,24 @@ def _open_hands_calls(state: Any, options: list[str], n: int, seed: int
 
 
 def _odds_game(state: Any) -> bool:
-    """True if a bid-odds study plays this game under these options (Five Hundred for 2–6
-    players but the ghost partners; Officer Skat)."""
+    """True if a study values this game's calls under these options: a bid-odds study (Five
+    Hundred for 2–6 players but the ghost partners; Officer Skat) or the simulator's own
+    :attr:`~cardlab.sim.simulator.Simulator.call_values` (Pandoeren)."""
     sim = _simulator(state)
-    # a bid-odds study plays the game's batch form (Five Hundred: not the ghost partners)
-    return sim is not None and sim.bid_odds is not None and sim.batchable(state.game)
+    # a study plays the game's batch form (Five Hundred: not the ghost partners)
+    return sim is not None and (sim.bid_odds is not None or sim.call_values is not None) \
+        and sim.batchable(state.game)
+
+
+def _call_values(state: Any, options: list[str], n: int, seed: int
+                 ) -> dict[str, np.ndarray] | None:
+    """The calls valued by the game's own rollouts of each call as the contract, where its
+    simulator offers them (:attr:`~cardlab.sim.simulator.Simulator.call_values`)."""
+    sim = _simulator(state)
+    if sim is None or sim.call_values is None:
+        return None
+    got: dict[str, np.ndarray] | None = sim.call_values(state, options, n, seed)
+    return got
 
 
 def _hint_game(state: Any) -> bool:
@@ -401,6 +416,13 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
         return Advice(state.to_move, {a: float(v.mean()) for a, v in by_call.items()},
                       {a: float(v.std() / max(1.0, len(v)) ** 0.5) for a, v in by_call.items()},
                       got, kind, seed, samples=by_call, method="open hands")
+    if _simulator(state).bid_odds is None:  # the game values its calls itself (Pandoeren)
+        by_call = _call_values(state, options, n, seed)
+        if by_call is None or len(by_call) < 2:
+            return None
+        return Advice(state.to_move, {a: float(v.mean()) for a, v in by_call.items()},
+                      {a: float(v.std() / max(1.0, len(v)) ** 0.5) for a, v in by_call.items()},
+                      n, kind, seed, samples=by_call)
     # every call in one batch: the same layouts for each (as bid_odds of each would give)
     table = bid_odds_table(state.game, _hand_for_odds(state), [a.split()[1] for a in options],
                            n=n, seed=seed)

@@ -9,11 +9,12 @@ servito) by the play that follows it — and takes the option valued best.
 What the evaluator does not value, the expert leaves to the game's heuristic bot (the
 ``"heuristic"`` level), and :meth:`ExpertBot.explain` says so: a decision :func:`advise`
 returns nothing for (a one-word call beside the cards, such as Officer Skat's Kontra and
-Re; Pandoeren's auction, whose calls no bid-odds study values; Five Hundred's ghost
-partners, which no batch plays), a game or option set with no simulator, and an
-auction in which a partner holds the bid (passing leaves the partner's contract, which
-the evaluator cannot value from this hand). In an auction the evaluator values each bid
-as if it became the contract, and passing at nothing: the expert bids the best bid when
+Re; Five Hundred's ghost partners, which no batch plays), a game or option set with no
+simulator, and an auction in which a partner holds the bid (passing leaves the partner's
+contract, which the evaluator cannot value from this hand). In an auction the evaluator
+values each bid as if it became the contract (Pandoeren's too, in game points:
+:mod:`cardlab.sim.pandoeren.contracts`), and passing at nothing (in Pandoeren a passer
+scores only as the partner another's contract finds: its called ace, Kereltje's jas): the expert bids the best bid when
 the low end of its 95% interval is above :attr:`ExpertBot.bid_margin`, else it passes (or,
 where it may not pass, takes that call): among the calls it takes the one whose interval
 reaches highest at its low end, not the best mean (see :func:`_safest_call`).

@@ -98,6 +98,11 @@ class Simulator:
         solver on up to ``n`` sampled deals (call → the caller's side's points if it became
         the contract, one per deal), or None for a deal it does not serve; the hint prefers
         it to the bid-odds study.
+    :ivar call_values: ``(state, calls, n, seed)`` → the calls of an auction valued by
+        rollouts where no bid-odds study serves (call → the bidder's side's points if it
+        stood as the contract and the deal were played out, one per sampled layout, the
+        same layouts for every call; a call that cannot stand is left out), or None for a
+        state it does not serve: Pandoeren's :mod:`~cardlab.sim.pandoeren.contracts`.
     :ivar whole_deals: whole deals at array speed (:data:`WholeDeals`): the deal, the
         heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
         then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
@@ -122,6 +127,8 @@ class Simulator:
     open_hands: Callable[[Any, list[str], int, int], list[np.ndarray] | None] | None = None
     open_hands_calls: Callable[[Any, list[str], int, int],
                                dict[str, np.ndarray] | None] | None = None
+    call_values: Callable[[Any, list[str], int, int],
+                          dict[str, np.ndarray] | None] | None = None
     whole_deals: WholeDeals | None = None
     match_results: MatchResults | None = None
     whole_batchable: Callable[[Any], bool] | None = None

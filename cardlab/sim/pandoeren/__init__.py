@@ -1,13 +1,23 @@
-"""Pandoeren's simulator: the play in arrays and the layouts for the hint.
+"""Pandoeren's simulator: the play in arrays, the layouts for the hint and the auction's values.
 
 * :mod:`~cardlab.sim.pandoeren.batch` — whole deals (the heuristic bot's calls) and the play
   over arrays (:class:`~cardlab.sim.pandoeren.batch.PandoerenBatch`) and the ``SIMULATOR``;
-* :mod:`~cardlab.sim.pandoeren.sampling` — layouts of the hidden cards for the hint.
+* :mod:`~cardlab.sim.pandoeren.sampling` — layouts of the hidden cards for the hint;
+* :mod:`~cardlab.sim.pandoeren.contracts` — every call of the auction valued as the contract,
+  played out on sampled layouts (the coach's call values).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from cardlab.sim.pandoeren import batch
 from cardlab.sim.pandoeren.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.pandoeren.batch import __all__ as _batch
+from cardlab.sim.pandoeren.contracts import contract_values
+
+#: the game's simulator: the batch's, with the auction's calls valued by
+#: :func:`~cardlab.sim.pandoeren.contracts.contract_values`
+SIMULATOR = replace(batch.SIMULATOR, call_values=contract_values)
 
 __all__ = [*_batch]

@@ -1,0 +1,215 @@
+"""Pandoeren's auction valued: each call as the contract, played out on sampled layouts.
+
+:func:`contract_values` gives every bid of the auction a value, the measure the coach uses
+for a call (issue #29): *what the bidder's side scores when that call stands and the deal
+is played well*, in the game's own unit (game points, A4.2; under
+``scoring="zero_sum_per_opponent"`` what the bidder collects or pays). For each call:
+
+* **Layouts.** The cards the bidder cannot see (the other three hands: 24 cards, her own
+  eight and the kijkkaart lying face up, A2.4) are dealt at random by the one sampler,
+  :func:`cardlab.sim.sampling.fill_layouts`. The calls so far are treated as no clue (a
+  bid is not read as strength), so the layouts depend on her hand and the kijkkaart only.
+  Every call is valued on the same layouts, in the same order (paired).
+* **The contract.** The call is made on the deal as it stands, the auction so far
+  included, and every other seat passes (A2.5): the bidder is the declarer, and those who
+  bid before her can still deny roem (A2.10.2).
+* **The declarer's choices** (the exchange, trumps, the call: A2.7) depend on her nine
+  cards only, the same on every layout, so she makes one plan for all of them, not one per
+  layout (that would peek at the hidden hands). The plans tried: the heuristic bot's own
+  discard with every legal trump suit and every legal call after it, and every legal
+  discard with the bot's trumps and call after it. The plan kept for a call is the one
+  whose mean for that call is highest on a *second*, independent set of as many layouts
+  (the pilot): choosing on the layouts that value it would count the luck of the pick as
+  skill. A number bid may keep another plan than a lower one (trumps for 200 are not
+  always the trumps for 120).
+* **The play and the score.** The batch plays every plan on every layout with its
+  ``"heuristic"`` card play (:class:`~cardlab.sim.pandoeren.batch.PandoerenBatch`, as the
+  coach plays a choice out), and the game's own scoring (the kernel's contract tests and
+  payments, :meth:`~cardlab.sim.pandoeren.batch.PandoerenBatch.scores`) counts the
+  bidder's points.
+
+Calls whose play is the same share it and are only scored apart: number bids differ in
+the points to reach (a number bid never fails on tricks, so the play does not depend on
+it), Pandoer + n in the roem to reach, and the contracts with one trick objective, the
+same partner and trumps (Misère, Misère ouvert, Stil praatje and Praatje; Piccolo and
+Piccolo ouvert) only in their game points. The batch's play reads no open hands: an ouvert
+or praatje contract is played as its closed twin, so its value is what it scores against
+defenders who do not use the open cards (optimistic for the declarer).
+
+Every call that can stand is valued; a call whose contract cannot reach the play from
+this hand (no legal plan) is left out of the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from cardlab.engine.rng import derive_seed
+from cardlab.sim.sampling import fill_layouts, hand_mask
+from cardlab.sim.simulator import play_on
+
+__all__ = ["contract_values", "contract_at_lead", "plans", "layouts"]
+
+#: the most actions between the bidder's call and the opening lead (passes and A2.7's choices)
+_TO_LEAD = 12
+
+
+def layouts(state: Any, n: int, seed: int) -> tuple[list[int], np.ndarray]:
+    """``(hidden, masks)``: the seats the bidder cannot see, and ``n`` layouts of their hands
+    (``(n, 3)`` ``uint64`` masks, bit ``i`` = the pack's ``i``-th card), dealt from every card
+    but her hand and the kijkkaart (module docstring)."""
+    game, me = state.game, state.to_move
+    deck = game.deck
+    idx = {c: i for i, c in enumerate(deck)}
+    seen = hand_mask(idx, [*state.hands[me], state.kijkkaart])
+    pool = [i for i in range(len(deck)) if not seen >> i & 1]
+    hidden = [s for s in range(4) if s != me]
+    need = [len(state.hands[s]) for s in hidden]
+    allowed = np.ones((len(hidden) + 1, len(deck)), dtype=bool)
+    return hidden, fill_layouts(pool, need, allowed, n, seed)
+
+
+def contract_at_lead(state: Any, call: str) -> Any | None:
+    """``state`` after the bidder's ``call`` and every other seat passing (A2.5): the deal
+    at the declarer's first choice (A2.7), or None if the call does not become her
+    contract."""
+    me = state.to_move
+    s = state.apply(call)
+    for _ in range(_TO_LEAD):
+        if s.phase != "auction":
+            break
+        s = s.apply("pass")
+    if s.phase == "auction" or s.is_over or getattr(s, "declarer", None) != me:
+        return None
+    return s
+
+
+def plans(contract: Any, bot: Any) -> list[Any]:
+    """The declarer's plans tried (module docstring): the states at the opening lead after
+    every legal first choice with the bot's later choices, and after the bot's first choice
+    with every legal later choice; each plan once, in that order."""
+    def bot_on(s: Any) -> Any:
+        for _ in range(_TO_LEAD):
+            if s.phase == "play" or s.is_over:
+                break
+            s = s.apply(bot.choose(s))
+        return s
+
+    def every(s: Any) -> Iterator[Any]:
+        if s.phase == "play" or s.is_over:
+            yield s
+            return
+        for a in s.legal_actions():
+            yield from every(s.apply(a))
+
+    firsts = [bot_on(contract.apply(a)) for a in contract.legal_actions()]
+    mine = contract.apply(bot.choose(contract))
+    out: dict[tuple[str, ...], Any] = {}
+    for s in [*firsts, *every(mine)]:
+        if s.phase == "play":
+            out.setdefault(tuple(str(a) for a in s.history), s)
+    return list(out.values())
+
+
+def _group(bid: Any) -> tuple[Any, ...]:
+    """What makes two contracts play alike (module docstring): the objective's test, the
+    partner, trumps and whether roem counts; the bid's number and game points aside."""
+    from cardlab.games.pandoeren.rules import OBJECTIVE_OF
+
+    kind = bid.kind
+    return OBJECTIVE_OF[kind.name], kind.partner, kind.trumps, kind.counts_roem
+
+
+def _on_layouts(templates: list[Any], hidden: list[int], lay: np.ndarray) -> Any:
+    """One batch row per (template, layout): the template's opening lead (the declarer's
+    hand, trumps, the call: all public to her) with the hidden hands of the layout, and
+    what follows from them worked out from the layout (the partner: the holder of the
+    called card or the jas, A2.7.3, A2.7.4; stuk and roem in hand and the roem that counts,
+    A2.10), as :mod:`~cardlab.sim.pandoeren.sampling` does for the play's hint."""
+    from cardlab.sim.pandoeren.batch import PandoerenBatch, _roem_counts, _roem_facts
+
+    n = len(lay)
+    base = PandoerenBatch.from_states(templates)
+    b = base.take(np.repeat(np.arange(len(templates)), n))
+    rows = np.tile(lay, (len(templates), 1))
+    for j, s in enumerate(hidden):
+        b.hands[:, s] = rows[:, j]
+    tb = b.tb
+    # the card that makes the partner: the called one (``n_cards``: none, its bit 0), or the jas
+    card = np.where(b.jas_marks, tb.jas[b.table], tb.bit[b.called]).astype(np.uint64)
+    partner = np.full(b.size, -1, dtype=np.int64)
+    for s in hidden:
+        partner[(b.hands[:, s] & card) != 0] = s
+    b.partner = np.where(card != 0, partner, b.partner)
+    counts = np.flatnonzero(b.counts_roem)
+    if counts.size:
+        kq = tb.kq[b.table][:, None]
+        b.stuk_held[:] = (b.table < 4)[:, None] & ((b.hands & kq) == kq) & \
+            b.counts_roem[:, None]
+        roem_of = _roem_facts(templates[0].game)
+        denial = bool(templates[0].game.options.roem_denial)
+        bidders = [{s for s, call in t.auction.calls if call != "pass"} for t in templates]
+        memo: dict[tuple[Any, ...], list[int]] = {}
+        for r in counts:
+            hands = tuple(int(m) for m in b.hands[r])
+            d, p, t = int(b.declarer[r]), int(b.partner[r]), r // n
+            facts = [roem_of(m) for m in hands]
+            b.roem_val[r] = [f[0] for f in facts]
+            key = (hands, d, p, frozenset(bidders[t]))
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = _roem_counts(facts, d, p, bidders[t], denial)
+            b.roem_counted[r] = got
+    return b
+
+
+def contract_values(state: Any, calls: list[str], n: int, seed: int
+                    ) -> dict[str, np.ndarray] | None:
+    """Per call of ``calls`` (``"bid 150"``, ``"bid misere"`` …) that can stand, the bidder's
+    points on each of ``n`` layouts (the same layouts, in the same order, for every call):
+    the module docstring's measure. None outside the auction or with no call to value."""
+    from cardlab.bots import bot_for
+    from cardlab.games.pandoeren.rules import game_points
+
+    if state.phase != "auction" or not calls or state.to_move is None:
+        return None
+    game, me = state.game, state.to_move
+    bot = bot_for(game.name, "heuristic", seed=derive_seed(seed, me))
+    # the calls by how they play: one set of plans for each group, built on its first call
+    groups: dict[tuple[Any, ...], list[tuple[str, Any]]] = {}
+    for call in calls:
+        contract = contract_at_lead(state, call)
+        if contract is not None:
+            groups.setdefault(_group(contract.bid), []).append((call, contract))
+    templates: list[Any] = []
+    owned: dict[tuple[Any, ...], range] = {}
+    for key, members in groups.items():
+        tried = plans(members[0][1], bot)
+        owned[key] = range(len(templates), len(templates) + len(tried))
+        templates.extend(tried)
+    if not templates:
+        return None
+    hidden, main = layouts(state, n, derive_seed(seed, 0))
+    _, pilot = layouts(state, n, derive_seed(seed, 1))
+    both = np.concatenate([pilot, main])
+    size = len(both)
+    batch = _on_layouts(templates, hidden, both)
+    play_on(batch, np.tile(np.array([derive_seed(seed, 2, i) for i in range(size)],
+                                    dtype=np.uint64), len(templates)), "heuristic")
+    out: dict[str, np.ndarray] = {}
+    for key, members in groups.items():
+        span = owned[key]
+        if not len(span):
+            continue
+        rows = np.arange(span.start * size, span.stop * size)
+        for call, contract in members:
+            scored = batch.take(rows)
+            scored.number[:] = contract.bid.number  # A2.11 the points or roem to reach
+            scored.value[:] = game_points(contract.bid, game.options)  # A4.2
+            points = scored.scores()[:, me].astype(float).reshape(len(span), size)
+            best = int(np.argmax(points[:, :n].mean(axis=1)))  # the plan, by the pilot
+            out[call] = points[best, n:].copy()
+    return out or None
