@@ -4,7 +4,9 @@
   over arrays (:class:`~cardlab.sim.pandoeren.batch.PandoerenBatch`) and the ``SIMULATOR``;
 * :mod:`~cardlab.sim.pandoeren.sampling` — layouts of the hidden cards for the hint;
 * :mod:`~cardlab.sim.pandoeren.contracts` — every call of the auction valued as the contract,
-  played out on sampled layouts (the coach's call values).
+  played out on sampled layouts (the coach's call values);
+* :mod:`~cardlab.sim.pandoeren.states` — whole states consistent with what the seat to move
+  can see (:func:`~cardlab.sim.pandoeren.states.sample_states`).
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from cardlab.sim.pandoeren import batch
 from cardlab.sim.pandoeren.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.pandoeren.batch import __all__ as _batch
 from cardlab.sim.pandoeren.contracts import contract_values
+from cardlab.sim.pandoeren.states import sample_states
 
 #: the game's simulator: the batch's, with the auction's calls valued by
 #: :func:`~cardlab.sim.pandoeren.contracts.contract_values`
 SIMULATOR = replace(batch.SIMULATOR, call_values=contract_values)
 
-__all__ = [*_batch]
+__all__ = [*_batch, "sample_states"]
