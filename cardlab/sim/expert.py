@@ -14,10 +14,11 @@ simulator, and an auction in which a partner holds the bid (passing leaves the p
 contract, which the evaluator cannot value from this hand). In an auction the evaluator
 values each bid as if it became the contract (Pandoeren's too, in game points:
 :mod:`cardlab.sim.pandoeren.contracts`), and passing at nothing (in Pandoeren a passer
-scores only as the partner another's contract finds: its called ace, Kereltje's jas): the expert bids the best bid when
-the low end of its 95% interval is above :attr:`ExpertBot.bid_margin`, else it passes (or,
-where it may not pass, takes that call): among the calls it takes the one whose interval
-reaches highest at its low end, not the best mean (see :func:`_safest_call`).
+scores only as the partner another's contract finds: its called ace, Kereltje's jas): the
+expert bids the best bid when the low end of its 95% interval is above
+:attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):
+among the calls it takes the one whose interval reaches highest at its low end, not the
+best mean (see :func:`_safest_call`).
 
 Importing this module registers the level (:func:`cardlab.bots.register_level`);
 :func:`cardlab.bots.bot_for` imports it the first time ``"expert"`` is asked for.

@@ -267,6 +267,11 @@ e_turn.apply("play KH")
 # first. Look at your hand. You hold the jas and the nel of clubs! Bid on the ladder or on the
 # table, or pass. If you win the auction, the table asks you to discard, name trumps and call an
 # ace. Dimmed cards are not allowed; hover over one to read why.
+#
+# Not sure what to bid? The table's **Hint** button puts a value on every contract button: the game
+# points you would score on average if that bid stood (the others passing) and the deal were played
+# out by the bots, over many guesses at the cards you cannot see, with its 95% range. Passing gets
+# no value: it scores nothing unless another player's contract makes you her partner.
 
 # %% hidden tags=["facts-check"]
 mine = game.deal(seed=21, dealer=3)
