@@ -29,6 +29,10 @@ contractor's hand (5H-6.3), so while unplayed it is there still. Nothing else is
 same states on every machine (cardlab's own shuffle), and two deals the seat to move
 cannot tell apart give the same states.
 
+A known gap, the layout sampler's: with five players and a contract sans kitty, a called
+partner card lying in the kitty nobody took is left out of the layouts, so it stays in the
+kitty in every sampled deal (the contractor could not know that).
+
 Two players with ghost partners are not served (the batch does not serve them either):
 :class:`NotImplementedError`; nor is a pack with two jokers (the layout sampler's tables).
 
