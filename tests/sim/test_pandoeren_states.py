@@ -159,3 +159,22 @@ def test_a_finished_deal_is_refused():
         assert s.is_over and s.to_move is None
         with pytest.raises(ValueError, match="finished"):
             sample_states(s, 2, seed=0)
+
+
+def test_a_called_king_keeps_every_ace_with_the_declarer():
+    """A2.7.3 / P-A8: a declarer who calls a king held or discarded every ace (she could
+    call no ace), so in every sample the four aces are hers — in her hand or her discard —
+    while the other hands still vary."""
+    game = cardlab.load("pandoeren")
+    s = game.deal(hands=["AS AC AD AH KS QS JS 10S", "KC QC JC 10C 9C 8C 7C 9S",
+                         "KD QD JD 10D 9D 8D 7D 8S", "KH QH JH 10H 9H 8H 7H 6H"],
+                  kijkkaart="7S", dealer=3)
+    for act in ["bid pandoer", "pass", "pass", "pass", "discard AH", "trump S", "call KH",
+                "play 10S"]:
+        s = s.apply(act)
+    aces = {game.deck.parse(c) for c in ("AS", "AC", "AD", "AH")}
+    sampled = sample_states(s, 12, seed=4)
+    for t in sampled:
+        assert t.view(1) == s.view(1)
+        assert aces <= set(t.dealt_hands[0]) | {t.kijkkaart}
+    assert len({t.deal_string() for t in sampled}) > 6
