@@ -204,9 +204,8 @@ def contract_values(state: Any, calls: list[str], n: int, seed: int
         span = owned[key]
         if not len(span):
             continue
-        rows = np.arange(span.start * size, span.stop * size)
+        scored = batch.take(np.arange(span.start * size, span.stop * size))
         for call, contract in members:
-            scored = batch.take(rows)
             scored.number[:] = contract.bid.number  # A2.11 the points or roem to reach
             scored.value[:] = game_points(contract.bid, game.options)  # A4.2
             points = scored.scores()[:, me].astype(float).reshape(len(span), size)
