@@ -9,8 +9,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from cardlab.sim.officer_skat import batch
 from cardlab.sim.officer_skat.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.officer_skat.batch import __all__ as _batch
 from cardlab.sim.officer_skat.states import sample_states
+
+#: the game's simulator: the batch's, with whole states sampled for the seat to move (the
+#: coach's play-outs; Officer Skat's choices before the play are calls, so no coach value
+#: changes with it)
+SIMULATOR = replace(batch.SIMULATOR, sample_states=sample_states)
 
 __all__ = [*_batch, "sample_states"]
