@@ -66,6 +66,9 @@ VALUED_CALLS = frozenset({"bid", "declare"})
 #: the choices valued by the play that follows them (the seat's own, before its lead)
 VALUED_CHOICES = frozenset({"discard", "nominate", "trump", "call", "swap", "choose", "tengo",
                             "fold", "servito"})
+#: the most options of one choice valued one by one on sampled whole states (each costs
+#: every seat's decisions up to the play on every state); Panfin's exchanges are 18
+STATE_CHOICES = 40
 #: a seat's own choices before its opening lead are few; more means it is not its lead
 _CHOICES_TO_LEAD = 8
 
@@ -276,19 +279,31 @@ def valued_options(state: Any) -> tuple[str, list[str]]:
     calls = [a for a in legal if a.split()[0] in VALUED_CALLS and len(a.split()) == 2]
     if calls and _odds_game(state):
         return "call", calls
-    choices = [a for a in legal if a.split()[0] in VALUED_CHOICES]
+    choices = _choices(state)
     if len(choices) > 1 and _hint_game(state):
-        if _simulator(state).sample_states is not None:
+        if _states_serve(state, choices):
             return "choice", choices  # every option, on sampled whole states
         return "choice", list(_card_options(state, choices))
     return "", []
 
 
-def _on_states(state: Any) -> bool:
-    """True if :func:`advise` values this moment's choices on sampled whole states."""
+def _choices(state: Any) -> list[str]:
+    """The legal choices of the seat to move that the coach values (:data:`VALUED_CHOICES`)."""
+    return [str(a) for a in state.legal_actions() if a.verb in VALUED_CHOICES]
+
+
+def _states_serve(state: Any, choices: Sequence[str]) -> bool:
+    """True if these choices are valued one by one on sampled whole states: the game's
+    simulator samples them and the options are few (:data:`STATE_CHOICES`); a discard of
+    three from thirteen (286 ways) is valued card by card instead."""
     sim = _simulator(state)
     return sim is not None and sim.sample_states is not None and \
-        valued_options(state)[0] == "choice"
+        len(choices) <= STATE_CHOICES
+
+
+def _on_states(state: Any) -> bool:
+    """True if :func:`advise` values this moment's choices on sampled whole states."""
+    return valued_options(state)[0] == "choice" and _states_serve(state, _choices(state))
 
 
 def _open_hands(state: Any, options: list[str], n: int, seed: int) -> list[np.ndarray] | None:
@@ -441,7 +456,7 @@ def _advise_choice(state: Any, options: list[str], n: int, seed: int,
     chooser's bot makes after it (the same layouts for every option); or, where the
     simulator samples whole states, on those (:func:`_advise_on_states`)."""
     sim = _simulator(state)
-    if sim.sample_states is not None:
+    if _states_serve(state, _choices(state)):
         return _advise_on_states(state, options, n, seed, include)
     cards = _card_options(state, options)
     legal = {str(a) for a in state.legal_actions()}

@@ -131,19 +131,18 @@ def _first_choice(game, phases, seeds=range(80)):
     return None
 
 
-@pytest.mark.parametrize("name, phase", [("five_hundred", "kitty"), ("pandoeren", "exchange"),
-                                         ("pandoeren", "trump"), ("pandoeren", "call")])
-def test_a_choice_is_valued_by_the_lead_that_follows_it(name, phase):
-    """#20: a discard, an exchange, a trump or a partner call is valued by the chooser's own
-    opening lead after it (its bot's next choices, then the card play's value on the same
-    layouts), and a discard of three cards puts a bar on every card of the hand."""
-    from cardlab.sim.advice import _lead_after
+def test_a_discard_of_three_is_valued_by_the_lead_that_follows_it():
+    """#20: Five Hundred's kitty discard (286 ways to drop three of thirteen: too many to
+    play out one by one on whole deals, ``STATE_CHOICES``) is valued card by card by the
+    chooser's own opening lead after it (its bot's next choices, then the card play's value
+    on the same layouts), and every card of the hand carries a bar."""
+    from cardlab.sim.advice import STATE_CHOICES, _lead_after
     from cardlab.sim.simulator import simulator_for
     from cardlab.widgets._advice import hint_view
 
-    game = cardlab.load(name)
-    s = _first_choice(game, {phase})
-    assert s is not None
+    game = cardlab.load("five_hundred")
+    s = _first_choice(game, {"kitty"})
+    assert s is not None and len(s.legal_actions()) > STATE_CHOICES
     kind, options = valued_options(s)
     assert kind == "choice" and len(options) > 1
     advice = advise(s, n=8, seed=2)
@@ -155,37 +154,57 @@ def test_a_choice_is_valued_by_the_lead_that_follows_it(name, phase):
         want = sim.hint(after, [lead], 8, 2, "heuristic")[0]
         assert advice.values[a] == pytest.approx(float(want.mean()))
     bars = hint_view(s, advice, round_=0, rounds=3)["bars"]
-    if phase in ("kitty", "exchange"):  # a bar on each card the mover holds
-        assert sorted(b["card"] for b in bars) == sorted(c.code for c in s.hands[s.to_move])
-    else:  # on the choice's button
-        assert {b["action"] for b in bars} == set(options) and all(b["card"] is None for b in bars)
+    assert sorted(b["card"] for b in bars) == sorted(c.code for c in s.hands[s.to_move])
 
 
-def _direct_values(state, n, seed):
-    """Panfin's choice values computed directly, one sampled deal at a time: the option,
-    then each seat's bot (seeded as the advice seeds it) up to the play, then the batch on
-    that one deal; the chooser's net chips."""
+@pytest.mark.parametrize("phase", ["exchange", "trump", "call"])
+def test_pandoeren_choices_are_valued_on_sampled_deals_as_a_direct_computation_gives(phase):
+    """#29: Pandoeren's exchange, trumps and called ace are few, so every option is valued on
+    whole deals sampled from the chooser's knowledge (the same deals for each): equal to the
+    direct computation (the option, every seat's bot up to the play, the batch's play, the
+    chooser's side's points); the exchange puts a bar on each card of the hand."""
+    from cardlab.sim.pandoeren import sample_states
+
+    game = cardlab.load("pandoeren")
+    s = _first_choice(game, {phase})
+    assert s is not None
+    kind, options = valued_options(s)
+    assert kind == "choice" and options == [str(a) for a in s.legal_actions()]
+    advice = advise(s, n=6, seed=5)
+    assert advice is not None and set(advice.values) == set(options)
+    assert advice.values == pytest.approx(_direct_values(s, 6, 5, sample_states))
+    if phase == "exchange":
+        carried = {c for cards in advice.cards.values() for c in cards}
+        assert carried == {c.code for c in s.hands[s.to_move]}
+
+
+def _direct_values(state, n, seed, sample_states):
+    """A choice's values computed directly, one sampled deal at a time: the option, then
+    each seat's bot (seeded as the advice seeds it) up to the play, then the game's batch on
+    that one deal; the chooser's side's points (Panfin: net chips)."""
     from cardlab.engine.rng import derive_seed
-    from cardlab.sim.panfin.batch import PanfinBatch
-    from cardlab.sim.panfin.sampling import sample_states
+    from cardlab.sim.simulator import simulator_for
 
     me = state.to_move
+    sides = list(state.game.sides)
+    side = next(k for k, name in enumerate(sides) if me in state.game.sides[name])
+    batch = simulator_for(state.game).batch
     out = {}
     for a in (str(x) for x in state.legal_actions()):
-        chips = []
+        got = []
         for i, t in enumerate(sample_states(state, n, seed)):
             u = t.apply(a)
             bots = {}
             while not u.is_over and u.phase != "play":
                 s = u.to_move
-                bots.setdefault(s, bot_for("panfin", "heuristic",
+                bots.setdefault(s, bot_for(state.game.name, "heuristic",
                                            seed=derive_seed(derive_seed(seed, i), s)))
                 u = u.apply(bots[s].choose(u), seat=s)
             if u.is_over:
-                chips.append(u.result.seat_points[me])
+                got.append(u.result.points[sides[side]])
             else:
-                chips.append(PanfinBatch.from_states([u]).play("heuristic").scores()[0, me])
-        out[a] = sum(chips) / n
+                got.append(batch.from_states([u]).play("heuristic").scores()[0, side])
+        out[a] = sum(got) / n
     return out
 
 
@@ -203,7 +222,9 @@ def test_panfin_exchanges_are_valued_as_a_direct_computation_gives(phase):
     assert kind == "choice" and options == [str(a) for a in s.legal_actions()]
     advice = advise(s, n=6, seed=5)
     assert advice is not None and set(advice.values) == set(options)
-    want = _direct_values(s, 6, 5)
+    from cardlab.sim.panfin.sampling import sample_states
+
+    want = _direct_values(s, 6, 5, sample_states)
     assert advice.values == pytest.approx(want)
     hand = [c.code for c in s.hands[s.to_move]]
     carried = {c: a for a, cards in advice.cards.items() for c in cards}
@@ -310,6 +331,8 @@ def test_the_table_draws_panfin_exchange_bars_and_looks_back_at_them():
     rows = table.view["look_back"]["decisions"]
     first = next(r for r in rows if r["chosen"] == exchange)
     table.handle({"type": "look_back_go", "i": first["i"]})
+    if first["try"] == "open":  # a costly choice is tried again first (#29): the answer
+        table.look_back_show()
     hint = table.view["hint"]
     assert hint["chosen"] == exchange and sorted(hint["chosen_cards"]) == sorted(
         exchange.split()[1:])
@@ -444,7 +467,12 @@ def test_table_hint_and_look_back_refusals_and_flow():
     assert table.view["can_look_back"]
     table.look_back()
     rows = table.view["look_back"]["decisions"]
-    assert rows and rows[0]["current"] and table.view["hint"] is not None
+    # a costly choice is tried again before its bars show (#29); Show me gives them
+    assert rows and rows[0]["current"]
+    assert (table.view["hint"] is None) == (rows[0]["try"] == "open")
+    if rows[0]["try"] == "open":
+        table.look_back_show()
+    assert table.view["hint"] is not None
     assert [r["cost"] for r in rows] == sorted((r["cost"] for r in rows), reverse=True)
     assert table.state.to_move == 0 and table.step == rows[0]["step"]
     if len(rows) > 1:

@@ -30,8 +30,10 @@ from cardlab.sim.five_hundred.states import sample_states
 
 #: the game's simulator: the batch's, with the card plays and the bids valued by the
 #: open-hands solver where it serves (:mod:`~cardlab.sim.five_hundred.open_hands`,
-#: :mod:`~cardlab.sim.five_hundred.open_bids`)
+#: :mod:`~cardlab.sim.five_hundred.open_bids`), and whole deals sampled for the seat to
+#: move (the joker nomination and the partner call valued option by option on them, and
+#: the coach's play-outs)
 SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands_values,
-                    open_hands_calls=open_hands_calls)
+                    open_hands_calls=open_hands_calls, sample_states=sample_states)
 
 __all__ = [*_batch, "new_rollout", "rollout_from_state", "sample_states"]

@@ -20,7 +20,8 @@ from cardlab.sim.pandoeren.contracts import contract_values
 from cardlab.sim.pandoeren.states import sample_states
 
 #: the game's simulator: the batch's, with the auction's calls valued by
-#: :func:`~cardlab.sim.pandoeren.contracts.contract_values`
-SIMULATOR = replace(batch.SIMULATOR, call_values=contract_values)
+#: :func:`~cardlab.sim.pandoeren.contracts.contract_values`, and whole states sampled for the
+#: seat to move (its exchange, trumps and call valued option by option on them)
+SIMULATOR = replace(batch.SIMULATOR, call_values=contract_values, sample_states=sample_states)
 
 __all__ = [*_batch, "sample_states"]
