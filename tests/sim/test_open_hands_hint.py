@@ -106,12 +106,14 @@ def test_a_misere_holding_the_joker_is_not_advised() -> None:
 
 def test_on_the_true_deal_a_bid_is_worth_its_perfect_play(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    """With the true deal as the one sample, each call's value is the deal's end when the
-    call is the contract (others passing, the bots' kitty and nomination) and then both
-    sides play a perfect line (``cardlab.solve.line`` on the engine)."""
+    """With the true deal as the one sample and no shortfall in play, each call's value is
+    the deal's end when the call is the contract (others passing, the bots' kitty and
+    nomination) and then both sides play a perfect line (``cardlab.solve.line`` on the
+    engine)."""
     from cardlab.sim.five_hundred import open_bids
 
     game = cardlab.load("five_hundred")
+    monkeypatch.setattr(open_bids, "SHORTFALL", {0: 1.0})
     for seed in (7, 8, 9):
         state = game.deal(seed=seed, dealer=seed % 4)
         monkeypatch.setattr(open_bids, "_deals", lambda s, n, seed: [s] * n)
@@ -127,6 +129,42 @@ def test_on_the_true_deal_a_bid_is_worth_its_perfect_play(monkeypatch: pytest.Mo
                     end = end.apply(step)
             assert end.result is not None
             assert list(got[call]) == [end.result.points[side]], (seed, call)
+
+
+def test_a_bid_is_worth_its_perfect_play_less_the_measured_shortfall(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bid's value is the expected score when the side takes SHORTFALL's tricks fewer than
+    open hands find (played with hidden cards): with a shortfall of one trick for sure, a
+    trump contract's value is its score with one trick fewer than the perfect line takes;
+    the measured shortfall's shares sum to one."""
+    from cardlab.sim.five_hundred import open_bids
+    from cardlab.solve.five_hundred import FiveHundredAdapter
+
+    assert sum(open_bids.SHORTFALL.values()) == pytest.approx(1.0, abs=0.005)
+    game = cardlab.load("five_hundred")
+    monkeypatch.setattr(open_bids, "SHORTFALL", {1: 1.0})
+    monkeypatch.setattr(open_bids, "_deals", lambda s, n, seed: [s] * n)
+    checked = 0
+    for seed in (7, 8, 9):
+        state = game.deal(seed=seed, dealer=seed % 4)
+        side = next(n for n, seats in game.sides.items() if state.to_move in seats)
+        calls = [c for c in ("bid 6S", "bid 7H", "bid 6NT", "bid 8D")
+                 if c in {str(a) for a in state.legal_actions()}]
+        got = open_bids.open_hands_calls(state, calls, 1, 5)
+        assert got is not None
+        for call in calls:
+            start = open_bids._to_the_play(state, call, open_bids.derive_seed(5, 0))
+            if start.is_over:
+                continue
+            end = start
+            for step in cardlab.solve.line(start, budget=10**8):
+                end = end.apply(step)
+            contractors = FiveHundredAdapter(start).counted(side)[0]
+            taken = sum(1 for t in end.tricks if t.winner in contractors)
+            want = FiveHundredAdapter(start).final(max(taken - 1, 0), side)
+            assert list(got[call]) == [want], (seed, call)
+            checked += 1
+    assert checked > 0
 
 
 def test_the_bid_advice_reads_only_the_bidders_hand() -> None:

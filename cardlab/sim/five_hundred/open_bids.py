@@ -17,6 +17,13 @@ must be thrown on (J3); a bid built on a finesse makes on the layouts where the 
 works. Averaged over deals drawn from what the bidder knows, they are a sound guide, and
 far better than a rollout whose bots discard the joker or defend a misère carelessly.
 
+**Played with hidden cards.** A side takes fewer tricks in play than with every hand open
+(it must guess; so must the defence, less often): a bid's value on each deal is the
+expected score over :data:`SHORTFALL`, the distribution of that difference measured by
+``benchmarks/declarer_shortfall.py`` (the expert's play at every seat, natural contracts of
+four players). Without it the open-hands values flattered every bid and the expert
+overbid. A misère is counted as open hands find it (its shortfall is not measured).
+
 Forms served: two sides (four players; two with a dead hand) with the compiled solver; the
 others keep the rollout study. Each call has a node budget (:data:`NODES_PER_DEAL` for each
 deal asked, at most :data:`MAX_NODES`, and at least :data:`MIN_DEALS` deals): the number
@@ -31,12 +38,13 @@ import numpy as np
 
 from cardlab.bots import bot_for
 from cardlab.engine.rng import derive_seed
+from cardlab.games.five_hundred.rules import TRICKS
 from cardlab.solve import compiled
 from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
 from cardlab.solve.search import SolveBudgetExceeded
 
-__all__ = ["NODES_PER_DEAL", "MAX_NODES", "MIN_DEALS", "DEAL_BUDGET", "serves",
-           "open_hands_calls"]
+__all__ = ["NODES_PER_DEAL", "MAX_NODES", "MIN_DEALS", "DEAL_BUDGET", "SHORTFALL", "serves",
+           "in_play", "open_hands_calls"]
 
 #: the positions one call may search over all its deals, per deal asked …
 NODES_PER_DEAL: Final = 400_000
@@ -48,6 +56,10 @@ MIN_DEALS: Final = 4
 DEAL_BUDGET: Final = 3_000_000
 #: the most decisions between the bidder's call and the play (passes, kitty, nomination)
 _TO_PLAY: Final = 24
+#: open-hands tricks minus tricks taken in play → its share of contracts: measured on 116
+#: natural four-player contracts played out by the expert at every seat
+#: (``python benchmarks/declarer_shortfall.py``, 2026-12-06; mean 0.32 of a trick)
+SHORTFALL: Final = {-2: 0.034, -1: 0.138, 0: 0.448, 1: 0.284, 2: 0.052, 3: 0.034, 4: 0.009}
 
 
 def serves(state: Any) -> bool:
@@ -107,6 +119,17 @@ def _to_the_play(s: Any, call: str, seed: int) -> Any:
     return s
 
 
+def in_play(ad: FiveHundredAdapter, count: float, side: str) -> float:
+    """The side's expected points when open hands give it ``count`` counted tricks and the
+    deal is played with the cards hidden: :data:`SHORTFALL` tricks fewer, as measured (a
+    misère's count as it is)."""
+    if ad.misere:
+        return ad.final(count, side)
+    total = sum(SHORTFALL.values())
+    return sum(p * ad.final(min(max(count - d, 0), TRICKS), side)
+               for d, p in SHORTFALL.items()) / total
+
+
 def open_hands_calls(state: Any, calls: list[str], n: int, seed: int
                      ) -> dict[str, np.ndarray] | None:
     """Per call of ``calls`` (``"bid 7H"``, ``"bid misere"`` …), the bidder's side's points
@@ -141,7 +164,7 @@ def open_hands_calls(state: Any, calls: list[str], n: int, seed: int
                         count = counts[key] = search.exact(root)
                     finally:
                         spent += search.nodes
-                row.append(ad.final(count, side))
+                row.append(in_play(ad, count, side))
         except SolveBudgetExceeded:
             continue
         rows.append(row)
