@@ -9,8 +9,9 @@ from typing import Any
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 
-__all__ = ["HINT_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", "hint_view",
-           "look_back_view", "option_words", "value_unit"]
+__all__ = ["HINT_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW",
+           "answer_words", "bar_cards", "hint_view", "look_back_view", "option_words",
+           "options_on_card", "try_prompt", "try_verdict", "value_unit"]
 
 #: layouts per option in each round of a hint: a quick first estimate (the first bars),
 #: then better ones, each a separate request so a click never waits behind a long one
@@ -25,6 +26,9 @@ LOOK_BACK_N = 100
 #: … for a choice valued on sampled whole states (each layout costs the bots' decisions up
 #: to the play: Panfin's declarations and swap), as many as the hint's last round
 LOOK_BACK_N_STATES = sum(HINT_ROUNDS["choice"])
+#: the wrong tries after which a try again offers its answer ("Show me" is there from the
+#: start for a learner who wants it at once)
+WRONG_BEFORE_SHOW = 2
 
 
 def option_words(s: State, action: str) -> str:
@@ -85,6 +89,24 @@ def _scale(advice: Any) -> tuple[float, float]:
     return lo, hi
 
 
+def bar_cards(advice: Any, option: str) -> tuple[str | None, ...]:
+    """The cards of the hand ``option``'s bar sits on: those :attr:`Advice.cards` gives it,
+    else the card it plays or drops; ``(None,)`` for an option whose bar is on its button."""
+    act = Action(option)
+    given: tuple[str, ...] = advice.cards.get(option) or ()
+    if given:
+        return given
+    if act.verb in ("play", "discard") and len(act.args) == 1:
+        return (act.args[0],)
+    return (None,)
+
+
+def options_on_card(advice: Any, code: str) -> list[str]:
+    """The valued options whose bar sits on card ``code`` (:func:`bar_cards`): what a click
+    on that card tries in a look back's try again, as the bars would value it."""
+    return [a for a in advice.values if code in bar_cards(advice, a)]
+
+
 def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
               chosen: str | None = None) -> dict[str, Any]:
     """The hint's bars for ``s``: one per valued option, drawn on the game's own scale
@@ -106,11 +128,8 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
     close = set(advice.close)
     bars = []
     for a, v in values.items():
-        act = Action(a)
         low, high = advice.interval(a)
-        # a bar on each card the option plays or drops, else on its button
-        cards = advice.cards.get(a) or ((act.args[0],) if act.verb in ("play", "discard")
-                                        and len(act.args) == 1 else (None,))
+        cards = bar_cards(advice, a)
         words = _cap(option_words(s, a))  # the bar's tooltip: which option it values
         for card in cards:
             bars.append({"action": a, "card": card, "value": round(v, 3),
@@ -147,10 +166,13 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
     return out
 
 
-def look_back_view(line: list[State], look: Any, current: int | None) -> dict[str, Any]:
+def look_back_view(line: list[State], look: Any, current: int | None,
+                   tries: Mapping[int, str] | None = None) -> dict[str, Any]:
     """The look back's list: each decision's step on ``line`` (the table's steps), its cost
-    in words, the costly first."""
+    in words, the costly first. ``tries``: decision → where its try again stands
+    (``"open"``, ``"found"`` or ``"shown"``); an open one's words do not name the best."""
     steps = {len(t.history): i for i, t in enumerate(line)}
+    tries = tries or {}
     rows = []
     for k, d in enumerate(look.decisions):
         s = line[steps[d.index]] if d.index in steps else None
@@ -165,10 +187,63 @@ def look_back_view(line: list[State], look: Any, current: int | None) -> dict[st
         elif d.cost <= 0:
             words = (f"{name}: {chosen}, about as good as the best "
                      f"(within ± {d.advice.reach(d.chosen):.1f} {value_unit(s)})")
+        elif tries.get(k) == "open":  # the learner tries to find it first
+            words = (f"{_points(-d.cost)} {value_unit(s)}, {d.grade}: {name} chose {chosen}; "
+                     f"try again to find better")
         else:
             words = (f"{_points(-d.cost)} {value_unit(s)}, {d.grade}: {name} chose {chosen}; "
-                     f"{best} was worth {d.cost:.1f} more (± {d.advice.reach(d.chosen):.1f})")
+                     f"{best} was worth {d.cost:.1f} more (± {d.advice.reach(d.chosen):.1f})"
+                     + ("; you found a better option" if tries.get(k) == "found" else ""))
         rows.append({"i": k, "step": steps[d.index], "cost": round(d.cost, 3),
-                     "stderr": round(d.stderr, 3), "chosen": d.chosen, "best": d.best,
-                     "grade": d.grade, "words": words, "current": k == current})
+                     "stderr": round(d.stderr, 3), "chosen": d.chosen,
+                     "best": None if tries.get(k) == "open" else d.best,
+                     "grade": d.grade, "words": words, "current": k == current,
+                     "try": tries.get(k)})
     return {"decisions": rows, "current": current}
+
+
+def _a(noun: str) -> str:
+    """``'an inaccuracy'``, ``'a mistake'``."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+def try_prompt(s: State, d: Any) -> str:
+    """What a try again asks at decision ``d`` (``s``: the state it was made in): the choice
+    made, what it cost, and how to try another."""
+    how = {"play": "click a card", "call": "choose a call below"}.get(
+        d.advice.kind, "click a card, or choose below")
+    return (f"Try again: you chose {option_words(s, d.chosen)} here, {_a(str(d.grade))} "
+            f"({_points(-d.cost)} {value_unit(s)}). Find a better option: {how}")
+
+
+def try_verdict(s: State, d: Any, option: str, wrong: int) -> tuple[bool, str]:
+    """A try of ``option`` at decision ``d``, judged by the look back's own advice: found
+    (True) when it is within reach of the best (:meth:`Advice.cost` 0), the words said, and
+    ``wrong`` the wrong tries so far, this one included."""
+    advice = d.advice
+    tried, chosen, unit = option_words(s, option), option_words(s, d.chosen), value_unit(s)
+    if advice.cost(option) <= 0:
+        how = ("the best option here" if option == advice.clear_best
+               else "about as good as the best here")
+        gain = advice.values[option] - advice.values[d.chosen]
+        more = f", worth {gain:.1f} {unit} more than {chosen}" if gain > 0 else ""
+        return True, (f"Well found: {tried} is {how} by the estimate{more}. The bars "
+                      f"show every option")
+    offer = ", or press Show me for the answer" if wrong >= WRONG_BEFORE_SHOW else ""
+    return False, (f"Not better yet: {tried} still falls short of the best by the "
+                   f"estimate. Try again{offer}")
+
+
+def answer_words(s: State, d: Any) -> str:
+    """The answer a try again shows (Show me): the best option, or the options about equal
+    to it, and what the choice made gave up."""
+    advice = d.advice
+    chosen, unit = option_words(s, d.chosen), value_unit(s)
+    gave = f"{d.cost:.1f} {unit} (± {advice.reach(d.chosen):.1f})"
+    best = advice.clear_best
+    if best is not None:
+        return (f"The answer: {option_words(s, best)} is the best option here by the estimate; "
+                f"{chosen} gave up {gave}. The bars show every option")
+    close = [option_words(s, a) for a in advice.close]
+    return (f"The answer: {', '.join(close)} are about equal, the best here by the estimate; "
+            f"{chosen} gave up {gave}. The bars show every option")

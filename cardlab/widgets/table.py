@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import re
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -59,8 +59,14 @@ from cardlab.widgets._advice import (
     LOOK_BACK_N,
     LOOK_BACK_N_STATES,
     POOLED_ROUNDS,
+    WRONG_BEFORE_SHOW,
+    answer_words,
     hint_view,
     look_back_view,
+    option_words,
+    options_on_card,
+    try_prompt,
+    try_verdict,
 )
 from cardlab.widgets._base import MAX_TEXT, CardlabWidget, Refusal, get_int, get_str, need
 from cardlab.widgets._cards import card_face, parse_code
@@ -165,6 +171,8 @@ class Table(CardlabWidget):
         "take_seat": "_on_take_seat", "speed": "_on_speed", "pause": "_on_pause",
         "hint": "_on_hint", "hint_more": "_on_hint_more", "look_back": "_on_look_back",
         "look_back_go": "_on_look_back_go", "look_back_close": "_on_look_back_close",
+        "look_back_try": "_on_look_back_try", "look_back_show": "_on_look_back_show",
+        "look_back_next": "_on_look_back_next",
     }
 
     def __init__(self, state_or_record: Any, *, seat: int | None = 0, show_all: bool = False,
@@ -206,6 +214,15 @@ class Table(CardlabWidget):
         self._hint: tuple[State, Any, str, int] | None = None
         self._look: Any = None
         self._look_at = 0
+        # the look back's try again: decision (its place in the list) → where it stands
+        # ("status": open, found or shown; "wrong": wrong tries; "said": its last verdict)
+        self._tries: dict[int, dict[str, Any]] = {}
+        # the try again's last words to announce, and how many it has said (a new count is
+        # said once, the same words again included)
+        self._try_news: tuple[str, int] = ("", 0)
+        # whose eyes the view is built with while a try again is open: that seat's own view
+        # (None: the table's viewer)
+        self._eye: tuple[int, tuple[int, ...]] | None = None
         for s in range(state.game.players):  # refuse bad bots now, not at the first bot move
             self._bot_for(state.game, s)
         super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour,
@@ -400,6 +417,7 @@ class Table(CardlabWidget):
         chain = self._visible_line(state.states())
         self._hint = None
         self._look = None
+        self._tries = {}
         self._mode = mode
         self._record: list[State] | None = chain if mode == "review" else None
         self._line: list[State] = chain
@@ -451,18 +469,27 @@ class Table(CardlabWidget):
 
     def _sees(self, seat: int | None) -> bool:
         """True if this table's viewer sees ``seat``'s hand (its own, or turned face up)."""
+        if self._eye is not None:
+            return seat == self._eye[0]
         return seat is not None and (bool(self.show_all) or seat == self.seat
                                      or seat in self.shown)
 
+    def _viewer(self) -> int | None:
+        """Whose view the table draws: its viewer, or the seat of an open try again."""
+        seat: int | None = self.seat if self._eye is None else self._eye[0]
+        return seat
+
     def _shown_arg(self) -> bool | tuple[int, ...]:
         """The ``shown`` argument of the engine's views: True, or the seats face up."""
+        if self._eye is not None:
+            return self._eye[1]
         if self.show_all:
             return True
         return tuple(sorted(set(self.shown) - {self.seat}))
 
     def _vkey(self) -> tuple[Any, ...]:
         """Who looks, as a memo key: the viewer and the hands shown to it."""
-        return (self.seat, self._shown_arg())
+        return (self._viewer(), self._shown_arg())
 
     def _watching(self) -> bool:
         """Nobody plays: the bots play every seat."""
@@ -880,12 +907,21 @@ class Table(CardlabWidget):
              "look_back_open")
         need(tip.is_over, "look back once the deal is over", "not_over")
         seats = sorted(self._humans()) if self.seat is None else [self.seat]
-        look = look_back(self._line, seats, n=LOOK_BACK_N, seed=HINT_SEED,
-                         n_states=LOOK_BACK_N_STATES)
+        # worked out once per deal and seats: a look back closed and opened again (its tries
+        # afresh) does not wait for the estimate again
+        memo = self._memo_of(tip)
+        key = ("look_back", tuple(seats), len(self._line))
+        if key not in memo:
+            memo[key] = look_back(self._line, seats, n=LOOK_BACK_N, seed=HINT_SEED,
+                                  n_states=LOOK_BACK_N_STATES)
+        look = memo[key]
         need(bool(look.decisions), "there is no decision of yours to look back on",
              "no_decisions")
         self._look = look
         self._look_at = 0
+        # every decision with a clear cost is tried again before its answer is shown
+        self._tries = {k: {"status": "open", "wrong": 0, "said": ""}
+                       for k, d in enumerate(look.decisions) if d.grade is not None}
         if self._mode != "look_back":
             self._mode_before_look = self._mode
         self._mode = "look_back"  # beside "review" and "play": stepping through the learner's decisions
@@ -893,7 +929,11 @@ class Table(CardlabWidget):
                                              if len(t.history) == look.decisions[0].index))
         self._selection = []
         self._bots_live = False
-        self._publish(f"Look back: {len(look.decisions)} decisions, the costliest first")
+        said = f"Look back: {len(look.decisions)} decisions, the costliest first"
+        if self._tries:
+            said += (f"; {len(self._tries)} cost points: find a better option for each before "
+                     f"its answer is shown")
+        self._publish(said)
 
     def _on_look_back_go(self, intent: Mapping[str, Any]) -> None:
         look = self._look
@@ -902,16 +942,184 @@ class Table(CardlabWidget):
         i = get_int(intent, "i")
         need(0 <= i < len(look.decisions), f"i must be 0 … {len(look.decisions) - 1}",
              "bad_argument")
-        at = look.decisions[i].index
+        self._look_go(i)
+        self._publish()
+
+    def _look_go(self, i: int) -> None:
+        """Show the look back's decision ``i`` (its place in the list)."""
+        assert self._look is not None
+        at = self._look.decisions[i].index
         self._look_at = i
         self._cursor = next(k for k, t in enumerate(self._line) if len(t.history) == at)
-        self._publish()
+        self._selection = []
 
     def _on_look_back_close(self, intent: Mapping[str, Any]) -> None:
         need(self._look is not None, "there is no look back open", "no_look_back")
         self._look = None
+        self._tries = {}
+        self._selection = []
         self._mode = getattr(self, "_mode_before_look", "review")
         self._publish()
+
+    # -- the look back's try again: a costly decision's position, a better option to find ----
+    def look_back_try(self, choice: str) -> str:
+        """In the look back, at a decision whose choice had a clear cost: try ``choice`` —
+        a card of the hand (``"JD"``: the option its bar values) or an option (``"bid 7H"``,
+        or the game's words for it) — before the answer is shown. Judged by the look back's
+        own advice: within reach of the best is found (the bars then show), else it is not
+        better yet.
+
+        :returns: the verdict.
+        :raises IllegalAction: ``no_look_back``, ``no_try`` (nothing to try at this step),
+            an option that is not legal there (the engine's code), ``not_valued``,
+            ``same_choice`` (the choice made in the deal).
+        """
+        text = choice.strip() if isinstance(choice, str) else choice
+        key = "card" if isinstance(text, str) and " " not in text \
+            and parse_code(self.game, text) is not None else "option"
+        self._call({"type": "look_back_try", key: text})
+        return self._try_news[0]
+
+    def look_back_show(self) -> str:
+        """Show the answer of the try again at this step: the best option and the bars.
+
+        :returns: the answer in words.
+        :raises IllegalAction: ``no_look_back``, or ``no_try`` when there is nothing to try here.
+        """
+        self._call({"type": "look_back_show"})
+        return self._try_news[0]
+
+    def look_back_next(self) -> str:
+        """Go on to the next costly decision still to try (after this one in the list, then
+        from its top).
+
+        :returns: what the try again there asks.
+        :raises IllegalAction: ``no_look_back``, or ``no_try`` when none is left to try.
+        """
+        self._call({"type": "look_back_next"})
+        return self._try_news[0]
+
+    def _look_decision(self) -> tuple[int, Any] | None:
+        """The look back's decision at the step shown (its place in the list), or None."""
+        if self._look is None:
+            return None
+        n = len(self.state.history)
+        return next(((k, d) for k, d in enumerate(self._look.decisions) if d.index == n), None)
+
+    def _open_try(self) -> tuple[int, Any]:
+        """The decision at this step whose try again is open, or a refusal."""
+        need(self._look is not None, "press 'Look back' first", "no_look_back")
+        got = self._look_decision()
+        need(got is not None and self._tries.get(got[0], {}).get("status") == "open",
+             "there is nothing to try at this step: choose a costly decision in the look "
+             "back's list", "no_try")
+        assert got is not None
+        return got
+
+    def _try_say(self, words: str) -> None:
+        """Say ``words`` once (the front end's live log), the same words again included."""
+        self._try_news = (words, self._try_news[1] + 1)
+
+    def _on_look_back_try(self, intent: Mapping[str, Any]) -> None:
+        k, d = self._open_try()
+        need(("card" in intent) != ("option" in intent),
+             "a try names one 'card' or one 'option'", "bad_argument")
+        option = (self._try_card(d, get_str(intent, "card", 12)) if "card" in intent
+                  else self._try_option(d, get_str(intent, "option", 200)))
+        if option is None:
+            return  # a card with several options: its choices are drawn to pick from
+        s = self.state
+        need(option != d.chosen, f"{_cap(option_words(s, option))} is the choice made in the "
+                                 f"deal: try another", "same_choice")
+        t = self._tries[k]
+        wrong = t["wrong"] + (0 if d.advice.cost(option) <= 0 else 1)
+        found, words = try_verdict(s, d, option, wrong)
+        t.update(wrong=wrong, said=words, status="found" if found else "open")
+        self._selection = []
+        self._try_say(words)
+        self._publish()
+
+    def _try_card(self, d: Any, code: str) -> str | None:
+        """The option a click on card ``code`` tries (the option its bar values), None when
+        the card leads to several (a joker led naming a suit: its choices are then drawn),
+        or a refusal."""
+        s = self.state
+        card = parse_code(self.game, code)
+        need(card is not None, f"unknown card {code!r}: not a card of the "
+                               f"{self.game.deck.title}", "unknown_card")
+        assert card is not None
+        code = card.code
+        need(code in self._clickable_cards(s, d.seat), f"{code} is not a card in your hand",
+             "not_your_card")
+        verbs = self.game.spec.card_verbs
+        options = options_on_card(d.advice, code) or [
+            a for a in d.advice.values if Action(a).verb in verbs and code in Action(a).args]
+        if not options:
+            why = s.explain(f"{card_verb(s, verbs)} {code}", seat=d.seat)
+            need(why.legal, f"{self.game.deck.name(card)}: {why}", why.code, why.rule)
+            need(False, f"{_cap(str(self.game.deck.name(card)))}: the estimate values no "
+                        f"option of this card here: try another", "not_valued")
+        if len(options) > 1:
+            self._selection = [code]
+            self._publish(self._selection_hint() + ": choose how below")
+            return None
+        return options[0]
+
+    def _try_option(self, d: Any, text: str) -> str:
+        """The option ``text`` names (notation, or the game's words), if it is legal at the
+        decision and the look back valued it; else a refusal."""
+        s = self.state
+        action = s._read(text, d.seat)  # IllegalAction for text that names no action
+        verdict = s.judge(action, seat=d.seat)
+        if not verdict.legal:
+            need(False, f"'{call_words(s.game, action)}' is not legal: "
+                        f"{without_rule_ids(str(verdict.reason))}", verdict.code, verdict.rule)
+        option = str(action)
+        need(option in d.advice.values,
+             f"{_cap(option_words(s, option))}: the estimate values no such option here: try "
+             f"one of the others", "not_valued")
+        return option
+
+    def _on_look_back_show(self, intent: Mapping[str, Any]) -> None:
+        k, d = self._open_try()
+        words = answer_words(self.state, d)
+        self._tries[k].update(status="shown", said=words)
+        self._selection = []
+        self._try_say(words)
+        self._publish()
+
+    def _on_look_back_next(self, intent: Mapping[str, Any]) -> None:
+        need(self._look is not None, "press 'Look back' first", "no_look_back")
+        j = self._next_try()
+        need(j is not None, "no costly decision is left to try: every one is found or shown",
+             "no_try")
+        assert j is not None and self._look is not None
+        self._look_go(j)
+        self._try_say(try_prompt(self.state, self._look.decisions[j]))
+        self._publish()
+
+    def _next_try(self) -> int | None:
+        """The next decision still to try after the one shown (in the list's order, then from
+        its top), or None."""
+        got = self._look_decision()
+        here: int = got[0] if got is not None else -1
+        n = len(self._look.decisions) if self._look is not None else 0
+        order: list[int] = [*range(here + 1, n), *range(0, max(here, 0))]
+        for j in order:
+            if self._tries.get(j, {}).get("status") == "open":
+                return j
+        return None
+
+    def _try_view(self, s: State, k: int, d: Any) -> dict[str, Any]:
+        """The try again of decision ``k`` (at ``s``) as the front end draws it."""
+        t = self._tries[k]
+        hand = {c.code for c in s.hands[d.seat]}
+        return {"i": k, "status": t["status"], "open": t["status"] == "open",
+                "wrong": t["wrong"], "said": t["said"], "prompt": try_prompt(s, d),
+                "offer_show": t["wrong"] >= WRONG_BEFORE_SHOW,
+                "next": self._next_try() is not None, "chosen": d.chosen,
+                "chosen_cards": [c for c in Action(d.chosen).args if c in hand],
+                "news": self._try_news[0], "count": self._try_news[1]}
 
     def _advice_view(self, s: State) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
         """The hint bars to draw on ``s`` (a hint asked for it, or the look back's decision
@@ -922,13 +1130,14 @@ class Table(CardlabWidget):
             hint = hint_view(hs, advice, round_=k, rounds=len(HINT_ROUNDS[kind]))
         look = None
         if self._look is not None and self._line[-1].is_over:
-            at = {d.index: d for d in self._look.decisions}.get(len(s.history))
-            if at is not None:
-                hint = hint_view(s, at.advice, round_=0, rounds=1, chosen=at.chosen)
-            current = self._look_at if at is not None else None
-            if at is not None:
-                current = self._look.decisions.index(at)
-            look = look_back_view(self._line, self._look, current)
+            got = self._look_decision() if s is self.state else None
+            current = got[0] if got is not None else None
+            tries = {k: t["status"] for k, t in self._tries.items()}
+            if got is not None and tries.get(got[0]) != "open":  # the answer: the bars
+                hint = hint_view(s, got[1].advice, round_=0, rounds=1, chosen=got[1].chosen)
+            look = look_back_view(self._line, self._look, current, tries)
+            look["try"] = (self._try_view(s, *got) if got is not None and got[0] in self._tries
+                           else None)
         return hint, look
 
     def _seat_of(self, intent: Mapping[str, Any]) -> int:
@@ -1031,7 +1240,7 @@ class Table(CardlabWidget):
 
     def _make_game_view(self, s: State) -> dict[str, Any]:
         # what this viewer may see is decided by the engine's view layer, not here
-        return s.view(self.seat, shown=self._shown_arg())
+        return s.view(self._viewer(), shown=self._shown_arg())
 
     def _secret(self, s: State) -> bool:
         """True if ``s`` is a choice this viewer must not know is being made (a secret
@@ -1059,8 +1268,11 @@ class Table(CardlabWidget):
     def _prompt(self, s: State, legal: list[Action], acting_here: bool) -> str:
         """What to do now, in words (the ``data-prompt`` line)."""
         if self._mode == "look_back":
-            at = self._look is not None and any(d.index == len(s.history)
-                                                for d in self._look.decisions)
+            got = self._look_decision() if s is self.state else None
+            t = self._tries.get(got[0]) if got is not None else None
+            if got is not None and t is not None and t["status"] == "open":
+                return str(t["said"]) or try_prompt(s, got[1])
+            at = got is not None
             return ("Look back: the bars show what each option was worth here; your choice "
                     "is outlined" if at else "Look back: choose one of your decisions below")
         if s.is_over:
@@ -1164,6 +1376,15 @@ class Table(CardlabWidget):
     def _build_view(self, message: str = "",
                     download: dict[str, Any] | None = None) -> dict[str, Any]:
         """The view of the step at the cursor (what :meth:`_publish` publishes)."""
+        got = self._look_decision() if self._eye is None else None
+        if got is not None and self._tries.get(got[0], {}).get("status") == "open":
+            # a try again puts the learner back in the seat's own view, whatever this table
+            # shows besides: hidden stays hidden until the answer
+            self._eye = (got[1].seat, ())
+            try:
+                return self._build_view(message, download)
+            finally:
+                self._eye = None
         self._sync_faces()
         s = self.state
         game = s.game
@@ -1219,7 +1440,7 @@ class Table(CardlabWidget):
             "step": self._cursor,
             "steps": len(self._line) - 1,
             "learner": self.seat,
-            "show_all": bool(self.show_all),
+            "show_all": bool(self.show_all) and self._eye is None,
             "teacher": (self._teacher_bar() if self.teacher
                         and not getattr(self, "_probing", False) else None),
             "projector": bool(self.projector),
@@ -1381,12 +1602,28 @@ class Table(CardlabWidget):
 
     def _narration(self, s: State) -> list[str]:
         """``s.narration()`` as this viewer may hear it: an action whose cards stay hidden
-        from the viewer (a discard) is told without naming them.
+        from the viewer (a discard) is told without naming them."""
+        def said(prev: State, nxt: State, so_far: tuple[str, ...]) -> tuple[str, ...]:
+            text = self._sentence(prev, nxt)
+            return (*so_far, text) if text else so_far
 
-        Built along the line: each state keeps the sentences up to it, so a new state adds
-        one sentence to its parent's instead of walking the whole deal again.
-        """
-        key = ("narration", *self._vkey())
+        return list(self._along_line(s, "narration", said))
+
+    def _narration_why(self, s: State) -> list[str]:
+        """Beside each sentence of :meth:`_narration`, the bot's reason for that call or
+        choice where this viewer may read it (:meth:`_why_of`), else ``""``."""
+        def why(prev: State, nxt: State, so_far: tuple[str, ...]) -> tuple[str, ...]:
+            return (*so_far, self._why_of(prev)) if self._sentence(prev, nxt) else so_far
+
+        return list(self._along_line(s, "narration_why", why))
+
+    def _along_line(self, s: State, what: str,
+                    add: Callable[[State, State, tuple[str, ...]], tuple[str, ...]]
+                    ) -> tuple[str, ...]:
+        """Lines told along the line up to ``s`` for this viewer (memoized per state as
+        ``what``): each state keeps the lines up to it, so a new state adds to its parent's
+        (``add(parent, state, parent's lines)``) instead of walking the whole deal again."""
+        key = (what, *self._vkey())
         todo: list[State] = []
         t: State | None = s
         said: tuple[str, ...] = ()
@@ -1399,31 +1636,9 @@ class Table(CardlabWidget):
             t = t.parent
         for t in reversed(todo):
             if t.parent is not None:
-                text = self._sentence(t.parent, t)
-                if text:
-                    said = (*said, text)
+                said = add(t.parent, t, said)
             self._memo_of(t)[key] = said
-        return list(said)
-
-    def _narration_why(self, s: State) -> list[str]:
-        """Beside each sentence of :meth:`_narration`, the bot's reason for that call or
-        choice where this viewer may read it (:meth:`_why_of`), else ``""``."""
-        key = ("narration_why", *self._vkey())
-        todo: list[State] = []
-        t: State | None = s
-        said: tuple[str, ...] = ()
-        while t is not None:
-            memo = self._memo_of(t)
-            if key in memo:
-                said = memo[key]
-                break
-            todo.append(t)
-            t = t.parent
-        for t in reversed(todo):
-            if t.parent is not None and self._sentence(t.parent, t):
-                said = (*said, self._why_of(t.parent))
-            self._memo_of(t)[key] = said
-        return list(said)
+        return said
 
     def _why_of(self, s: State) -> str:
         """The reason of the bot that decided at ``s``, if this viewer sees its hand: the
@@ -1443,7 +1658,8 @@ class Table(CardlabWidget):
         if key in memo:
             said: str = memo[key]
             return said
-        text = without_rule_ids(describe(prev, nxt.history[-1], self.seat, self._shown_arg()))
+        text = without_rule_ids(describe(prev, nxt.history[-1], self._viewer(),
+                                         self._shown_arg()))
         memo[key] = text
         return text
 
@@ -1469,6 +1685,10 @@ class Table(CardlabWidget):
         if self.branched:
             parts.append("branched")
         return f"Table({', '.join(parts)})"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def bot_reason(bot: Any, s: State) -> str:

@@ -363,6 +363,18 @@ function drawHintBars(view, parts) {
   if (why && hint.why) why.textContent = hint.why;
 }
 
+// a try again outlines the choice made in the deal (its cards, or its call), as the look
+// back's answer does: the learner looks for something better
+function markChosen(t, parts) {
+  const mover = '.cardlab-seat[data-mover="true"] .cardlab-card';
+  for (const card of t.chosen_cards || []) {
+    const target = parts.querySelector(`${mover}[data-card="${CSS.escape(card)}"]`);
+    if (target) target.setAttribute("data-chosen", "true");
+  }
+  const call = parts.querySelector(`.cardlab-action[data-action="${CSS.escape(t.chosen || "")}"]`);
+  if (call) call.setAttribute("data-chosen", "true");
+}
+
 // -- open hands: each legal card's value with every hand face up, and the par strip -----------
 // a badge in the card's corner (the hint draws bars; the two never look alike), the best
 // cards marked; the par strip under the step buttons marks each card play that lost value,
@@ -415,15 +427,47 @@ function drawOpenHands(view, parts, send) {
   }
 }
 
+// The look back's try again, at a decision whose choice had a clear cost: while it is open
+// the bars are hidden, a card or a call is a try (drawTable sends it as look_back_try), the
+// prompt line says the verdict, and Show me (offered after two wrong tries, there from the
+// start) gives the answer; Skip and Next go on to the next costly decision still to try.
+function drawTry(t, send) {
+  const box = h("div", { class: "cardlab-try", role: "group", "aria-label": "try again", "data-status": t.status });
+  const wrong = t.wrong ? `${t.wrong} wrong ${t.wrong === 1 ? "try" : "tries"} so far` : "";
+  const words = t.open
+    ? (t.offer_show ? `${wrong}: press Show me for the answer, or try again` : wrong || "Find a better option before the answer is shown")
+    : t.said + (t.next ? "" : ". That was the last costly decision to try");
+  box.append(h("p", { class: "cardlab-try-words", "data-try-words": "" }, words));
+  const buttons = h("div", { class: "cardlab-try-buttons" });
+  if (t.open) {
+    buttons.append(button("cardlab-try-show", "Show me", () => send({ type: "look_back_show" }), {
+      "data-key": "try:show", "data-offered": String(!!t.offer_show), title: "show the best option here and every option's bar",
+    }));
+    if (t.next) {
+      buttons.append(button("cardlab-try-skip", "Skip", () => send({ type: "look_back_next" }), {
+        "data-key": "try:skip", title: "leave this one for now: on to the next costly decision",
+      }));
+    }
+  } else if (t.next) {
+    buttons.append(button("cardlab-try-next", "Next costly decision", () => send({ type: "look_back_next" }), {
+      "data-key": "try:next",
+    }));
+  }
+  if (buttons.childElementCount) box.append(buttons);
+  return box;
+}
+
 function drawLookBack(view, send) {
   const look = view.look_back;
   const box = h("div", { class: "cardlab-look-back", role: "group", "aria-label": "look back at your decisions" },
     h("div", { class: "cardlab-look-back-title", "data-label": "Look back" }, "Look back: your decisions, the costliest first"));
+  if (look.try) box.append(drawTry(look.try, send));
   const list = h("ol", { class: "cardlab-look-back-list" });
   for (const row of look.decisions || []) {
     list.append(h("li", { "data-current": String(!!row.current) },
       button("cardlab-look-back-go", row.words, () => send({ type: "look_back_go", i: row.i }), {
         "data-key": "look:" + row.i, "data-cost": String(row.cost), "aria-current": row.current ? "step" : "false",
+        "data-try": row.try || null,
       })));
   }
   box.append(list, button("cardlab-look-back-close", "Close the look back", () => send({ type: "look_back_close" }), { "data-key": "look:close" }));
@@ -706,12 +750,17 @@ function drawTable(view, send, model, ui) {
       (view.branched ? " · your branch" : "")),
   ), drawFacts(view));
   if (view.prompt) above.append(h("div", { class: "cardlab-prompt", "data-prompt": "", role: "status" }, view.prompt));
+  // an open try again: a card or a call clicked is a try at the look back's decision
+  const trying = view.look_back && view.look_back.try && view.look_back.try.open ? view.look_back.try : null;
+  const tableSend = !trying ? send : (intent) => send(
+    intent.type === "play" ? { type: "look_back_try", card: intent.card }
+      : intent.type === "act" ? { type: "look_back_try", option: intent.action } : intent);
   const felt = h("div", { class: "cardlab-felt", "data-seats": (view.hands || []).length });
-  for (const hand of view.hands || []) felt.append(drawHand(view, hand, send));
+  for (const hand of view.hands || []) felt.append(drawHand(view, hand, tableSend));
   felt.append(drawMiddle(view));
   if (view.projector) projectorCorners(felt, view);
   above.append(felt, h("div", { class: "cardlab-why", "data-why": "", "aria-live": "polite" }, ""),
-    drawActions(view, send));
+    drawActions(view, tableSend));
   parts.append(above, drawControls(view, send));
   const reasons = drawReasons(view);
   if (reasons) parts.append(reasons);
@@ -722,6 +771,7 @@ function drawTable(view, send, model, ui) {
   const rule = drawRule(view.message_rule);
   if (rule) parts.append(rule);
   drawHintBars(view, parts);
+  if (trying) markChosen(trying, parts);
   drawOpenHands(view, parts, send);
   const whyLine = parts.querySelector(".cardlab-why");
   if (whyLine) whyLine.cardlabRest = whyLine.textContent;
@@ -1118,7 +1168,8 @@ function restoreFocus(root, key) {
   if (node && node !== root && !focusable(node)) node = null;
   if (!node) {
     const first = (sel) => Array.from(root.querySelectorAll(sel)).find(focusable);
-    node = first('.cardlab-seat[data-mover="true"] .cardlab-card[data-legal="true"]')
+    node = (key.startsWith("try:") ? first(".cardlab-try button") || first('.cardlab-look-back-go[aria-current="step"]') : null)
+      || first('.cardlab-seat[data-mover="true"] .cardlab-card[data-legal="true"]')
       || first(".cardlab-choice") || first(".cardlab-action")
       || (key.startsWith("card:") || key.startsWith("placed:") ? first('.cardlab-cards .cardlab-card[tabindex="0"]') : null)
       || first(".cardlab-controls button") || root;
@@ -1241,6 +1292,8 @@ function render({ model, el }) {
     lastResult: "",
     keyboard: false, // the last input inside the widget was a key (not a pointer)
     pending: null, // the step last asked for, until it is drawn
+    // the try again's words said so far (a new count is said once, the same words too)
+    tryCount: firstTable && firstTable.look_back && firstTable.look_back.try ? firstTable.look_back.try.count : 0,
   };
   const raw = (intent) => model.send(intent);
   const toTable = kind === "editor" ? (intent) => raw({ type: "table", intent }) : raw;
@@ -1308,6 +1361,13 @@ function render({ model, el }) {
       while (live.childElementCount > 8) live.firstElementChild.remove();
     }
     ui.lastSpoken = said;
+    // the try again's verdict (or its answer, or the next decision's question), said once
+    const t = tv && tv.look_back && tv.look_back.try;
+    if (t && t.count !== ui.tryCount) {
+      if (t.news) live.append(h("p", {}, t.news));
+      while (live.childElementCount > 8) live.firstElementChild.remove();
+      ui.tryCount = t.count;
+    }
     rove(root);
     if (byKeyboard) restoreFocus(root, key);
     clearTimeout(ui.timer);
