@@ -16,8 +16,12 @@ trump, then by its rank; it *wins* if it takes the trick from the card now winni
   - following, when the trick is already held by its own side (as far as it knows): the
     cheapest card; otherwise the cheapest card that wins, else the cheapest card.
 
-* **Contracts to lose tricks** (misère, praatje, piccolo: A2.6). The defenders play their
-  cheapest card. The declarer leads her lowest card and follows with her highest card that
+* **Contracts to lose tricks** (misère, praatje, piccolo: A2.6). A defender lets a trick the
+  declarer holds stay hers (her highest card that does not win it, else her highest card)
+  and otherwise plays her lowest card, leading too, so the declarer has nothing to play
+  under it; but a piccolo's first trick, which the declarer must win, a defender takes
+  from her with its cheapest card that wins (leading it, its highest card). The declarer
+  leads her lowest card and follows with her highest card that
   does not win, else her highest card; in a piccolo's first trick (which she wants) she
   plays her highest card that wins, else her highest card.
 
@@ -117,11 +121,20 @@ def choose_card(keys: PlayKeys, legal: Any, table: Any, led: Any, best: Any,
     is_declarer = seat == declarer
     wanted = np.asarray(piccolo) & np.asarray(first_trick) & is_declarer
     # the order each row chooses by, and whether it prefers cards that win (+1) or not (-1)
-    order = np.where(negative, np.where(~is_declarer, CHEAP, np.where(
+    # a defender of a contract to lose tricks keeps the declarer's card on top once it is
+    # (her highest card under it: the declarer must take that trick), else plays low, so
+    # that the declarer finds no card to get under the trick
+    # (a piccolo's first trick, which she must win, a defender takes from her if it can)
+    under = ~leading & (best_seat == declarer)
+    deny = np.asarray(piccolo) & np.asarray(first_trick) & ~is_declarer
+    defend = np.where(deny, np.where(leading, HIGH, np.where(under, CHEAP, LOW)),
+                      np.where(under, HIGH, LOW))
+    order = np.where(negative, np.where(~is_declarer, defend, np.where(
         wanted, HIGH, np.where(leading, LOW, HIGH))),
         np.where(leading & on_side, STRONG, CHEAP))
     prefer = np.where(leading, 0, np.where(negative, np.where(
-        ~is_declarer, 0, np.where(wanted, 1, -1)), np.where(on_side == side_holds, 0, 1)))
+        ~is_declarer, np.where(under, np.where(deny, 1, -1), 0), np.where(wanted, 1, -1)),
+        np.where(on_side == side_holds, 0, 1)))
     score = keys.order[order, table] + prefer[:, None] * np.where(wins, _WINS, 0)
     return np.asarray(np.argmax(np.where(bits, score, _NEVER), axis=1))
 
