@@ -631,6 +631,13 @@ whole_deal
 # %% [markdown]
 # When the deal is over, run the next cell: it checks the deal was played to its end and shows
 # how it was scored, and your points.
+#
+# Then press **Look back** under the table: it lists your decisions, the costliest first. At each
+# one that cost points, the table takes you back to that moment (showing only what you saw then)
+# and asks you to find a better card or call before it shows the answer. A try about as good as
+# the best says "Well found" and shows what every option was worth; otherwise try again, or press
+# **Show me** (offered after two wrong tries) for the answer, and **Skip** or **Next costly
+# decision** to go on. Nothing you try changes the deal you played.
 
 # %%
 deal_report(whole_deal)
