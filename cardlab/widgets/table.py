@@ -23,6 +23,13 @@ over from the bots (from this step: "play from here") or hands it back,
 ``{"type": "speed", "delay": 0.8}`` sets the bots' pace in seconds and
 ``{"type": "pause", "paused": true}`` stops and restarts them.
 
+The coach: ``{"type": "hint"}`` (bars on the learner's options) and, after a deal,
+``{"type": "look_back"}``, ``{"type": "look_back_go", "i": 2}`` and
+``{"type": "look_back_close"}``. At a decision whose choice had a clear cost the look back
+tries again first: ``{"type": "look_back_try", "card": "JD"}`` (or ``"option": "bid 7H"``)
+is judged by the look back's own advice, ``{"type": "look_back_show"}`` gives the answer and
+``{"type": "look_back_next"}`` goes on to the next costly decision.
+
 A bot's call or choice before the play comes with its reason (``bot.explain(state)``, worked
 out at the state where the bot decided, before it chose): the view's ``narration_why`` holds
 it beside the narration's sentence, and the front end offers it behind a "why?" button. A
