@@ -150,3 +150,54 @@ def screenshot(page: Any, name: str) -> None:
     """Save a screenshot as a test artifact."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+
+
+# -- axe-core, the accessibility checker every browser test runs the same way ----------------
+#: axe-core as ``axe-playwright-python`` ships it (a pinned version), injected into the page
+AXE_JS = Path(__import__("axe_playwright_python").__file__).parent / "axe.min.js"
+#: the standards checked: WCAG 2.0, 2.1 and 2.2 at levels A and AA
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+#: one axe run on an element: how many nodes its contrast rule judged, and the violations.
+#: ``unclip``: JupyterLab's body is 0 px high with its overflow hidden, and axe then takes
+#: every widget for clipped and skips its contrast, so the page's overflow is set visible
+_AXE_RUN = """async ([el, tags, unclip]) => {
+  if (unclip) {
+    document.documentElement.style.overflow = 'visible';
+    document.body.style.overflow = 'visible';
+    document.body.style.height = 'auto';
+  }
+  const r = await axe.run(el, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations', 'passes']});
+  const contrast = r.passes.concat(r.violations).filter(x => x.id === 'color-contrast')
+    .reduce((n, x) => n + x.nodes.length, 0);
+  return {contrast, violations: r.violations.map(v => ({id: v.id, impact: v.impact,
+    help: v.help, nodes: v.nodes.map(n => [n.target.join(' '), n.failureSummary.slice(0, 300)])}))};
+}"""
+
+
+def run_axe(page: Any, target: Any, *, tags: list[str] | None = None,
+            unclip: bool = False) -> dict[str, Any]:
+    """axe-core on ``target`` (a locator), loaded into the page once: ``{"contrast": nodes
+    whose contrast it judged, "violations": [{"id", "impact", "help", "nodes": [[where,
+    why]]}]}``."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.evaluate(AXE_JS.read_text())
+    got: dict[str, Any] = page.evaluate(_AXE_RUN, [target.element_handle(),
+                                                  tags or WCAG_TAGS, unclip])
+    return got
+
+
+def axe_faults(page: Any, target: Any, *, unclip: bool = False) -> list[str]:
+    """axe's violations of WCAG 2.2 A and AA on ``target``, in words (none: an empty list)."""
+    return [f"{v['id']}: {v['help']} at {', '.join(where for where, _ in v['nodes'])}"
+            for v in run_axe(page, target, unclip=unclip)["violations"]]
+
+
+def set_theme(server: LabServer, theme: str) -> None:
+    """Set JupyterLab's theme through its settings API (``"JupyterLab Light"`` …)."""
+    body = json.dumps({"raw": json.dumps({"theme": theme})}).encode()
+    req = urllib.request.Request(
+        f"{server.url}/lab/api/settings/@jupyterlab/apputils-extension:themes",
+        data=body, method="PUT",
+        headers={"Authorization": f"token {server.token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=20) as r:  # noqa: S310 - loopback only
+        assert r.status in (200, 204), r.status

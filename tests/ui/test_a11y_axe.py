@@ -19,16 +19,16 @@ The goal is no violation of any impact. Rules switched off: none. The axe script
 
 from __future__ import annotations
 
-import json
-import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
 from labtools import (
     ARTIFACTS,
+    WCAG_TAGS,
     open_and_run_all,
+    run_axe,
     serious_errors,
+    set_theme,
     shutdown_sessions,
     wait_all_cells_ran,
     write_notebook,
@@ -37,7 +37,7 @@ from labtools import (
 pytestmark = pytest.mark.ui
 
 #: the standards checked: WCAG 2.0, 2.1 and 2.2 at levels A and AA
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+TAGS = WCAG_TAGS
 #: rules switched off, each with its reason (none: every rule of those tags runs)
 OFF: dict[str, str] = {}
 
@@ -106,20 +106,6 @@ CELLS = _cells()
 N_ROOTS = 3 * len(GAMES) + 4 + 1
 #: the exercises' forms the notebook draws
 N_EXERCISES = 5
-AXE_JS = Path(__import__("axe_playwright_python").__file__).parent / "axe.min.js"
-
-RUN_JS = """async ([el, tags]) => {
-  document.documentElement.style.overflow = 'visible';
-  document.body.style.overflow = 'visible';
-  document.body.style.height = 'auto';
-  const r = await axe.run(el, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations', 'passes']});
-  const contrast = r.passes.concat(r.violations).filter(x => x.id === 'color-contrast')
-    .reduce((n, x) => n + x.nodes.length, 0);
-  return {contrast, violations: r.violations.map(v => ({id: v.id, impact: v.impact,
-    help: v.help, nodes: v.nodes.map(n => [n.target.join(' '), n.failureSummary.slice(0, 300)])}))};
-}"""
-
-
 #: axe's contrast rule on one button: how many nodes passed, and the violations
 SHOW_ME_JS = """async (el) => {
   const r = await axe.run(el, {runOnly: {type: 'rule', values: ['color-contrast']},
@@ -129,19 +115,8 @@ SHOW_ME_JS = """async (el) => {
 }"""
 
 
-def _set_theme(lab_server: Any, theme: str) -> None:
-    body = json.dumps({"raw": json.dumps({"theme": theme})}).encode()
-    req = urllib.request.Request(
-        f"{lab_server.url}/lab/api/settings/@jupyterlab/apputils-extension:themes",
-        data=body, method="PUT",
-        headers={"Authorization": f"token {lab_server.token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=20) as r:  # noqa: S310 - loopback only
-        assert r.status in (200, 204), r.status
-
-
 def _axe_all(page: Any, name: str) -> list[str]:
     """axe on every widget root of the page; the faults in words."""
-    page.evaluate(AXE_JS.read_text())
     roots = page.locator(".cardlab-root")
     roots.nth(N_ROOTS - 1).wait_for(state="attached", timeout=120_000)
     faults: list[str] = []
@@ -158,7 +133,7 @@ def _axe_all(page: Any, name: str) -> list[str]:
         if i < 3 * len(GAMES) and i % 3 == 1:  # each game's table, mid-deal, to look at
             ARTIFACTS.mkdir(exist_ok=True)
             target.screenshot(path=str(ARTIFACTS / f"a11y-axe-{name}-{GAMES[i // 3][0]}.png"))
-        result = page.evaluate(RUN_JS, [target.element_handle(), TAGS])
+        result = run_axe(page, target, tags=TAGS, unclip=True)
         contrast += result["contrast"]
         for v in result["violations"]:
             if v["id"] in OFF:
@@ -198,7 +173,7 @@ def test_axe_finds_nothing_in_jupyterlab_light_and_dark(lab_server: Any, page: A
         page.wait_for_timeout(500)  # the theme's stylesheet applies after the attribute
         faults += _axe_all(page, "lab-dark")
     finally:
-        _set_theme(lab_server, "JupyterLab Light")
+        set_theme(lab_server, "JupyterLab Light")
         page.close()
         shutdown_sessions(lab_server)
     assert not faults, f"{len(faults)} violations:\n" + "\n".join(faults[:60])

@@ -17,8 +17,6 @@ light and the dark theme (test-artifacts/a11y-focus-*.png).
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
@@ -26,6 +24,7 @@ from labtools import (
     ARTIFACTS,
     open_and_run_all,
     serious_errors,
+    set_theme,
     shutdown_sessions,
     wait_all_cells_ran,
     write_notebook,
@@ -108,16 +107,6 @@ def _verdict(page: Any, form: Any, count: int) -> str:
                            " && e.textContent.trim().length > 0",
                            arg=[line.element_handle(), str(count)], timeout=30_000)
     return str(line.inner_text())
-
-
-def _set_theme(lab_server: Any, theme: str) -> None:
-    body = json.dumps({"raw": json.dumps({"theme": theme})}).encode()
-    req = urllib.request.Request(
-        f"{lab_server.url}/lab/api/settings/@jupyterlab/apputils-extension:themes",
-        data=body, method="PUT",
-        headers={"Authorization": f"token {lab_server.token}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=20) as r:  # noqa: S310 - loopback only
-        assert r.status in (200, 204), r.status
 
 
 def _by_keys(page: Any) -> list[str]:
@@ -237,7 +226,7 @@ def test_teacher_page_and_exercises_by_keyboard_in_jupyterlab(lab_server: Any, p
         page.wait_for_timeout(500)  # the theme's stylesheet applies after the attribute
         _focus_rings(page)
     finally:
-        _set_theme(lab_server, "JupyterLab Light")
+        set_theme(lab_server, "JupyterLab Light")
         page.close()
         shutdown_sessions(lab_server)
     assert not leaks, leaks

@@ -5,12 +5,12 @@ bots' level menu, reached by Tab, and lists the reasons under the step buttons."
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from labtools import (
     ARTIFACTS,
+    axe_faults,
     open_and_run_all,
     serious_errors,
     shutdown_sessions,
@@ -30,22 +30,6 @@ for name, opts in [("five_hundred", {}), ("officer_skat", {}), ("pandoeren", {})
     display(Table(cardlab.load(name, **opts).deal(seed=3, dealer=0), seat=0, show_all=True,
                   bot_delay=0))"""
 GAMES = ("five_hundred", "officer_skat", "pandoeren", "panfin")
-#: axe-core, as the accessibility tests load it; every rule of WCAG 2.2 A and AA
-AXE_JS = Path(__import__("axe_playwright_python").__file__).parent / "axe.min.js"
-AXE_RUN = """async (el) => {
-  const r = await axe.run(el, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a',
-    'wcag21aa', 'wcag22a', 'wcag22aa']}});
-  return r.violations.map(v => `${v.id}: ${v.help} at ${v.nodes.map(n => n.target.join(' '))}`);
-}"""
-
-
-def _axe(page: Any, target: Any) -> list[str]:
-    """axe's violations on ``target``, in words."""
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.evaluate(AXE_JS.read_text())
-    return list(page.evaluate(AXE_RUN, target.element_handle()))
-
-
 def _width(root: Any, px: int) -> None:
     root.evaluate(f"(e) => {{ e.parentElement.style.width = '{px}px'; "
                   f"e.parentElement.style.maxWidth = '{px}px'; }}")
@@ -85,7 +69,7 @@ def test_why_shows_the_bots_reason_on_hover_focus_and_tap(lab_server: Any, page:
         why.click()
         root.locator(".cardlab-header").hover()
         assert reason.is_visible() and why.get_attribute("aria-expanded") == "true"
-        assert not _axe(page, root), "the why? and its reason, open, pass axe"
+        assert not axe_faults(page, root), "the why? and its reason, open, pass axe"
         why.focus()
         page.keyboard.press("Escape")
         why.blur()
@@ -137,7 +121,7 @@ def test_teacher_page_level_menu_and_the_reasons_under_the_steps(lab_server: Any
         assert reasons.get_attribute("aria-label") == "the bots' reasons"
         assert reasons.locator("li").count() >= 1
         assert "A random choice" in reasons.inner_text() or "only legal" in reasons.inner_text()
-        assert not _axe(page, page.locator(".cardlab-teacher").first)
+        assert not axe_faults(page, page.locator(".cardlab-teacher").first)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "why-teacher-voila.png"), full_page=True)
         assert not serious_errors(page.errors)
