@@ -194,11 +194,16 @@ def look_back_view(line: list[State], look: Any, current: int | None,
             words = (f"{_points(-d.cost)} {value_unit(s)}, {d.grade}: {name} chose {chosen}; "
                      f"{best} was worth {d.cost:.1f} more (± {d.advice.reach(d.chosen):.1f})"
                      + ("; you found a better option" if tries.get(k) == "found" else ""))
+        # the exact verdict with every hand open, where the solver told it (the deal is
+        # over: every card it read has been played); kept out of an open try again
+        solved = d.open_hands_words() if tries.get(k) != "open" else ""
+        if solved:
+            words += f". {solved}"
         rows.append({"i": k, "step": steps[d.index], "cost": round(d.cost, 3),
                      "stderr": round(d.stderr, 3), "chosen": d.chosen,
                      "best": None if tries.get(k) == "open" else d.best,
                      "grade": d.grade, "words": words, "current": k == current,
-                     "try": tries.get(k)})
+                     "try": tries.get(k), "open_hands": solved})
     return {"decisions": rows, "current": current}
 
 
