@@ -15,7 +15,7 @@ __all__ = ["HINT_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", 
 
 #: layouts per option in each round of a hint: a quick first estimate (the first bars),
 #: then better ones, each a separate request so a click never waits behind a long one
-HINT_ROUNDS = {"play": (12, 60, 200), "call": (4, 16, 60), "choice": (4,) * 15}
+HINT_ROUNDS = {"play": (4, 40, 200), "call": (4, 16, 60), "choice": (4,) * 15}
 #: the kinds whose rounds are pooled: each round draws new layouts (its own seed) and adds
 #: them to the rounds before (``Advice.pooled``), because one of their layouts costs whole
 #: bot decisions (a choice valued on sampled states: up to ~30 ms each), so a long round
