@@ -184,6 +184,8 @@ def look_back_view(line: list[State], look: Any, current: int | None,
             words = f"{name}: {chosen}, the best option by the estimate"
         elif d.chosen not in d.advice.values:
             words = f"{name}: {chosen} (not valued: the estimate values the other options)"
+        elif d.cost <= 0 and d.advice.values[d.chosen] >= d.advice.values[d.best]:
+            words = f"{name}: {chosen}, as good as the best"  # a tie: no ± 0.0 to read
         elif d.cost <= 0:
             words = (f"{name}: {chosen}, about as good as the best "
                      f"(within ± {d.advice.reach(d.chosen):.1f} {value_unit(s)})")
