@@ -264,8 +264,6 @@ def test_a_finished_deal_or_ghost_partners_are_refused():
         sample_states(ghosts.deal(seed=1), 2, 1)
 
 
-@pytest.mark.xfail(strict=True, reason="sampling._hidden_partner_card leaves the called card "
-                   "out of the layouts when it lies in a sans-kitty kitty (5H-2)")
 def test_a_called_card_in_a_dead_kitty_stays_hidden():
     """5H-2 with a contract sans kitty (five players): the contractor cannot tell a called
     card in a hidden hand from one in the kitty nobody took, so both deals give the same

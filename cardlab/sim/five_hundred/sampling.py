@@ -68,7 +68,8 @@ def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
 
 def _hidden_partner_card(state: Any, slots: list[int]) -> Any:
     """5H-2 five players: the called partner card when the seat to move cannot see where
-    it lies (in a hidden hand, or among the discards of another seat's contract), else
+    it lies (in a hidden hand, among the discards of another seat's contract, or in a
+    kitty left untaken by a contract sans kitty), else
     None. Every seat knows the card (the contractor named it), so ``hidden_cards`` leaves
     it out; its place is still to be dealt."""
     card = getattr(state, "partner_card", None)
@@ -78,4 +79,6 @@ def _hidden_partner_card(state: Any, slots: list[int]) -> Any:
         return card
     if card in state.discards and state.to_move != state.declarer:
         return card
+    if getattr(state, "sans_kitty", False) and card in state.kitty:
+        return card  # a kitty nobody took: nobody has seen it
     return None
