@@ -525,6 +525,16 @@ DealEditor(game, dealer=0, seat=1, show_all=False)
 # Keyboard: **Tab** moves from one group (your hand, the piles, the calls, the buttons) to the
 # next, the **arrow keys** move within a group, **Enter** plays the card or call, **Escape** clears
 # the cards you chose, and **?** shows these keys under the table.
+#
+# **Stuck? Press Hint** under the table. Every card you may play (and, before the play, every
+# game you may choose) gets a bar: it starts at the zero line and runs to what that option is
+# worth to you on average, in points, over many guesses at the cards you cannot
+# see, each played out by the bots; the thin whisker at its end is the 95% range of that average.
+# The first bars come from a few guesses, so their whiskers are long; better bars follow by
+# themselves. The line under the table calls an option *best* only when it is clearly ahead of
+# every other; otherwise it says which options are *about equal*, and any of them is a fine
+# choice. After the deal, **Look back** takes you to each decision that cost points and asks you
+# to find a better one before it shows the answer.
 
 # %% hidden tags=["facts-check"]
 fresh = game.deal(seed=2024, dealer=1)

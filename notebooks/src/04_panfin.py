@@ -598,6 +598,17 @@ DealEditor(game, dealer=0, seat=2, show_all=False)
 # Keyboard: **Tab** moves from one group (your hand, the piles, the calls, the buttons) to the
 # next, the **arrow keys** move within a group, **Enter** plays the card or call, **Escape** clears
 # the cards you chose, and **?** shows these keys under the table.
+#
+# **Stuck? Press Hint** under the table. Every option you have now gets a bar: each card you may
+# play, and before the tricks *tengo* with every exchange (each card carries the best exchange
+# that throws it), fold and *servito*. A bar starts at the zero line and runs to what the option
+# is worth to you on average, in chips, over many guesses at the cards you cannot see (and the
+# stock's order), each played out by the bots; the thin whisker at its end is the 95% range of
+# that average. The first bars come from a few guesses, so their whiskers are long; better bars
+# follow by themselves. The line under the table calls an option *best* only when it is clearly
+# ahead of every other; otherwise it says which options are *about equal*, and any of them is a
+# fine choice. After the deal, **Look back** takes you to each decision that cost chips and asks
+# you to find a better one before it shows the answer.
 
 # %% hidden tags=["facts-check"]
 fresh = game.deal(seed=2024, dealer=3)
