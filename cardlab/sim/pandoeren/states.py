@@ -16,24 +16,20 @@ seat cannot see: the other closed hands and (for the others) the declarer's disc
   at random from the other 24 cards: nothing has been shown yet, and the calls are no clue
   (no reading of the bidding).
 * In the play the layouts come from the game's layout sampler,
-  :func:`cardlab.sim.pandoeren.sampling.pandoeren_batch` (the voids shown, A2.8; the
-  kijkkaart in the declarer's hand or discard, A2.4 / A2.7.1; the called card with a seat
-  other than the declarer, with the partner once she is known, A2.7.3 / P-A8; announced
-  stuk and roem, A2.10.2 / A2.10.3), each hand's dealt cards being its cards now and the
-  cards it played (the declarer's: those and her discard, less the kijkkaart).
+  :func:`cardlab.sim.pandoeren.sampling.pandoeren_batch`, which knows all the play shows:
+  every card played was legal (A2.8, the engine's own legal cards: voids, no undertrumping,
+  overtrumping, the jas never forced), the kijkkaart in the declarer's hand or discard (A2.4 /
+  A2.7.1), what the call shows (A2.7.3 / P-A8: the called card with a seat other than the
+  declarer, every higher card she could have called hers), the partner as the play shows her
+  (A2.7.3, A2.7.4 / P-A9, A2.11), announced stuk and roem (A2.10.2 / A2.10.3); each hand's
+  dealt cards are its cards now and the cards it played (the declarer's: those and her
+  discard, less the kijkkaart).
 
 Every sampled deal is then replayed, and kept only if the engine accepts every action and the
-seat to move sees exactly what it saw: its view and its legal actions unchanged. That test
-also settles what the play shows beyond the voids the layout sampler knows — a seat that
-undertrumped held nothing but lower trumps (A2.8.3b), a seat that did not overtrump on a
-trump lead held no higher trump under ``overtrump_on_trump_lead`` (A2.8.3a), a declaring
-side whose roem was announced without stuk did not hold the trump king and queen (A2.10.3),
-a Kereltje declarer who won a trick without a public partner held the jas (P-A9) — so those
-layouts are drawn less often than they are kept. A called king (queen, …) shows the declarer
-held or discarded every ace (king, …) she could have called (A2.7.3 / P-A8): the layout
-sampler does not know it either, so each layout is tested for it with the engine's own rule
-before it is replayed (cheap draws, rarely kept: about 9 ms a state where the declarer held
-four aces). Nothing else is inferred. A seed gives the
+seat to move sees exactly what it saw: its view and its legal actions unchanged. That test is
+a safety net (the layout sampler's constraints make it refuse none in the tests' deals); it
+also keeps the rare layout the sampler lets through, e.g. one it filled greedily when its
+draws kept failing a roem test. Nothing else is inferred. A seed gives the
 same states on every machine (the layouts come from :func:`cardlab.sim.sampling.fill_layouts`
 and cardlab's own seeds), and two deals the seat cannot tell apart give the same states.
 
@@ -46,12 +42,10 @@ and cardlab's own seeds), and two deals the seat cannot tell apart give the same
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from cardlab.cards import Card
 from cardlab.engine.rng import derive_seed
 from cardlab.errors import IllegalAction
 from cardlab.sim.sampling import fill_layouts, hand_mask
@@ -80,13 +74,10 @@ def sample_states(state: Any, n: int, seed: int) -> list[Any]:
     me = state.to_move
     seen = state.view(me)
     legal = state.legal_actions()
-    fits = _call_fits(state)
     out: list[Any] = []
     for r in range(_ROUNDS):
         size = (n - len(out)) << min(r, 10)  # more draws in each round a layout is refused
         for row in _layouts(state, size, derive_seed(seed, _ROUND, r)):
-            if not fits(row):
-                continue
             t = _replayed(state, row)
             if t is not None and t.view(me) == seen and t.legal_actions() == legal:
                 out.append(t)
@@ -119,40 +110,6 @@ def _layouts(state: Any, n: int, seed: int) -> np.ndarray:
     for j, s in enumerate(others):
         out[:, s] = masks[:, j]
     return out
-
-
-def _call_fits(state: Any) -> Callable[[np.ndarray], bool]:
-    """A quick test of a layout, before it is replayed, of what the call showed (A2.7.3 /
-    P-A8): a called king (queen, …) means the declarer held or discarded every ace (king, …)
-    she could have called, which the layout sampler does not know. The test is the engine's
-    own :func:`~cardlab.games.pandoeren.kernel.call_mask` on the layout's declarer."""
-    me, d, called = state.to_move, state.declarer, state.called
-    if state.phase != "play" or called is None or me == d or called.rank == "A":
-        return lambda row: True
-    from cardlab.games.pandoeren import kernel
-    from cardlab.games.pandoeren.rules import call_rank_masks, play_tables
-
-    deck = state.game.deck
-    bits = np.array([play_tables(state.game.options.rank_order).card_bit[c] for c in deck],
-                    dtype=object)
-    idx = {c: i for i, c in enumerate(deck)}
-    played = hand_mask(idx, [p.card for t in state.tricks for p in t.plays]
-                       + [p.card for p in state.trick.plays])
-    mine = hand_mask(idx, [p.card for t in state.tricks for p in t.plays if p.seat == d]
-                     + [p.card for p in state.trick.plays if p.seat == d])
-    ace = bits[idx[Card("A", state.trump)]] if state.trump else 0
-    ranks, allow = call_rank_masks(), bool(state.game.options.allow_call_trump_ace)
-    want = bits[idx[called]]
-    full = (1 << len(deck)) - 1
-
-    def fits(row: np.ndarray) -> bool:
-        # her hand at the call: her cards now, those she played, and the discard (the one
-        # card in nobody's hand)
-        own_i = int(row[d]) | mine | (full & ~int(np.bitwise_or.reduce(row)) & ~played)
-        own = sum(bits[i] for i in range(len(deck)) if own_i >> i & 1)
-        return bool(kernel.call_mask(ranks, own, ace, allow) & want)
-
-    return fits
 
 
 def _replayed(state: Any, row: np.ndarray) -> Any:
