@@ -105,14 +105,15 @@ def matches(name: str, a: str, b: str, n: int, max_deals: int, seed: int = SEED
     return out
 
 
-#: the games whose auction calls the evaluator values (bids as contracts; a choice of game)
-CALLS_VALUED = ("five_hundred", "officer_skat")
+#: the games whose auction calls the evaluator values (bids as contracts; a choice of game;
+#: Pandoeren's contracts, each played out as the contract)
+CALLS_VALUED = ("five_hundred", "officer_skat", "pandoeren")
 
 
 def bad_calls(name: str, level: str, calls: int, seed: int = SEED, n: int = 24
               ) -> tuple[int, int]:
     """(bad, valued): the level's auction calls the evaluator values, and the bad ones
-    ((0, 0) where it values none: Pandoeren's auction, Panfin's declarations)."""
+    ((0, 0) where it values none: Panfin's declarations)."""
     if name not in CALLS_VALUED:
         return 0, 0
     game = cardlab.load(name)
