@@ -603,6 +603,17 @@ DealEditor(game, dealer=3, seat=0, show_all=False)
 # Keyboard: **Tab** moves from one group (your hand, the piles, the calls, the buttons) to the
 # next, the **arrow keys** move within a group, **Enter** plays the card or call, **Escape** clears
 # the cards you chose, and **?** shows these keys under the table.
+#
+# **Stuck? Press Hint** under the table. Every option you have now gets a bar: each card you may
+# play, each bid, and the cards of your hand when you discard after taking the kitty. A bar starts
+# at the zero line and runs to what the option is worth to your side on average, in points, over
+# many guesses at the cards you cannot see; the thin whisker at its end is the 95% range of that
+# average. A card is valued by playing each guess out with every hand open (the solver); a bid by
+# making it the contract on each guess, allowing for the tricks a real declarer drops when she
+# cannot see the cards. The first bars come from a few guesses, so their whiskers are long; better
+# bars follow by themselves. The line under the table calls an option *best* only when it is
+# clearly ahead of every other; otherwise it says which options are *about equal*, and any of them
+# is a fine choice.
 
 # %% hidden tags=["facts-check"]
 fresh = game.deal(seed=2024, dealer=3)
@@ -613,9 +624,9 @@ assert fresh.phase == "auction"
 # **How strong are the bots?** Set `level` in the next cell to `"random"` (any legal move),
 # `"heuristic"` (rules of thumb; the default) or `"expert"` (it weighs each decision by playing
 # the deal out over many guesses at the cards it cannot see, so it thinks a moment longer), and
-# run the cell again for a new table. (In Five Hundred the expert is not yet measurably stronger
-# than the heuristic: its bids are valued with every hand open, which flatters a declarer; the
-# README's Bots section has the measured strengths.) The bots can say why they called as they
+# run the cell again for a new table. (In Five Hundred the expert is not yet stronger than the
+# heuristic: it plays the cards at least as well, but loses in the bidding; the README's Bots
+# section has the measured strengths.) The bots can say why they called as they
 # did: on a table that shows every hand (`Table(..., show_all=True)`) a **why?** follows each
 # bot's call in the list of moves. At your own seat the reasons stay hidden, because they would tell you the bots'
 # cards.
