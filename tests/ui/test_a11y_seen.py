@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 from labtools import (
     ARTIFACTS,
+    axe_faults,
     open_and_run_all,
     serious_errors,
     shutdown_sessions,
     wait_all_cells_ran,
     write_notebook,
 )
-from test_a11y_axe import AXE_JS, OFF, RUN_JS, TAGS
 
 pytestmark = pytest.mark.ui
 
@@ -101,7 +101,6 @@ def test_focus_four_colours_forced_colours_motion_and_zoom(lab_server: Any, page
         page.locator(".jp-OutputArea-output:has-text('SEEN-READY')").wait_for()
         roots = page.locator(".cardlab-root[data-step]")
         roots.nth(len(GAMES) - 1).wait_for(state="attached")
-        page.evaluate(AXE_JS.read_text())
         for i, (game, _) in enumerate(GAMES):
             root = roots.nth(i)
             root.scroll_into_view_if_needed()
@@ -115,9 +114,7 @@ def test_focus_four_colours_forced_colours_motion_and_zoom(lab_server: Any, page
             root.locator(".cardlab-four-colour-toggle").check()
             page.wait_for_function("(e) => e.classList.contains('cardlab-four-colour')",
                                    arg=root.element_handle())
-            result = page.evaluate(RUN_JS, [root.element_handle(), TAGS])
-            faults += [f"{game} four-colour: {v['id']}: {v['nodes'][:2]}"
-                       for v in result["violations"] if v["id"] not in OFF]
+            faults += [f"{game} four-colour: {fault}" for fault in axe_faults(page, root)]
             _shot(root, f"four-colour-{game}")
         # forced colours (Windows' high contrast) and reduced motion
         page.emulate_media(forced_colors="active", reduced_motion="reduce")
