@@ -306,25 +306,15 @@ def _on_states(state: Any) -> bool:
     return valued_options(state)[0] == "choice" and _states_serve(state, _choices(state))
 
 
-def _open_hands(state: Any, options: list[str], n: int, seed: int) -> list[np.ndarray] | None:
-    """The card plays valued by the open-hands solver on sampled layouts, where the game's
-    simulator offers it (:attr:`~cardlab.sim.simulator.Simulator.open_hands`), else None."""
+def _hook(state: Any, name: str, options: list[str], n: int, seed: int) -> Any:
+    """What the game's simulator's optional valuer ``name`` gives for ``options`` over ``n``
+    layouts (:attr:`~cardlab.sim.simulator.Simulator.open_hands`: the card plays by the
+    open-hands solver, a list of arrays; ``open_hands_calls``: the calls by the solver,
+    ``call_values``: the calls by the game's own rollouts as the contract, each a dict of
+    arrays), or None where the simulator offers none or the valuer declines."""
     sim = _simulator(state)
-    if sim is None or sim.open_hands is None:
-        return None
-    got: list[np.ndarray] | None = sim.open_hands(state, options, n, seed)
-    return got
-
-
-def _open_hands_calls(state: Any, options: list[str], n: int, seed: int
-                      ) -> dict[str, np.ndarray] | None:
-    """The calls valued by the open-hands solver on sampled deals, where the game's
-    simulator offers it (:attr:`~cardlab.sim.simulator.Simulator.open_hands_calls`)."""
-    sim = _simulator(state)
-    if sim is None or sim.open_hands_calls is None:
-        return None
-    got: dict[str, np.ndarray] | None = sim.open_hands_calls(state, options, n, seed)
-    return got
+    valuer = getattr(sim, name, None) if sim is not None else None
+    return None if valuer is None else valuer(state, options, n, seed)
 
 
 def _odds_game(state: Any) -> bool:
@@ -335,17 +325,6 @@ def _odds_game(state: Any) -> bool:
     # a study plays the game's batch form (Five Hundred: not the ghost partners)
     return sim is not None and (sim.bid_odds is not None or sim.call_values is not None) \
         and sim.batchable(state.game)
-
-
-def _call_values(state: Any, options: list[str], n: int, seed: int
-                 ) -> dict[str, np.ndarray] | None:
-    """The calls valued by the game's own rollouts of each call as the contract, where its
-    simulator offers them (:attr:`~cardlab.sim.simulator.Simulator.call_values`)."""
-    sim = _simulator(state)
-    if sim is None or sim.call_values is None:
-        return None
-    got: dict[str, np.ndarray] | None = sim.call_values(state, options, n, seed)
-    return got
 
 
 def _hint_game(state: Any) -> bool:
@@ -413,7 +392,7 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
     if len(options) < 2 or state.to_move is None:
         return None
     if kind == "play":
-        solved = _open_hands(state, options, n, seed)
+        solved = _hook(state, "open_hands", options, n, seed)
         if solved is not None:
             samples = dict(zip(options, solved))
             method, n = "open hands", len(solved[0])
@@ -425,14 +404,14 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
                       method=method)
     if kind == "choice":
         return _advise_choice(state, options, n, seed, include)
-    by_call = _open_hands_calls(state, options, n, seed)
+    by_call = _hook(state, "open_hands_calls", options, n, seed)
     if by_call is not None:
         got = len(next(iter(by_call.values())))
         return Advice(state.to_move, {a: float(v.mean()) for a, v in by_call.items()},
                       {a: float(v.std() / max(1.0, len(v)) ** 0.5) for a, v in by_call.items()},
                       got, kind, seed, samples=by_call, method="open hands")
     if _simulator(state).bid_odds is None:  # the game values its calls itself (Pandoeren)
-        by_call = _call_values(state, options, n, seed)
+        by_call = _hook(state, "call_values", options, n, seed)
         if by_call is None or len(by_call) < 2:
             return None
         return Advice(state.to_move, {a: float(v.mean()) for a, v in by_call.items()},
