@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import cardlab
@@ -256,3 +256,22 @@ def recorded_batch_play(batch_class: Any, states: list[State], seeds: list[int])
     batch = batch_class.from_states(states)
     return batch.play("heuristic", Streams(derive_seeds(np.array(seeds, np.uint64), PLAY_STREAM)),
                       record=True)
+
+
+def bot_moments(s: Any, level: str = "heuristic") -> Iterator[Any]:
+    """Every decision of the deal from ``s`` on, bots of ``level`` playing every seat
+    (seat ``i``'s bot seeded ``i``)."""
+    from cardlab.bots import bot_for
+
+    bots = [bot_for(s.game.name, level, seed=i) for i in range(s.game.players)]
+    while not s.is_over:
+        yield s
+        s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+
+
+def forced_bid(game: Any, seed: int, word: str) -> Any:
+    """A deal where the first seat to speak bids ``word`` and every other seat passes."""
+    s = game.deal(seed=seed, dealer=seed % game.players).apply(f"bid {word}")
+    for _ in range(game.players - 1):
+        s = s.apply("pass")
+    return s

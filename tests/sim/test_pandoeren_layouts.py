@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
+from support import bot_moments, forced_bid
 
 import cardlab
-from cardlab.bots import bot_for
 from cardlab.engine.tricks import Play
 from cardlab.games.pandoeren.judge import card_mask
 from cardlab.games.pandoeren.rules import play_tables
@@ -42,36 +42,20 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def _played(s: Any, level: str = "heuristic") -> Iterator[Any]:
-    """Every decision of the deal from ``s`` on, bots of ``level`` playing."""
-    bots = [bot_for("pandoeren", level, seed=i) for i in range(4)]
-    while not s.is_over:
-        yield s
-        s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
-
-
-def _forced(game: Any, seed: int, word: str) -> Any:
-    """A deal where forehand bids ``word`` and the others pass."""
-    s = game.deal(seed=seed, dealer=seed % 4).apply(f"bid {word}")
-    for _ in range(3):
-        s = s.apply("pass")
-    return s
-
-
 def _play_moments() -> Iterator[Any]:
     """The decisions of the play in bot-played deals: the bots' own auctions, and forced
     contracts under every option set, played by the heuristic and by the random bots (the
     random ones trump, undertrump and discard where the heuristic would not)."""
     game = cardlab.load("pandoeren")
     for seed in range(22):
-        yield from (s for s in _played(game.deal(seed=seed, dealer=seed % 4))
+        yield from (s for s in bot_moments(game.deal(seed=seed, dealer=seed % 4))
                     if s.phase == "play")
     for opts in OPTIONS:
         game = cardlab.load("pandoeren", **opts)
         for i, word in enumerate(FORCED):
-            s = _forced(game, 40 + i, word)
+            s = forced_bid(game, 40 + i, word)
             for level in ("heuristic", "random"):
-                yield from (t for t in _played(s, level) if t.phase == "play")
+                yield from (t for t in bot_moments(s, level) if t.phase == "play")
 
 
 def _refusal(s: Any, row: np.ndarray) -> str | None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support import bot_moments, forced_bid
 
 import cardlab
 from cardlab.bots import bot_for
@@ -32,30 +33,14 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
-def _played(game: Any, s: Any) -> Iterator[Any]:
-    """Every decision of the deal from ``s`` on, the heuristic bots playing."""
-    bots = [bot_for("pandoeren", "heuristic", seed=i) for i in range(4)]
-    while not s.is_over:
-        yield s
-        s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
-
-
-def _forced(game: Any, seed: int, word: str) -> Any:
-    """A deal where forehand bids ``word`` and the others pass."""
-    s = game.deal(seed=seed, dealer=seed % 4).apply(f"bid {word}")
-    for _ in range(3):
-        s = s.apply("pass")
-    return s
-
-
 def _moments() -> Iterator[Any]:
     game = cardlab.load("pandoeren")
     for seed in range(22):
-        yield from _played(game, game.deal(seed=seed, dealer=seed % 4))
+        yield from bot_moments(game.deal(seed=seed, dealer=seed % 4))
     for opts in [{}, *VARIANTS]:
         game = cardlab.load("pandoeren", **opts)
         for i, word in enumerate(FORCED):
-            yield from _played(game, _forced(game, 40 + i, word))
+            yield from bot_moments(forced_bid(game, 40 + i, word))
 
 
 def _hidden(s: Any) -> list[Any]:
@@ -102,7 +87,7 @@ def test_the_partner_and_the_kijkkaart_stay_as_the_seat_knows_them():
     game = cardlab.load("pandoeren")
     secret_moments = moved = 0
     for seed in range(20):
-        for s in _played(game, game.deal(seed=seed, dealer=seed % 4)):
+        for s in bot_moments(game.deal(seed=seed, dealer=seed % 4)):
             if s.phase != "play" or s.called is None:
                 continue
             me, d = s.to_move, s.declarer
@@ -140,7 +125,7 @@ def test_hidden_stays_hidden():
 def test_a_seed_reproduces_its_samples():
     """The same seed gives the same deals; another seed other deals."""
     game = cardlab.load("pandoeren")
-    s = next(m for m in _played(game, _forced(game, 3, "200")) if len(m.tricks) == 2)
+    s = next(m for m in bot_moments(forced_bid(game, 3, "200")) if len(m.tricks) == 2)
     first = [t.deal_string() for t in sample_states(s, 6, seed=11)]
     assert first == [t.deal_string() for t in sample_states(s, 6, seed=11)]
     assert first != [t.deal_string() for t in sample_states(s, 6, seed=12)]
@@ -153,7 +138,7 @@ def test_a_finished_deal_is_refused():
     thrown = game.deal(seed=1, dealer=0)
     for _ in range(4):
         thrown = thrown.apply("pass")
-    played = list(_played(game, _forced(game, 2, "200")))[-1]
+    played = list(bot_moments(forced_bid(game, 2, "200")))[-1]
     played = played.apply(bot_for("pandoeren", "heuristic").choose(played), seat=played.to_move)
     for s in (thrown, played):
         assert s.is_over and s.to_move is None
