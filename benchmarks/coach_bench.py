@@ -9,8 +9,9 @@ round takes.
 For each game (its default table), seeded deals are played by the heuristic bots, and the
 decisions of one seat that the coach values (``cardlab.sim.advice.valued_options``: card
 plays, calls, choices before the play) are collected, a few per deal. At each one the
-hint is asked exactly as the table asks it (``HINT_ROUNDS``: the first bars, then the
-refined ones; a pooled kind's rounds each with its own seed, added together), and a
+hint is asked exactly as the table asks it (``hint_rounds``: the first bars, then the
+refined ones; a pooled kind's rounds each with its own seed, added together; short pooled
+rounds wherever the first bars were valued with open hands), and a
 reference is asked with several times the layouts and another seed.
 
 * **Flip** (issue 29's measure): of the decisions where both the first and the refined bars
@@ -21,7 +22,8 @@ reference is asked with several times the layouts and another seed.
 * **Calibration**: the mean absolute gap between the value the refined bars show for their
   best and the reference's value of the same option, in the game's unit.
 * Rates carry a 95% Wilson interval. Latencies are the median and max of each round; the
-  refined bars' time is the sum of the table's rounds.
+  refined bars' time is the sum of the table's rounds; the longest round after the first is
+  the most a click can wait behind the refinement (each round is a request of its own).
 
 The reference is the same evaluator with more layouts, so "bad advice" and the calibration
 gap measure the hint's sampling error, not the evaluator's own bias (open hands and
@@ -47,7 +49,12 @@ from cardlab.engine.rng import derive_seed  # noqa: E402
 from cardlab.sim.advice import Advice, advise, valued_options  # noqa: E402
 from cardlab.sim.expert import ExpertBot  # noqa: E402
 from cardlab.sim.simulator import simulator_for  # noqa: E402
-from cardlab.widgets._advice import HINT_ROUNDS, POOLED_ROUNDS  # noqa: E402
+from cardlab.widgets._advice import (  # noqa: E402
+    HINT_ROUNDS,
+    OPEN_HANDS_ROUNDS,
+    POOLED_ROUNDS,
+    hint_rounds,
+)
 
 GAMES = ("five_hundred", "officer_skat", "pandoeren", "panfin")
 #: layouts of the reference, per kind (several times the hint's last round)
@@ -92,22 +99,37 @@ def decisions(name: str, want: int, per_deal: int = 3) -> dict[str, list[Any]]:
     return out
 
 
-def hint_rounds(s: Any, kind: str) -> tuple[Any, Any, float, float]:
-    """The first and the refined bars at ``s`` as the table draws them, with their ms."""
-    rounds = HINT_ROUNDS[kind]
-    pooled = kind in POOLED_ROUNDS
+def hint_bars(s: Any, kind: str) -> tuple[Any, Any, float, float, float]:
+    """The first and the refined bars at ``s`` as the table draws them, with their ms
+    (the refined: every round's, summed) and the longest later round's ms (the most a click
+    waits behind the refinement: each round is a request of its own)."""
     t0 = time.perf_counter()
-    first = advise(s, n=rounds[0], seed=0)
+    first = advise(s, n=hint_rounds(kind)[0][0], seed=0)
     first_ms = 1000 * (time.perf_counter() - t0)
-    last, spent = first, first_ms
+    if first is None:
+        return first, None, first_ms, first_ms, 0.0
+    rounds, pooled = hint_rounds(kind, first.method)
+    last, spent, longest = first, first_ms, 0.0
     for k, n in enumerate(rounds[1:], start=1):
         t0 = time.perf_counter()
         got = advise(s, n=n, seed=k if pooled else 0)
-        spent += 1000 * (time.perf_counter() - t0)
-        if got is None or last is None:
-            return first, None, first_ms, spent
+        took = 1000 * (time.perf_counter() - t0)
+        spent += took
+        longest = max(longest, took)
+        if got is None:
+            return first, None, first_ms, spent, longest
+        if got.method != first.method:
+            continue  # the table leaves such a round out too
         last = last.pooled(got) if pooled else got
-    return first, last, first_ms, spent
+    return first, last, first_ms, spent, longest
+
+
+def _rounds(sizes: tuple[int, ...]) -> str:
+    """``4+40+200``, or ``4+18×2`` for a run of equal rounds."""
+    head, tail = sizes[0], sizes[1:]
+    if tail and len(set(tail)) == 1:
+        return f"{head}+{len(tail)}×{tail[0]}"
+    return "+".join(map(str, sizes))
 
 
 def measure(name: str, kind: str, states: list[Any], playouts: int = 0) -> dict[str, Any]:
@@ -119,11 +141,13 @@ def measure(name: str, kind: str, states: list[Any], playouts: int = 0) -> dict[
     gaps_p: list[float] = []
     first_ms: list[float] = []
     last_ms: list[float] = []
+    round_ms: list[float] = []
     methods: set[str] = set()
     for s in states:
-        first, last, f_ms, l_ms = hint_rounds(s, kind)
+        first, last, f_ms, l_ms, r_ms = hint_bars(s, kind)
         first_ms.append(f_ms)
         last_ms.append(l_ms)
+        round_ms.append(r_ms)
         ref = advise(s, n=REFERENCE[kind], seed=99)
         if first is None or last is None or ref is None:
             continue
@@ -158,7 +182,7 @@ def measure(name: str, kind: str, states: list[Any], playouts: int = 0) -> dict[
             "gap": statistics.mean(gaps) if gaps else math.nan,
             "named_p": named_p, "bad_p": bad_p,
             "gap_p": statistics.mean(gaps_p) if gaps_p else math.nan, "played": bool(gaps_p),
-            "first_ms": first_ms, "last_ms": last_ms, "method": "/".join(sorted(methods))}
+            "first_ms": first_ms, "last_ms": last_ms, "round_ms": round_ms, "method": "/".join(sorted(methods))}
 
 
 def played_value(end: Any, seat: int, method: str) -> float:
@@ -229,8 +253,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="whole deals a leading option is played out on by the expert "
                          "(0: no play-outs; games without sample_states are left out)")
     args = ap.parse_args(argv)
-    sizes = ", ".join(f"{k} {'+'.join(map(str, v))}{' pooled' if k in POOLED_ROUNDS else ''}"
+    sizes = ", ".join(f"{k} {_rounds(v)}{' pooled' if k in POOLED_ROUNDS else ''}"
                       for k, v in HINT_ROUNDS.items())
+    sizes += "; with open hands (pooled): " + ", ".join(
+        f"{k} {_rounds(v)}" for k, v in OPEN_HANDS_ROUNDS.items())
     refs = ", ".join(f"{k} {v}" for k, v in REFERENCE.items())
     print(f"decisions per game and kind: {args.decisions}; hint layouts by round: {sizes}; "
           f"reference layouts: {refs}; play-outs: {args.playouts} whole deals for each of the "
@@ -239,9 +265,10 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     lines = ["| game | kind | valued by | decisions | flips (both bars name a best) | first best "
              "dropped | bad advice (of bests named) | calibration gap | first bars ms "
-             "(median / max) | refined bars ms (median / max) | bad advice against play | "
+             "(median / max) | refined bars ms (median / max) | longest round ms (median / max) | "
+             "bad advice against play | "
              "calibration gap against play |",
-             "|---|---|---|---:|---|---|---|---:|---|---|---|---:|"]
+             "|---|---|---|---:|---|---|---|---:|---|---|---|---|---:|"]
     for name in args.games:
         for kind, states in decisions(name, args.decisions).items():
             if not states:
@@ -255,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{rate(r['bad'], r['named'])} | {r['gap']:.1f} | "
                 f"{statistics.median(r['first_ms']):.0f} / {max(r['first_ms']):.0f} | "
                 f"{statistics.median(r['last_ms']):.0f} / {max(r['last_ms']):.0f} | "
+                f"{statistics.median(r['round_ms']):.0f} / {max(r['round_ms']):.0f} | "
                 f"{vs_play} |")
             print(lines[-1], flush=True)
     text = "\n".join(lines)

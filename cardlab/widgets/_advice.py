@@ -9,18 +9,25 @@ from typing import Any
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 
-__all__ = ["HINT_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N", "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW",
-           "answer_words", "bar_cards", "hint_view", "look_back_view", "option_words",
-           "options_on_card", "try_prompt", "try_verdict", "value_unit"]
+__all__ = ["HINT_ROUNDS", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
+           "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW", "answer_words", "bar_cards",
+           "hint_rounds", "hint_view", "look_back_view", "option_words", "options_on_card",
+           "try_prompt", "try_verdict", "value_unit"]
 
 #: layouts per option in each round of a hint: a quick first estimate (the first bars),
-#: then better ones, each a separate request so a click never waits behind a long one
-HINT_ROUNDS = {"play": (4, 40, 200), "call": (4, 16, 60), "choice": (4,) * 15}
+#: then better ones, each a separate request so a click waits at most one round. A card
+#: play's later rounds draw afresh, larger (a rollout layout costs well under a
+#: millisecond in a batch); a call's and a choice's rounds are pooled (below), because a
+#: layout of theirs costs whole bot decisions or a contract played out
+HINT_ROUNDS = {"play": (4, 40, 200), "call": (4,) * 15, "choice": (4,) * 15}
+#: … where each layout is a whole open-hands search (Five Hundred's cards and bids,
+#: :attr:`Advice.method` ``"open hands"``): pooled rounds this short, as the first bars'
+#: search of an opening lead already takes a few hundred milliseconds (a bid's, a second)
+OPEN_HANDS_ROUNDS = {"play": (4,) + (2,) * 18, "call": (4,) + (1,) * 20}
 #: the kinds whose rounds are pooled: each round draws new layouts (its own seed) and adds
-#: them to the rounds before (``Advice.pooled``), because one of their layouts costs whole
-#: bot decisions (a choice valued on sampled states: up to ~30 ms each), so a long round
-#: would keep a click waiting; the others draw each round afresh, larger
-POOLED_ROUNDS = frozenset({"choice"})
+#: them to the rounds before (``Advice.pooled``) instead of one long round; every kind is
+#: pooled where its layouts are valued with open hands
+POOLED_ROUNDS = frozenset({"call", "choice"})
 #: layouts per option for each decision of a look back
 LOOK_BACK_N = 100
 #: … for a choice valued on sampled whole states (each layout costs the bots' decisions up
@@ -29,6 +36,15 @@ LOOK_BACK_N_STATES = sum(HINT_ROUNDS["choice"])
 #: the wrong tries after which a try again offers its answer ("Show me" is there from the
 #: start for a learner who wants it at once)
 WRONG_BEFORE_SHOW = 2
+
+
+def hint_rounds(kind: str, method: str = "rollouts") -> tuple[tuple[int, ...], bool]:
+    """The layouts of each round of a hint of ``kind`` whose first bars were valued by
+    ``method``, and whether its rounds are pooled (each round's own layouts added to the
+    rounds before) or drawn afresh."""
+    if method == "open hands" and kind in OPEN_HANDS_ROUNDS:
+        return OPEN_HANDS_ROUNDS[kind], True
+    return HINT_ROUNDS[kind], kind in POOLED_ROUNDS
 
 
 def option_words(s: State, action: str) -> str:

@@ -62,12 +62,11 @@ from cardlab.engine.view import secret_choice, viewer
 from cardlab.errors import IllegalAction, RecordError, did_you_mean
 from cardlab.widgets import _static
 from cardlab.widgets._advice import (
-    HINT_ROUNDS,
     LOOK_BACK_N,
     LOOK_BACK_N_STATES,
-    POOLED_ROUNDS,
     WRONG_BEFORE_SHOW,
     answer_words,
+    hint_rounds,
     hint_view,
     look_back_view,
     option_words,
@@ -887,19 +886,23 @@ class Table(CardlabWidget):
         # a stale request (a new state since, or the learner moved on): nothing to do
         if done is None or step != self._cursor or done[0] is not self.state:
             return
-        s, _, kind, k = done
-        if k + 1 < len(HINT_ROUNDS[kind]):
+        s, advice, kind, k = done
+        if k + 1 < len(hint_rounds(kind, advice.method)[0]):
             self._hint_round(s, kind, k + 1)
 
     def _hint_round(self, s: State, kind: str, k: int) -> None:
         from cardlab.sim.advice import advise
 
-        pooled = kind in POOLED_ROUNDS
-        advice = advise(s, n=HINT_ROUNDS[kind][k], seed=HINT_SEED + k if pooled else HINT_SEED)
+        done = self._hint if k and self._hint is not None and self._hint[0] is s else None
+        sizes, pooled = hint_rounds(kind, done[1].method if done is not None else "rollouts")
+        advice = advise(s, n=sizes[k], seed=HINT_SEED + k if pooled else HINT_SEED)
         need(advice is not None, "nothing to weigh here", "no_hint")
         assert advice is not None
-        done = self._hint
-        if pooled and k and done is not None and done[0] is s:
+        if done is not None and advice.method != done[1].method:
+            # a round the solver could not finish (every layout past its budget) was valued
+            # another way: left out, the bars stay those of the rounds before
+            advice = done[1]
+        elif pooled and done is not None:
             advice = done[1].pooled(advice)  # this round's layouts added to the earlier ones
         self._hint = (s, advice, kind, k)
         # the hint's sentence stands in the why line under the table (view["hint"]["why"]);
@@ -1134,7 +1137,8 @@ class Table(CardlabWidget):
         hint = None
         if self._hint is not None and self._hint[0] is s:
             hs, advice, kind, k = self._hint
-            hint = hint_view(hs, advice, round_=k, rounds=len(HINT_ROUNDS[kind]))
+            hint = hint_view(hs, advice, round_=k,
+                             rounds=len(hint_rounds(kind, advice.method)[0]))
         look = None
         if self._look is not None and self._line[-1].is_over:
             got = self._look_decision() if s is self.state else None

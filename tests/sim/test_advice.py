@@ -17,7 +17,7 @@ from cardlab.engine.rng import SplitMix64
 from cardlab.sim import bid_odds
 from cardlab.sim.advice import _hand_for_odds, advise, look_back, valued_options
 from cardlab.widgets import Table
-from cardlab.widgets._advice import HINT_ROUNDS
+from cardlab.widgets._advice import HINT_ROUNDS, hint_rounds
 
 GAMES = ["five_hundred", "officer_skat", "pandoeren", "panfin"]
 
@@ -73,8 +73,18 @@ def test_bars_are_the_hint_values_for_the_same_state_n_and_seed(name):
     while table.view["hint_pending"]:
         table.handle({"type": "hint_more", "step": table.step})
     bars = {b["action"]: b["value"] for b in table.view["hint"]["bars"]}
-    # the coach's one evaluator: the open-hands solver where it serves, else rollouts
-    want = advise(s, n=HINT_ROUNDS["play"][-1], seed=0).values
+    # the coach's one evaluator: the open-hands solver where it serves, else rollouts; in
+    # short pooled rounds where it is the solver, else the last round drawn afresh
+    first = advise(s, n=HINT_ROUNDS["play"][0], seed=0)
+    rounds, pooled = hint_rounds("play", first.method)
+    assert pooled == (first.method == "open hands")
+    if pooled:
+        parts = [first] + [advise(s, n=k, seed=i) for i, k in enumerate(rounds) if i]
+        parts = [p for p in parts if p.method == first.method]
+        n = sum(p.n for p in parts)
+        want = {a: sum(p.n * p.values[a] for p in parts) / n for a in first.values}
+    else:
+        want = advise(s, n=rounds[-1], seed=0).values
     assert bars == pytest.approx(want, abs=1e-3)
     best = max(want, key=lambda a: want[a])
     view = table.view["hint"]
@@ -500,7 +510,8 @@ def test_choice_rounds_are_pooled_short_rounds_of_new_layouts():
     from cardlab.widgets._advice import POOLED_ROUNDS
     from cardlab.widgets.table import HINT_SEED
 
-    assert "choice" in POOLED_ROUNDS and max(HINT_ROUNDS["choice"]) <= 4
+    assert {"call", "choice"} <= POOLED_ROUNDS
+    assert max(HINT_ROUNDS["choice"]) <= 4 and max(HINT_ROUNDS["call"]) <= 4
     game = cardlab.load("pandoeren")
     s = _first_choice(game, {"trump"})
     assert s is not None
