@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cardlab  # noqa: E402
 from cardlab.bots import bot_for  # noqa: E402
 from cardlab.engine.rng import derive_seed  # noqa: E402
-from cardlab.sim.advice import Advice, advise, valued_options  # noqa: E402
+from cardlab.sim.advice import Advice, advise, valued_by, valued_options  # noqa: E402
 from cardlab.sim.expert import ExpertBot  # noqa: E402
 from cardlab.sim.simulator import simulator_for  # noqa: E402
 from cardlab.widgets._advice import (  # noqa: E402
@@ -104,7 +104,7 @@ def hint_bars(s: Any, kind: str) -> tuple[Any, Any, float, float, float]:
     (the refined: every round's, summed) and the longest later round's ms (the most a click
     waits behind the refinement: each round is a request of its own)."""
     t0 = time.perf_counter()
-    first = advise(s, n=hint_rounds(kind)[0][0], seed=0)
+    first = advise(s, n=hint_rounds(kind, valued_by(s))[0][0], seed=0)
     first_ms = 1000 * (time.perf_counter() - t0)
     if first is None:
         return first, None, first_ms, first_ms, 0.0

@@ -59,7 +59,8 @@ from cardlab.sim.simulator import play_on
 from cardlab.sim.studies import bid_odds_table
 from cardlab.solve import SolveBudgetExceeded, SolveError, compiled, values
 
-__all__ = ["Advice", "Decision", "LookBack", "advise", "look_back", "t95"]
+__all__ = ["Advice", "Decision", "LookBack", "advise", "look_back", "on_sampled_states", "t95",
+           "valued_by"]
 
 #: the calls a bid-odds study values, by verb: the call's argument is the contract
 VALUED_CALLS = frozenset({"bid", "declare"})
@@ -301,7 +302,7 @@ def _states_serve(state: Any, choices: Sequence[str]) -> bool:
         len(choices) <= STATE_CHOICES
 
 
-def _on_states(state: Any) -> bool:
+def on_sampled_states(state: Any) -> bool:
     """True if :func:`advise` values this moment's choices on sampled whole states."""
     return valued_options(state)[0] == "choice" and _states_serve(state, _choices(state))
 
@@ -315,6 +316,18 @@ def _hook(state: Any, name: str, options: list[str], n: int, seed: int) -> Any:
     sim = _simulator(state)
     valuer = getattr(sim, name, None) if sim is not None else None
     return None if valuer is None else valuer(state, options, n, seed)
+
+
+def valued_by(state: Any) -> str:
+    """How :func:`advise` values this moment's options, before any is valued: ``"open
+    hands"`` where the game's solver serves them (a whole search per layout), else
+    ``"rollouts"``. (A round whose every layout ran past the solver's budget falls back
+    to rollouts; :attr:`Advice.method` says what a round used.)"""
+    sim = _simulator(state)
+    serves = getattr(sim, "open_hands_serves", None) if sim is not None else None
+    kind, _ = valued_options(state)
+    return "open hands" if kind in ("play", "call") and serves is not None and \
+        serves(state) else "rollouts"
 
 
 def _odds_game(state: Any) -> bool:
@@ -642,7 +655,7 @@ def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
     for i, (s, nxt) in enumerate(zip(states, states[1:])):
         if s.to_move not in wanted:
             continue
-        k = n if n_states is None or not _on_states(s) else n_states
+        k = n if n_states is None or not on_sampled_states(s) else n_states
         advice = advise(s, n=k, seed=seed + i, include=[str(nxt.history[-1])])
         if advice is None:
             continue

@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.bots import Bot, bot_for, register_level
+from cardlab.bots import Bot, bot_for, peek, register_level
 from cardlab.engine.action import Action
 from cardlab.engine.rng import derive_seed
-from cardlab.sim.advice import Z95, Advice, advise, valued_options
+from cardlab.sim.advice import Z95, Advice, advise, on_sampled_states, valued_options
 
 __all__ = ["ExpertBot", "SAMPLES"]
 
@@ -105,6 +105,8 @@ class ExpertBot:
         advice = self.advice(state)
         if advice is None:
             return None
+        if advice.kind == "choice" and not on_sampled_states(state):
+            return self._discard(state, advice)
         if advice.kind != "call":
             return advice.best
         legal = {str(a) for a in state.legal_actions()}
@@ -112,6 +114,17 @@ class ExpertBot:
         if "pass" in legal and _low(advice, safest) <= self.bid_margin:
             return "pass"
         return safest
+
+    def _discard(self, state: Any, advice: Advice) -> str:
+        """A discard valued card by card (the lead after it, played out by the heuristic
+        on few layouts: the evaluator's weakest estimate, over many options): the heuristic's
+        own discard unless another is clearly better. Taking the best of a dozen noisy means
+        took the one its layouts flattered: a Five Hundred expert in seven clubs threw the
+        ten of trumps with the kitty and went down where the heuristic's discard made it."""
+        usual = str(peek(self.fallback, state))
+        if advice.clear_best is None and usual in advice.close:
+            return usual
+        return advice.best
 
     def explain(self, state: Any) -> str:
         """The evaluator's values in words: the option it takes and what it is worth against
@@ -134,6 +147,9 @@ class ExpertBot:
                  f"(95% interval {lo:+.1f} to {hi:+.1f})")
         if len(ranked) > 1:
             words += f"; the next, {ranked[1]}, {advice.values[ranked[1]]:+.1f}"
+        if advice.kind == "choice" and pick != ranked[0]:
+            words += (f"; no option is clearly better than {pick}, the usual discard, so it "
+                      f"keeps that")
         if pick == "pass":
             words += "; no bid is surely worth more than passing (0), so it passes"
         elif advice.kind == "call" and pick != ranked[0]:

@@ -98,6 +98,10 @@ class Simulator:
         solver on up to ``n`` sampled deals (call → the caller's side's points if it became
         the contract, one per deal), or None for a deal it does not serve; the hint prefers
         it to the bid-odds study.
+    :ivar open_hands_serves: ``state`` → whether ``open_hands`` (in the play) or
+        ``open_hands_calls`` (in the auction) serves it, asked before any layout is valued
+        (the hint sizes its rounds by it: a layout valued with open hands is a whole
+        search), or ``None`` where neither is offered.
     :ivar call_values: ``(state, calls, n, seed)`` → the calls of an auction valued by
         rollouts where no bid-odds study serves (call → the bidder's side's points if it
         stood as the contract and the deal were played out, one per sampled layout, the
@@ -127,6 +131,7 @@ class Simulator:
     open_hands: Callable[[Any, list[str], int, int], list[np.ndarray] | None] | None = None
     open_hands_calls: Callable[[Any, list[str], int, int],
                                dict[str, np.ndarray] | None] | None = None
+    open_hands_serves: Callable[[Any], bool] | None = None
     call_values: Callable[[Any, list[str], int, int],
                           dict[str, np.ndarray] | None] | None = None
     whole_deals: WholeDeals | None = None

@@ -20,10 +20,11 @@ __all__ = ["HINT_ROUNDS", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
 #: millisecond in a batch); a call's and a choice's rounds are pooled (below), because a
 #: layout of theirs costs whole bot decisions or a contract played out
 HINT_ROUNDS = {"play": (4, 40, 200), "call": (4,) * 15, "choice": (4,) * 15}
-#: … where each layout is a whole open-hands search (Five Hundred's cards and bids,
-#: :attr:`Advice.method` ``"open hands"``): pooled rounds this short, as the first bars'
-#: search of an opening lead already takes a few hundred milliseconds (a bid's, a second)
-OPEN_HANDS_ROUNDS = {"play": (4,) + (2,) * 18, "call": (4,) + (1,) * 20}
+#: … where each layout is a whole open-hands search (Five Hundred's cards and bids:
+#: :func:`cardlab.sim.advice.valued_by` says ``"open hands"``), pooled rounds this short: an
+#: opening lead's layout takes some 60 ms to search, so the first bars stand on two (their
+#: intervals wide, as few layouts give), and a bid's deal some 300 ms
+OPEN_HANDS_ROUNDS = {"play": (2,) * 20, "call": (4,) + (1,) * 12}
 #: the kinds whose rounds are pooled: each round draws new layouts (its own seed) and adds
 #: them to the rounds before (``Advice.pooled``) instead of one long round; every kind is
 #: pooled where its layouts are valued with open hands
@@ -39,9 +40,9 @@ WRONG_BEFORE_SHOW = 2
 
 
 def hint_rounds(kind: str, method: str = "rollouts") -> tuple[tuple[int, ...], bool]:
-    """The layouts of each round of a hint of ``kind`` whose first bars were valued by
-    ``method``, and whether its rounds are pooled (each round's own layouts added to the
-    rounds before) or drawn afresh."""
+    """The layouts of each round of a hint of ``kind`` valued by ``method`` (see
+    :func:`cardlab.sim.advice.valued_by`), and whether its rounds are pooled (each round's
+    own layouts added to the rounds before) or drawn afresh."""
     if method == "open hands" and kind in OPEN_HANDS_ROUNDS:
         return OPEN_HANDS_ROUNDS[kind], True
     return HINT_ROUNDS[kind], kind in POOLED_ROUNDS

@@ -891,10 +891,10 @@ class Table(CardlabWidget):
             self._hint_round(s, kind, k + 1)
 
     def _hint_round(self, s: State, kind: str, k: int) -> None:
-        from cardlab.sim.advice import advise
+        from cardlab.sim.advice import advise, valued_by
 
         done = self._hint if k and self._hint is not None and self._hint[0] is s else None
-        sizes, pooled = hint_rounds(kind, done[1].method if done is not None else "rollouts")
+        sizes, pooled = hint_rounds(kind, done[1].method if done is not None else valued_by(s))
         advice = advise(s, n=sizes[k], seed=HINT_SEED + k if pooled else HINT_SEED)
         need(advice is not None, "nothing to weigh here", "no_hint")
         assert advice is not None

@@ -15,7 +15,7 @@ import cardlab
 from cardlab.bots import bot_for
 from cardlab.engine.rng import SplitMix64
 from cardlab.sim import bid_odds
-from cardlab.sim.advice import _hand_for_odds, advise, look_back, valued_options
+from cardlab.sim.advice import _hand_for_odds, advise, look_back, valued_by, valued_options
 from cardlab.widgets import Table
 from cardlab.widgets._advice import HINT_ROUNDS, hint_rounds
 
@@ -75,9 +75,9 @@ def test_bars_are_the_hint_values_for_the_same_state_n_and_seed(name):
     bars = {b["action"]: b["value"] for b in table.view["hint"]["bars"]}
     # the coach's one evaluator: the open-hands solver where it serves, else rollouts; in
     # short pooled rounds where it is the solver, else the last round drawn afresh
-    first = advise(s, n=HINT_ROUNDS["play"][0], seed=0)
-    rounds, pooled = hint_rounds("play", first.method)
-    assert pooled == (first.method == "open hands")
+    rounds, pooled = hint_rounds("play", valued_by(s))
+    first = advise(s, n=rounds[0], seed=0)
+    assert pooled == (first.method == "open hands") == (valued_by(s) == "open hands")
     if pooled:
         parts = [first] + [advise(s, n=k, seed=i) for i, k in enumerate(rounds) if i]
         parts = [p for p in parts if p.method == first.method]
