@@ -18,7 +18,10 @@ scores only as the partner another's contract finds: its called ace, Kereltje's 
 expert bids the best bid when the low end of its 95% interval is above
 :attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):
 among the calls it takes the one whose interval reaches highest at its low end, not the
-best mean (see :func:`_safest_call`).
+best mean (see :func:`_safest_call`). Where the calls are valued with every hand open
+(Five Hundred's bids), which flatters the bolder contracts, it keeps the heuristic's own call
+unless the evaluator finds it clearly worse than the best (or clearly losing); and a discard
+valued card by card keeps the heuristic's own unless another is clearly better.
 
 Importing this module registers the level (:func:`cardlab.bots.register_level`);
 :func:`cardlab.bots.bot_for` imports it the first time ``"expert"`` is asked for.
@@ -109,7 +112,31 @@ class ExpertBot:
             return self._discard(state, advice)
         if advice.kind != "call":
             return advice.best
+        if advice.method == "open hands":
+            return self._open_hands_call(state, advice)
         legal = {str(a) for a in state.legal_actions()}
+        safest = _safest_call(advice)
+        if "pass" in legal and _low(advice, safest) <= self.bid_margin:
+            return "pass"
+        return safest
+
+    def _open_hands_call(self, state: Any, advice: Advice) -> str:
+        """A call valued with every hand open (Five Hundred's bids): the heuristic's own call
+        unless the evaluator finds it clearly worse than the best, then the call surest to
+        score (or passing, where no bid is surely worth more than it). Open hands flatter the
+        contracts that need guessing, no-trumps above all, more than the shortfall measured
+        on the usual contracts allows: an expert that bid by them alone bid 7NT without
+        the joker and went down, and lost to the heuristic by 30 points a deal."""
+        usual = str(peek(self.fallback, state))
+        legal = {str(a) for a in state.legal_actions()}
+        if usual == "pass":
+            if all(advice.interval(a)[0] <= self.bid_margin for a in advice.values):
+                return usual  # no bid is clearly worth more than passing
+        elif usual in advice.values:
+            if advice.interval(usual)[1] < self.bid_margin and "pass" in legal:
+                return "pass"  # the usual bid clearly loses
+            if usual in advice.close:
+                return usual
         safest = _safest_call(advice)
         if "pass" in legal and _low(advice, safest) <= self.bid_margin:
             return "pass"

@@ -131,3 +131,29 @@ def test_the_expert_keeps_the_usual_discard_unless_another_is_clearly_better(pla
             assert got == usual, (advice.values, usual)
         else:
             assert got == advice.best
+
+
+def test_the_expert_keeps_the_usual_bid_when_open_hands_find_it_about_equal() -> None:
+    """#30: Five Hundred's bids are valued with every hand open, which flatters the bolder
+    contracts; the expert keeps the heuristic's own call unless the evaluator finds it
+    clearly worse than the best (or clearly losing), and passes where the heuristic passes
+    and no bid is clearly worth more than passing."""
+    from cardlab.bots import peek
+
+    game = cardlab.load("five_hundred")
+    seen = 0
+    for seed in range(6):
+        s = game.deal(seed=seed, dealer=seed % game.players)
+        expert = bot_for("five_hundred", "expert", seed=seed)
+        advice = expert.advice(s)  # type: ignore[attr-defined]
+        if advice is None or advice.method != "open hands":
+            continue
+        seen += 1
+        usual = str(peek(expert.fallback, s))  # type: ignore[attr-defined]
+        got = str(expert.choose(s))
+        if usual == "pass" and all(advice.interval(a)[0] <= 0 for a in advice.values):
+            assert got == "pass"
+        elif usual in advice.close and advice.interval(usual)[1] >= 0:
+            assert got == usual, (usual, advice.values)
+        assert got in {str(a) for a in s.legal_actions()}
+    assert seen >= 4, "the first calls of these deals are valued with open hands"
