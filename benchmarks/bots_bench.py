@@ -17,7 +17,7 @@
 ``--small`` is the size CI runs (``tests/bots/test_bots_strength.py``); the default size is
 what ``benchmarks/RESULTS.md`` quotes. Every number comes from fixed seeds.
 
-    python benchmarks/bots_bench.py [--small] [--games five_hundred,panfin]
+    python benchmarks/bots_bench.py [--small] [--games five_hundred,panfin] [--workers 2]
 """
 
 from __future__ import annotations
@@ -65,44 +65,61 @@ def small_deals(name: str) -> int:
     return SMALL_DEALS.get(name, SIZES["small"]["deals"])
 
 
-def duplicate(name: str, a: str, b: str, deals: int, seed: int = SEED) -> list[float]:
-    """Per deal: A's points minus B's, averaged over both arrangements of the seats."""
+def duplicate_deal(name: str, a: str, b: str, k: int, seed: int = SEED) -> float:
+    """Deal ``k``: A's points minus B's, averaged over both arrangements of the seats."""
     game = cardlab.load(name)
-    out = []
-    for k in range(deals):
-        s = derive_seed(seed, k)
-        both = 0.0
-        for a_even in (True, False):
-            end = play_out(game.deal(seed=s, dealer=k % game.players),
-                           _bots(name, game, a, b, a_even, s))
-            pa, pb = _sides(game, a_even)
-            pts = end.result.points
-            both += sum(pts[x] for x in pa) - sum(pts[x] for x in pb)
-        out.append(both / 2)
-    return out
+    s = derive_seed(seed, k)
+    both = 0.0
+    for a_even in (True, False):
+        end = play_out(game.deal(seed=s, dealer=k % game.players),
+                       _bots(name, game, a, b, a_even, s))
+        pa, pb = _sides(game, a_even)
+        pts = end.result.points
+        both += sum(pts[x] for x in pa) - sum(pts[x] for x in pb)
+    return both / 2
 
 
-def matches(name: str, a: str, b: str, n: int, max_deals: int, seed: int = SEED
-            ) -> list[float]:
-    """Per match: A's share of the win (0.5 for a tie or a match unfinished after
+def duplicate(name: str, a: str, b: str, deals: int, seed: int = SEED,
+              workers: int = 1) -> list[float]:
+    """Per deal: A's points minus B's, averaged over both arrangements of the seats."""
+    return _map(duplicate_deal, [(name, a, b, k, seed) for k in range(deals)], workers)
+
+
+def match(name: str, a: str, b: str, k: int, max_deals: int, seed: int = SEED) -> float:
+    """Match ``k``: A's share of the win (0.5 for a tie or a match unfinished after
     ``max_deals``), A in the even seats in even-numbered matches."""
     game = cardlab.load(name)
-    out = []
-    for k in range(n):
-        s = derive_seed(seed + 1, k)
-        a_even = k % 2 == 0
-        m = game.match(seed=s, dealer=k % game.players)
-        m.play(_bots(name, game, a, b, a_even, s), max_deals=max_deals)
-        if m.is_over and m.winner:
-            pa, _ = _sides(game, a_even)
-            won = [w for w in m.winner.split(", ") if w in game.sides]
-            out.append(sum(w in pa for w in won) / max(1, len(won)))
-        else:  # unfinished: who leads
-            scores = m.scores
-            pa, pb = _sides(game, a_even)
-            lead = sum(scores.get(x, 0) for x in pa) - sum(scores.get(x, 0) for x in pb)
-            out.append(1.0 if lead > 0 else 0.0 if lead < 0 else 0.5)
-    return out
+    s = derive_seed(seed + 1, k)
+    a_even = k % 2 == 0
+    m = game.match(seed=s, dealer=k % game.players)
+    m.play(_bots(name, game, a, b, a_even, s), max_deals=max_deals)
+    if m.is_over and m.winner:
+        pa, _ = _sides(game, a_even)
+        won = [w for w in m.winner.split(", ") if w in game.sides]
+        return sum(w in pa for w in won) / max(1, len(won))
+    scores = m.scores  # unfinished: who leads
+    pa, pb = _sides(game, a_even)
+    lead = sum(scores.get(x, 0) for x in pa) - sum(scores.get(x, 0) for x in pb)
+    return 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
+
+
+def matches(name: str, a: str, b: str, n: int, max_deals: int, seed: int = SEED,
+            workers: int = 1) -> list[float]:
+    """Per match: A's share of the win (:func:`match`)."""
+    return _map(match, [(name, a, b, k, max_deals, seed) for k in range(n)], workers)
+
+
+def _map(fn: Any, args: list[tuple[Any, ...]], workers: int) -> list[float]:
+    """``fn`` over ``args`` in order: here, or spread over ``workers`` local processes by
+    Dask (each deal and match seeded by its number, so the results are the same)."""
+    if workers <= 1 or len(args) <= 1:
+        return [fn(*x) for x in args]
+    from dask.distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        futures = [client.submit(fn, *x, pure=False) for x in args]
+        return [float(f.result()) for f in futures]
 
 
 #: the games whose auction calls the evaluator values (bids as contracts; a choice of game;
@@ -148,17 +165,18 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
-def table(name: str, size: str, **sizes: int) -> dict[str, Any]:
+def table(name: str, size: str, workers: int = 1, **sizes: int) -> dict[str, Any]:
     """The game's rows: per pair the duplicate difference and match win rate; per level
     the bad-call share; the expert's median seconds a decision. ``sizes`` overrides the
-    size's deals, matches, match_deals or calls."""
+    size's deals, matches, match_deals or calls; ``workers`` local processes play the
+    duplicate deals and the matches."""
     sz = dict(SIZES[size], **sizes)
     rows: dict[str, Any] = {"game": name, "size": size, "pairs": {}, "bad": {}}
     for a, b in PAIRS:
         t0 = time.perf_counter()
         d = duplicate(name, a, b, small_deals(name) if size == "small" and "deals" not in sizes
-                      else sz["deals"])
-        w = matches(name, a, b, sz["matches"], sz["match_deals"])
+                      else sz["deals"], workers=workers)
+        w = matches(name, a, b, sz["matches"], sz["match_deals"], workers=workers)
         rows["pairs"][f"{a} vs {b}"] = {"diff": mean_ci(d), "win": mean_ci(w),
                                         "deals": len(d), "matches": len(w),
                                         "seconds": time.perf_counter() - t0}
@@ -211,11 +229,13 @@ def main() -> None:
     for key in SIZES["full"]:
         parser.add_argument(f"--{key.replace('_', '-')}", type=int, dest=key,
                             help=f"override the size's {key} (full: {SIZES['full'][key]})")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="local processes (Dask) for the deals and matches")
     args = parser.parse_args()
     size = "small" if args.small else "full"
     sizes = {k: getattr(args, k) for k in SIZES["full"] if getattr(args, k) is not None}
     for name in args.games.split(","):
-        print(render(table(name, size, **sizes)), flush=True)
+        print(render(table(name, size, args.workers, **sizes)), flush=True)
 
 
 if __name__ == "__main__":
