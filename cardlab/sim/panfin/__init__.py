@@ -7,7 +7,9 @@ whole states for the hint.
 * :mod:`~cardlab.sim.panfin.calls` — the deal and the heuristic bot's declarations over
   batches of hands;
 * :mod:`~cardlab.sim.panfin.sampling` — layouts of the hidden cards (the trick phase) and
-  whole states (before it) for the hint.
+  whole states for the hint and the coach's play-outs;
+* :mod:`~cardlab.sim.panfin.states` — whole states in the trick phase, every card played
+  legal for its seat (``sample_states`` there).
 """
 
 from __future__ import annotations

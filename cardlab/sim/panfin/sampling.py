@@ -11,13 +11,15 @@ the Gobbo kept at the cut (B2.5: in the cutter's hand or discards), and that no 
 hand held a combination when the declarations ended (B2.9). The Gobbo's "must be led
 next" (B2.10.4, ``consecutive_forced``) is worked out from each layout.
 
-Before the tricks:
+Whole states:
 
 :func:`sample_states` gives ``n`` scalar states at the same moment as ``state`` (the
-dealer's choice of suit, a declaration, the dealer's swap), each a real deal replayed to
-that moment, for valuing the options of the seat to move by what follows them: other
-seats decide before that seat plays a card, so a layout of the hidden hands is not
-enough — their later exchanges draw from the stock, whose order matters too.
+dealer's choice of suit, a declaration, the dealer's swap, a card of the trick phase),
+each a real deal replayed to that moment, for valuing the options of the seat to move by
+what follows them: other seats decide before that seat plays a card, so a layout of the
+hidden hands is not enough — their later exchanges draw from the stock, whose order
+matters too. In the trick phase it is :func:`cardlab.sim.panfin.states.trick_states`'s
+(every card played legal for its seat, by the kernel); before it, as follows.
 
 What a sampled state keeps, because the seat to move knows it: its own hand, as dealt
 and as it is now (its own exchange, its discards), the turned-up card(s) (B2.6), the
@@ -58,8 +60,8 @@ from cardlab.sim.sampling import fill_layouts, hand_mask
 
 __all__ = ["sample_states", "panfin_batch", "PHASES"]
 
-#: the moments :func:`sample_states` samples: before the trick phase, a seat deciding
-PHASES = ("choose", "declare", "swap")
+#: the moments :func:`sample_states` samples: a seat deciding, before the trick phase or in it
+PHASES = ("choose", "declare", "swap", "play")
 #: the seed paths of the stock's order and of the drawn cards (apart from fill_layouts')
 _STOCK, _DRAWN, _RETRY, _SERVITO = 0x53544F43, 0x44524157, 0x52455452, 0x53525654
 
@@ -68,12 +70,20 @@ def sample_states(state: Any, n: int, seed: int) -> list[Any]:
     """``n`` Panfin states at the moment of ``state`` (a phase of :data:`PHASES`), the
     cards hidden from the seat to move dealt at random, consistent with what it knows
     (module docstring); each is ``game.deal(...)`` of a sampled deal with the deal's
-    actions replayed, the others' exchanges naming the sampled discards."""
+    actions replayed, the others' exchanges (and in the trick phase the dealer's swap)
+    naming the sampled discards.
+
+    :raises ValueError: a finished deal (nobody to move), or no deal fits what the seat
+        knows."""
     from cardlab.games.panfin.rules import GOBBO, classify, holds_one_suit
 
     if state.phase not in PHASES or state.to_move is None:
-        raise ValueError(f"sample_states samples a moment before the tricks ({', '.join(PHASES)})"
+        raise ValueError(f"sample_states samples a seat deciding ({', '.join(PHASES)})"
                          f", not the {state.phase} phase")
+    if state.phase == "play":
+        from cardlab.sim.panfin.states import trick_states
+
+        return trick_states(state, n, seed)
     game, me = state.game, state.to_move
     deck = game.deck
     idx = {c: i for i, c in enumerate(deck)}
