@@ -28,7 +28,7 @@ __all__ = ["legal_mask", "trick_key", "trick_best", "trick_winner_index", "trick
            "trick_card_points", "trick_points_total", "contract_failed",
            "contract_tricks_made", "deal_points", "contract_made", "stuk_points",
            "deal_payments", "announce_stuk_legal", "announce_roem_legal", "auction_bid_legal",
-           "auction_seat_out", "call_mask"]
+           "auction_seat_out", "call_mask", "team_roem_counted"]
 
 #: A2.6 / A2.11 how a contract's objective is tested (``rules.OBJECTIVE_OF`` maps each
 #: contract kind to one): the number bid (card points + roem + stuk), Pandoer + n (all
@@ -122,6 +122,17 @@ def announce_roem_legal(counts_roem: Any, announced: Any, is_declarer: Any, firs
     (``first_lead``) or the partner once the partnership is public."""
     when = select(is_declarer, first_lead, is_partner & partner_public)
     return counts_roem & (announced ^ True) & when & (roem > 0)
+
+
+def team_roem_counted(total: Any, best: Any, denier_best: Any, denial: bool) -> Any:
+    """A2.10.2 / P-A14: the roem a team announced counts: its ``total`` (the announcing
+    seats' roem) is above 0 and, under ``roem_denial`` (``denial``), its best single
+    instance is not beaten by the best one of a bidding opponent: ``best`` and
+    ``denier_best`` are those instances' denial keys as numbers (ordered as
+    :attr:`~cardlab.games.pandoeren.roem.RoemInstance.key`; ``denier_best`` -1 when no
+    bidding opponent holds roem). The arithmetic form of
+    :func:`~cardlab.games.pandoeren.roem.team_roem`'s test, for arrays of deals."""
+    return (total > 0) & ((denial ^ True) | (best >= denier_best))
 
 
 # -- A2.2 the trick --------------------------------------------------------------------------

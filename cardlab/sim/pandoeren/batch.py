@@ -24,9 +24,10 @@ legality (the stuk deadline, who may announce roem when), so the random policy
 takes the same decision the scalar ``RandomBot`` takes. Under ``"auto"`` (the
 default) there are no announce actions: roem counts as the engine announces it
 and stuk whenever the declarer or the partner holds the trump K + Q (A2.10.3).
-Roem itself (the combinations and their denial) is taken from the scalar
-engine's facts when the batch is built: for each deal a table of the roem that
-counts for each set of announcers among {declarer, partner}.
+Roem itself (the combinations and their denial) is read when the batch is built:
+for each deal a table of the roem that counts for each set of announcers among
+{declarer, partner}, from the scalar engine's facts (``from_states``) or, for whole
+deals, from the rules' roem tables (:mod:`~cardlab.sim.pandoeren.roem_tables`).
 
 Policies: ``"random"`` — the ``k``-th legal action in the engine's order with
 ``k = randbelow(#legal)`` from one SplitMix64 stream per deal (= ``RandomBot``);
@@ -51,6 +52,7 @@ from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
+from cardlab.sim.pandoeren.roem_tables import roem_tables_for, team_roem_table
 from cardlab.sim.pandoeren.sampling import pandoeren_batch
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.simulator import Simulator
@@ -837,13 +839,14 @@ def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
     kq = tb.kq[t][:, None]
     out.stuk_held[:] = counts[:, None] & (t < NO_TRUMPS)[:, None] & (
         (out.hands & kq) == kq)
-    roem = _roem_facts(game)
-    denial = bool(game.options.roem_denial)
-    for b in np.flatnonzero(counts):
-        facts = [roem(int(m)) for m in out.hands[b]]
-        out.roem_val[b] = [f[0] for f in facts]
-        bidders = set(np.flatnonzero(calls.bidders[idx[b]]).tolist())
-        out.roem_counted[b] = _roem_counts(facts, int(d[b]), int(p[b]), bidders, denial)
+    rows = np.flatnonzero(counts)
+    if rows.size:  # the hands' roem from the rules' tables, the team's by the kernel
+        o = game.options
+        total, best = roem_tables_for(tuple(game.deck), bool(o.roem_card_reuse)).facts(
+            out.hands[rows])
+        out.roem_val[rows] = total
+        out.roem_counted[rows] = team_roem_table(total, best, d[rows], p[rows],
+                                                 calls.bidders[idx[rows]], bool(o.roem_denial))
     return calls, idx, out
 
 
