@@ -72,6 +72,10 @@ class GameLike(Protocol):
     def options_dict(self) -> dict[str, Any]:
         """The options as plain JSON-able values."""
 
+    def score_deal(self, state: Any, **options: Any) -> Result:
+        """The result of the finished deal ``state`` scored again with ``options`` changed
+        (a study rescores one played deal under each scoring variant)."""
+
 
 @runtime_checkable
 class StateLike(Protocol):

@@ -43,6 +43,7 @@ import numpy as np
 from cardlab.bots import as_bot, bot_for, levels
 from cardlab.engine import registry
 from cardlab.engine.playout import play_out
+from cardlab.engine.protocols import GameLike
 from cardlab.engine.rng import derive_seed
 from cardlab.sim.progress import ProgressArg, run_chunks
 from cardlab.sim.results import mean_stderr, paired_difference, stamp
@@ -94,7 +95,7 @@ def _check_bots(name: str, players: int, bots: Any) -> None:
             as_bot(spec, name, seat)  # raises, naming it and the seat
 
 
-def _in_arrays(name: str, game: Any, bots: Any) -> bool:
+def _in_arrays(name: str, game: GameLike, bots: Any) -> bool:
     """Whether a season of ``game`` with ``bots`` is played in arrays (module docstring)."""
     if not (isinstance(bots, str) and bots == "heuristic"):
         return False
@@ -105,7 +106,7 @@ def _in_arrays(name: str, game: Any, bots: Any) -> bool:
     return sim.match_results is not None and sim.plays_whole(game)
 
 
-def _array_matches(name: str, game: Any, matches: list[Any], max_deals: int) -> None:
+def _array_matches(name: str, game: GameLike, matches: list[Any], max_deals: int) -> None:
     """Play ``matches`` to their end (or ``max_deals``) together, deal by deal in arrays."""
     sim = simulator_for(name)
     assert sim.match_results is not None

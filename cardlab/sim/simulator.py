@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.engine import registry
+from cardlab.engine.protocols import GameLike
 from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
 
 __all__ = ["Simulator", "simulator_for", "simulated_games", "contract_words", "every_game",
@@ -58,7 +59,7 @@ def contract_words(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[s
     return [str(states[i].contract) for i in idx]
 
 
-def every_game(game: Any) -> bool:
+def every_game(game: GameLike) -> bool:
     """Every form of the game is simulated (the default of :attr:`Simulator.batchable`)."""
     return True
 
@@ -138,14 +139,14 @@ class Simulator:
     match_results: MatchResults | None = None
     whole_batchable: Callable[[Any], bool] | None = None
 
-    def plays_whole(self, game: Any) -> bool:
+    def plays_whole(self, game: GameLike) -> bool:
         """Whether whole deals of ``game`` (under its options) run in arrays."""
         if self.whole_deals is None:
             return False
         return (self.batchable if self.whole_batchable is None else self.whole_batchable)(game)
 
 
-def simulator_for(game: Any) -> Simulator:
+def simulator_for(game: GameLike | str) -> Simulator:
     """The simulator of ``game`` (a game or a registry name).
 
     :raises NotImplementedError: for a game that declares no simulator.

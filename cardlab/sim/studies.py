@@ -49,6 +49,7 @@ import numpy as np
 from cardlab.bots import as_bot, bot_for, levels
 from cardlab.engine import registry
 from cardlab.engine.options import scoring_options as _scoring_only
+from cardlab.engine.protocols import GameLike
 from cardlab.sim.progress import ProgressArg, run_chunks
 from cardlab.sim.results import mean_stderr, paired_difference, rate_stderr, stamp
 from cardlab.sim.rng import deal_seeds
@@ -82,7 +83,7 @@ def _load(game_name: str, options: Mapping[str, Any]) -> Any:
     return cardlab.load(game_name, **dict(options))
 
 
-def _game_spec(game: Any) -> tuple[str, dict[str, Any]]:
+def _game_spec(game: GameLike | str) -> tuple[str, dict[str, Any]]:
     if isinstance(game, str):
         import cardlab
 
@@ -101,7 +102,7 @@ def _rate(x: np.ndarray) -> tuple[float, float]:
 
 
 # -- bid odds ---------------------------------------------------------------------------------
-def bid_odds(game: Any, hand: str | Iterable[Any], contract: str, *, n: int = 2000,
+def bid_odds(game: GameLike | str, hand: str | Iterable[Any], contract: str, *, n: int = 2000,
              seed: int = 0, policy: str = "heuristic", nominate: str | None = None,
              chunk: int = _DEFAULT_CHUNK, progress: ProgressArg = None,
              executor: Executor | None = None) -> dict[str, Any]:
@@ -179,7 +180,7 @@ def _odds_of(name: str) -> BidOddsChunk:
     return odds
 
 
-def bid_odds_table(game: Any, hand: str | Iterable[Any], contracts: Sequence[str], *,
+def bid_odds_table(game: GameLike | str, hand: str | Iterable[Any], contracts: Sequence[str], *,
                    n: int = 200, seed: int = 0, policy: str = "heuristic",
                    nominate: str | None = None) -> dict[str, dict[str, np.ndarray]]:
     """:func:`bid_odds` of one hand for every contract in ``contracts`` at once: contract →
@@ -435,7 +436,7 @@ def _deal_bots(bots: Any, game_name: str, seed: int) -> Any:
     return _one_bot(bots, game_name, seed)
 
 
-def _scalar_deal(game: Any, game_name: str, seed: int, k: int, bots: Any,
+def _scalar_deal(game: GameLike, game_name: str, seed: int, k: int, bots: Any,
                  batchable: bool) -> Any:
     """Deal ``k`` of a study on the scalar engine: the user's bots play it whole; else the
     heuristic bot makes its calls up to the play (which the batch plays), or plays it
@@ -510,7 +511,7 @@ def _simulator(game_name: str, missing_ok: bool = False) -> Simulator | None:
         raise
 
 
-def _scalar_scores(game: Any, states: list[Any], opts: dict[str, Any], base: dict[str, Any],
+def _scalar_scores(game: GameLike, states: list[Any], opts: dict[str, Any], base: dict[str, Any],
                    sides: list[str], length: np.ndarray) -> dict[str, Any]:
     """Scores of finished scalar deals, rescored by ``game.score_deal`` for ``opts``."""
     scores = np.zeros((len(states), len(sides)), dtype=np.int64)
@@ -531,7 +532,7 @@ def _scalar_scores(game: Any, states: list[Any], opts: dict[str, Any], base: dic
             "contracts": contracts, "sides": sides}
 
 
-def _variant_batch(sim: Simulator, game: Any, states: list[Any], pre_len: np.ndarray,
+def _variant_batch(sim: Simulator, game: GameLike, states: list[Any], pre_len: np.ndarray,
                    seeds: np.ndarray, policy: str, rescore: list[dict[str, Any]],
                    sides: list[str]) -> list[dict[str, Any]]:
     """The deals ``states`` that reached the play, played on by ``sim``'s batch and scored
