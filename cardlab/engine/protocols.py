@@ -29,6 +29,7 @@ from cardlab.engine import registry
 if TYPE_CHECKING:
     from cardlab.cards import Card, Deck
     from cardlab.engine.action import Action
+    from cardlab.engine.game import GameSpec
     from cardlab.engine.result import Result
 
 __all__ = ["GameLike", "StateLike", "Simulator", "simulator_of"]
@@ -45,6 +46,10 @@ class GameLike(Protocol):
     @property
     def title(self) -> str:
         """The name for people."""
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's declared facts: its phases, which verbs take cards (``card_verbs``) …"""
 
     @property
     def options(self) -> Any:
@@ -71,6 +76,15 @@ class GameLike(Protocol):
 
     def options_dict(self) -> dict[str, Any]:
         """The options as plain JSON-able values."""
+
+    def contracts(self) -> list[str]:
+        """The contracts (or trump contexts) whose order of the cards a learner can look up."""
+
+    def call_meaning(self, call: str) -> str:
+        """The one-line meaning of a call or contract (``"bid 7H"``), for a reader.
+
+        :raises IllegalAction: ``unknown_call`` for a call the game does not have.
+        """
 
     def score_deal(self, state: Any, **options: Any) -> Result:
         """The result of the finished deal ``state`` scored again with ``options`` changed

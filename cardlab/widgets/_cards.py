@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from cardlab.cards import Card
 from cardlab.engine.game import Game
+from cardlab.engine.protocols import GameLike
 
 __all__ = ["card_face", "card_roles", "pack_faces", "parse_code"]
 
@@ -28,7 +29,7 @@ SUIT_TEXT: Final = {
 JOKER_TEXT: Final = {"JK": "★", "JK1": "★", "JK2": "★"}
 
 
-def parse_code(game: Game, code: Any) -> Card | None:
+def parse_code(game: GameLike, code: Any) -> Card | None:
     """The card of ``game``'s pack named by ``code``, or None if it is not one."""
     if not isinstance(code, str) or len(code) > 8:
         return None

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from cardlab.engine.action import Action
+    from cardlab.engine.game import Game
     from cardlab.engine.state import State
     from cardlab.widgets._base import CardlabWidget
 
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
         _last_step: tuple[list[State] | None, int]
         _memo: weakref.WeakKeyDictionary[State, dict[Any, Any]]
         _faces: dict[tuple[str | None, str, str], dict[str, Any]]
-        _faces_game: Any
+        _faces_game: Game | None
         _hint: tuple[State, Any, str, int] | None
         _look: Any
         _look_at: int

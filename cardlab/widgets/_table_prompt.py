@@ -14,6 +14,7 @@ from typing import Any
 
 from cardlab.cards import Card
 from cardlab.engine.action import Action
+from cardlab.engine.protocols import GameLike
 from cardlab.engine.state import State
 from cardlab.widgets._advice import try_prompt
 from cardlab.widgets._cards import parse_code
@@ -139,7 +140,7 @@ class TablePrompt(TableParts):
         return "Your turn: choose a call below"
 
 
-def choice_prompt(game: Any, chooses: Sequence[Action]) -> str:
+def choice_prompt(game: GameLike, chooses: Sequence[Action]) -> str:
     """The prompt for a choice made with buttons, whose cards are not in the hand: it names
     the choice (Pandoeren's "Call an ace: …", A2.6), never a discard."""
     verb = chooses[0].verb

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardlab.engine.action import Action
+from cardlab.engine.protocols import GameLike
 from cardlab.engine.state import State
 from cardlab.widgets._view import action_words, describe
 from cardlab.widgets._words import side_words, without_rule_ids
@@ -20,7 +21,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def ladder_row(game: Any, action: Action) -> str:
+def ladder_row(game: GameLike, action: Action) -> str:
     """The label of the ``game.ladder`` row an action's call stands in (``"seven tricks"``
     for ``bid 7H``), or ``""`` for an action off the ladder (``pass``): the table lays its
     calls out in the ladder's rows."""
@@ -33,7 +34,7 @@ def ladder_row(game: Any, action: Action) -> str:
     return ""
 
 
-def call_words(game: Any, action: Action) -> str:
+def call_words(game: GameLike, action: Action) -> str:
     """A call's words for its button: the ladder's words (``"seven hearts"``, ``"open
     misère"``), else the action with its underscores as spaces (``"no kontra"``)."""
     ladder = getattr(game, "ladder", None)
@@ -47,7 +48,7 @@ def call_words(game: Any, action: Action) -> str:
     return action_words(game, action)  # cards and suits by name, never their codes
 
 
-def led_words(game: Any, view: Mapping[str, Any]) -> str:
+def led_words(game: GameLike, view: Mapping[str, Any]) -> str:
     """The suit led to the trick in progress, in words (``"hearts (trumps)"``), or ``""``.
     It is the effective suit: a led left bower or Skat jack leads trumps."""
     suit = view.get("trick_suit")
@@ -67,7 +68,7 @@ def confirm_words(s: State, action: Action) -> str:
     return text[len(who) + 1:] if text.startswith(who + " ") else text
 
 
-def contract_words(game: Any, contract: str) -> str:
+def contract_words(game: GameLike, contract: str) -> str:
     """A contract in words: the ladder's words where the contract is a call on it
     (``"seven hearts"``, ``"Piccolo"``, ``"Grand"``), else the notation with its underscores
     as spaces (``"piatto resta"``)."""
@@ -80,7 +81,7 @@ def contract_words(game: Any, contract: str) -> str:
     return contract.replace("_", " ")
 
 
-def counts_card_points(game: Any, view: Mapping[str, Any]) -> bool:
+def counts_card_points(game: GameLike, view: Mapping[str, Any]) -> bool:
     """True where the contract on the table is decided by card points, so the facts line
     counts them instead of tricks: Officer Skat's games (OS-6; a Null too unless
     ``null_mode="no_tricks"``, OS-6.4) and Pandoeren's number bids (A2.3, A4.2)."""
@@ -95,7 +96,7 @@ def counts_card_points(game: Any, view: Mapping[str, Any]) -> bool:
     return False
 
 
-def facts_words(game: Any, view: Mapping[str, Any]) -> list[str]:
+def facts_words(game: GameLike, view: Mapping[str, Any]) -> list[str]:
     """The facts line in words: the contract and who holds it, the trumps with their
     symbol, tricks, score and pot (no bare codes)."""
     from cardlab.widgets._cards import SUIT_TEXT
@@ -138,7 +139,7 @@ def facts_words(game: Any, view: Mapping[str, Any]) -> list[str]:
     return facts
 
 
-def sides_in_words(game: Any, text: str) -> str:
+def sides_in_words(game: GameLike, text: str) -> str:
     """``text`` with each side named by joined seat names in words (``"P2P5 defended"`` →
     ``"P2 & P5 defended"``)."""
     for side in getattr(game, "sides", None) or ():
@@ -148,7 +149,7 @@ def sides_in_words(game: Any, text: str) -> str:
     return text
 
 
-def _plain_panel(game: Any, panel: dict[str, Any]) -> dict[str, Any]:
+def _plain_panel(game: GameLike, panel: dict[str, Any]) -> dict[str, Any]:
     """A result panel in words: sides by their seats' names (``"P1 & P4"``), no bare rule
     IDs in its lines."""
     points = [{**p, "who": p["who"] if side_words(game, p["side"]) == p["side"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardlab.engine.action import Action
 from cardlab.engine.game import Game
+from cardlab.engine.protocols import GameLike
 from cardlab.engine.record import from_json
 from cardlab.engine.state import State
 from cardlab.engine.view import visible_codes
@@ -138,7 +139,7 @@ def check_seat(state: State, seat: Any) -> None:
                          f", not {seat!r}")
 
 
-def card_args(game: Game, action: Action) -> list[str]:
+def card_args(game: GameLike, action: Action) -> list[str]:
     """The card codes among an action's words (``'play JK H'`` → ``['JK']``)."""
     if action.verb not in game.spec.card_verbs:
         return []
@@ -216,7 +217,7 @@ def result_panel(game: Game, result: Any, hand_names: Mapping[int, str]) -> dict
     return {"heading": heading, "points": points, "lines": lines}
 
 
-def action_words(game: Game, action: Action) -> str:
+def action_words(game: GameLike, action: Action) -> str:
     """An action in words, for a button that has no ladder words: each card by its name,
     each suit by its name, underscores as spaces (``'swap 5D'`` → ``'swap five of denari'``,
     ``'trump H'`` → ``'trump hearts'``, ``'no_kontra'`` → ``'no kontra'``)."""

@@ -10,8 +10,8 @@ reads them in words.
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from cardlab.engine.protocols import GameLike
 from cardlab.rules import lookup
 
 __all__ = ["without_rule_ids", "side_words", "preset_words", "rule_ids", "rule_note",
@@ -51,7 +51,7 @@ def without_rule_ids(text: str) -> str:
     return re.sub(r"\s+([.,:;])", r"\1", out).strip()
 
 
-def side_words(game: Any, side: str) -> str:
+def side_words(game: GameLike, side: str) -> str:
     """A side's name as people read it: ``"NS"`` stays (the table's own name for north and
     south), a side named by joining longer seat names reads ``"P1 & P4"``, not ``"P1P4"``."""
     names = [str(n) for n in getattr(game, "position_names", game.seat_names)]
@@ -84,7 +84,7 @@ def preset_words(game: str, preset: str) -> str:
     return _PRESETS.get((game, preset), preset.replace("_", " ") + " rules")
 
 
-def order_contract_words(game: Any, contract: str) -> str:
+def order_contract_words(game: GameLike, contract: str) -> str:
     """One of ``game.contracts()`` (the contracts the order of the cards is shown for) in
     words: the ladder's words (``"six spades"``, ``"open misère"``), a trump suit by name
     (``"hearts trumps"``), ``"no trumps"``."""
@@ -103,7 +103,7 @@ def order_contract_words(game: Any, contract: str) -> str:
     return contract.replace("_", " ")
 
 
-def order_contract(game: Any, contract: str | None, trump: str | None,
+def order_contract(game: GameLike, contract: str | None, trump: str | None,
                    playing: bool = True) -> str | None:
     """The one of ``game.contracts()`` whose order of the cards is the order under a
     table's ``contract`` (its notation) with ``trump`` as trumps, or None before there is
@@ -137,7 +137,7 @@ def rule_note(rule: str | None) -> dict[str, str] | None:
     return {"id": found.id, "title": found.title, "text": without_rule_ids(text)}
 
 
-def call_meaning_words(game: Any, action: str) -> str:
+def call_meaning_words(game: GameLike, action: str) -> str:
     """What a call or contract means, in one line without rule IDs (``game.call_meaning``),
     or "" for an action the game gives no meaning."""
     try:

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardlab.engine.dealing import pack_order
+from cardlab.engine.game import Game
 from cardlab.engine.record import format_deal, parse_deal
 from cardlab.engine.state import State
 from cardlab.widgets import _static
@@ -55,7 +56,7 @@ class DealEditor(CardlabWidget):
         "fill": "_on_fill", "dealer": "_on_dealer", "open": "_on_open", "table": "_on_table",
     }
 
-    def __init__(self, game: Any, *, deal: str | None = None, dealer: int = 0,
+    def __init__(self, game: Game | str, *, deal: str | None = None, dealer: int = 0,
                  seat: int | None = None, show_all: bool = True,
                  four_colour: bool = False) -> None:
         self._game = as_game(game)

@@ -29,7 +29,7 @@ from cardlab.widgets._words import order_contract_words
 __all__ = ["TrumpLadder", "AuctionLadder", "as_game", "ladder_entries"]
 
 
-def as_game(game: Any) -> Game:
+def as_game(game: Game | str) -> Game:
     """A :class:`Game` from a game or a registry name."""
     if isinstance(game, Game):
         return game
@@ -63,7 +63,7 @@ class TrumpLadder(CardlabWidget):
 
     _intents: ClassVar[dict[str, str]] = {"contract": "_on_contract"}
 
-    def __init__(self, game: Any, *, contract: str | None = None,
+    def __init__(self, game: Game | str, *, contract: str | None = None,
                  four_colour: bool = False) -> None:
         self._game = as_game(game)
         self._contracts = [str(c) for c in self._game.contracts()]
@@ -168,7 +168,7 @@ class AuctionLadder(CardlabWidget):
 
     _intents: ClassVar[dict[str, str]] = {"call": "_on_call"}
 
-    def __init__(self, game: Any, state: Any = None, *, seat: int | None = None,
+    def __init__(self, game: Game | str, state: Any = None, *, seat: int | None = None,
                  four_colour: bool = False) -> None:
         self._game = as_game(game)
         viewer(self._game, seat)  # a clear error for a seat the game does not have

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from concurrent.futures import Executor
 from typing import Any, ClassVar
 
+from cardlab.engine.protocols import GameLike
 from cardlab.engine.state import State
 from cardlab.widgets import _static
 from cardlab.widgets._base import CardlabWidget, Refusal, need
@@ -210,7 +211,7 @@ class ScoreCompare(CardlabWidget):
                 f"{', '.join(self._shown)}{tail})")
 
 
-def _check_distribution_args(game: Any, deals: Any, seed: Any, side: Any, policy: Any) -> None:
+def _check_distribution_args(game: GameLike, deals: Any, seed: Any, side: Any, policy: Any) -> None:
     """Refuse bad arguments of a distribution with plain words (ValueError/TypeError)."""
     import cardlab
 

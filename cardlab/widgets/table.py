@@ -67,6 +67,7 @@ import traitlets
 import cardlab.sim.expert  # noqa: F401
 from cardlab.bots import levels
 from cardlab.engine.game import Game
+from cardlab.engine.protocols import GameLike
 from cardlab.engine.share import read_share, share_code
 from cardlab.engine.state import State
 from cardlab.errors import RecordError
@@ -216,7 +217,7 @@ class Table(TableIntents, TableTeacher, TableCoach, TableView, TablePrompt, Tabl
         self._memo: weakref.WeakKeyDictionary[State, dict[Any, Any]] = weakref.WeakKeyDictionary()
         # card faces and labels (without legality) per (contract, code, where), for one game
         self._faces: dict[tuple[str | None, str, str], dict[str, Any]] = {}
-        self._faces_game: Any = None
+        self._faces_game: Game | None = None
         # the hint shown: (state, advice, kind, round), and the look back once asked for
         self._hint: tuple[State, Any, str, int] | None = None
         self._look: Any = None
@@ -567,7 +568,7 @@ def _split_share(code: str) -> tuple[str, list[int] | None]:
     return head, sorted({int(p) for p in tail.split(".") if p})
 
 
-def _options_of(game: Any) -> dict[str, Any]:
+def _options_of(game: GameLike) -> dict[str, Any]:
     from cardlab.engine.options import options_dict
 
     return dict(options_dict(game.options))
