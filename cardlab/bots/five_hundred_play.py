@@ -45,12 +45,15 @@ H, in that order).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from cardlab.games.five_hundred.kernel import NO_SUIT, TRUMP
 from cardlab.games.five_hundred.rules import MISERE_VALUES, SUITS, TABLE_KEYS, card_table, parse_bid
+
+if TYPE_CHECKING:
+    from cardlab.games.five_hundred.game import FiveHundredGame
 
 __all__ = ["PlayTables", "PlayRow", "play_tables", "play_choice", "row_of_view"]
 
@@ -75,7 +78,7 @@ class PlayTables:
     have, per suit led. ``side_of`` is each position's side, by the game's fixed sides
     (``game.side_seats``)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: FiveHundredGame) -> None:
         deck = game.deck
         self.n_cards = c = len(deck)
         if c > 64:
@@ -163,7 +166,7 @@ class PlayTables:
 
 
 @lru_cache(maxsize=16)
-def _tables_cached(game: Any) -> PlayTables:
+def _tables_cached(game: FiveHundredGame) -> PlayTables:
     return PlayTables(game)
 
 
@@ -172,7 +175,7 @@ def _tables_cached(game: Any) -> PlayTables:
 _last: list[tuple[Any, PlayTables] | None] = [None]
 
 
-def play_tables(game: Any) -> PlayTables:
+def play_tables(game: FiveHundredGame) -> PlayTables:
     """The (cached) tables of ``game``."""
     last = _last[0]
     if last is None or last[0] is not game:
@@ -367,7 +370,8 @@ class PlayRow(NamedTuple):
     n_active: np.ndarray
 
 
-def row_of_view(game: Any, view: dict[str, Any], seat: int, legal: list[Any]) -> PlayRow:
+def row_of_view(game: FiveHundredGame, view: dict[str, Any], seat: int, legal: list[Any]
+                ) -> PlayRow:
     """The one-row arguments of :func:`play_choice` for ``seat`` (a position) from its
     ``view`` and its legal plays (``play`` actions), as the bot sees them."""
     pt = play_tables(game)

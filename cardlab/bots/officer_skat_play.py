@@ -63,7 +63,7 @@ operations on an ``int`` or on whole ``(B,)`` arrays, never a loop over the card
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 
@@ -84,6 +84,9 @@ from cardlab.games.officer_skat.rules import (
     kernel_tables,
     trick_order,
 )
+
+if TYPE_CHECKING:
+    from cardlab.engine.protocols import GameLike
 
 __all__ = ["PlayTables", "play_tables", "play_choice", "args_of_view", "RULES",
            "TRICK_WORTH", "HIGH_POINTS"]
@@ -269,7 +272,7 @@ def play_choice(pt: PlayTables, contract: Any, legal: Any, lead_card: Any, decla
     return _first(pt, pt.way_of_rule[rule], k, among), rule
 
 
-def args_of_view(game: Any, view: dict[str, Any], seat: int, legal: list[Any]
+def args_of_view(game: GameLike, view: dict[str, Any], seat: int, legal: list[Any]
                  ) -> tuple[int, int, int, bool]:
     """``(contract, legal, lead_card, declares)``, the one-deal arguments of
     :func:`play_choice` for ``seat`` from its ``view`` and its legal plays (``play``

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -79,6 +79,10 @@ from cardlab.sim.five_hundred.sampling import sample_layouts
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
 from cardlab.sim.simulator import Simulator, play_on
 
+if TYPE_CHECKING:
+    from cardlab.games.five_hundred.game import FiveHundredGame
+    from cardlab.games.five_hundred.state import FiveHundredState
+
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
            "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR",
            "opening_lead", "whole_deals", "whole_deal_facts", "match_results", "layout_batch"]
@@ -98,7 +102,7 @@ class FiveHundredTables:
     sides: ``seats`` (2 to 6), ``side_of`` (each seat's side, in ``game.sides`` order),
     ``side_seats`` (each side's seats as a bit mask, bit ``s`` = seat ``s``)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: FiveHundredGame) -> None:
         if game.players not in SEAT_COUNTS or game.positions != game.players:
             raise NotImplementedError("cardlab.sim plays Five Hundred with 2 to 6 players "
                                       "(not with ghost partners)")
@@ -182,17 +186,17 @@ class FiveHundredTables:
 
 
 @lru_cache(maxsize=16)
-def _tables_cached(game: Any) -> FiveHundredTables:
+def _tables_cached(game: FiveHundredGame) -> FiveHundredTables:
     return FiveHundredTables(game)
 
 
-def tables_for(game: Any) -> FiveHundredTables:
+def tables_for(game: FiveHundredGame) -> FiveHundredTables:
     """The (cached) tables of ``game``."""
     return _tables_cached(game)
 
 
 # -- contracts --------------------------------------------------------------------------------
-def contract_info(game: Any, call: str) -> tuple[str, int, int, bool]:
+def contract_info(game: FiveHundredGame, call: str) -> tuple[str, int, int, bool]:
     """``'7H'`` → (denomination, tricks needed, value, misère?) (5H-8.1)."""
     base = call.split(" ", 1)[0]
     value = game.ladder.value[base]
@@ -204,7 +208,8 @@ def contract_info(game: Any, call: str) -> tuple[str, int, int, bool]:
     return parsed[1], parsed[0], value, False
 
 
-def discard_choice(game: Any, hand13: Sequence[Any], call: str, nominate: str | None) -> list[Any]:
+def discard_choice(game: FiveHundredGame, hand13: Sequence[Any], call: str,
+                   nominate: str | None) -> list[Any]:
     """The three cards the simulator's contractor discards (scalar form of the batch rule):
     the lowest three by :meth:`FiveHundredTables.discard_key`, ties to the earlier card."""
     tb = tables_for(game)
@@ -521,12 +526,12 @@ def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarr
 
 # -- dealing and the start of play ------------------------------------------------------------
 @lru_cache(maxsize=64)
-def _positions(game: Any, dealer: int) -> tuple[np.ndarray, int]:
+def _positions(game: FiveHundredGame, dealer: int) -> tuple[np.ndarray, int]:
     """Where the pack's ``i``-th card goes when ``dealer`` deals (5H-4.2): a seat, the
     number of seats = kitty, one more = the dead hand (two players) — read off the game's
     own dealing of the canonical pack order."""
     deck = game.deck
-    st = game.deal(deck=" ".join(c.code for c in deck), dealer=dealer)
+    st = cast("FiveHundredState", game.deal(deck=" ".join(c.code for c in deck), dealer=dealer))
     where = np.full(len(deck), game.players, dtype=np.int64)
     for card in st.dead_hand:
         where[deck.index(card)] = game.players + 1
@@ -536,7 +541,7 @@ def _positions(game: Any, dealer: int) -> tuple[np.ndarray, int]:
     return where, len(deck)
 
 
-def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> tuple[np.ndarray, np.ndarray]:
+def deal_batch(game: FiveHundredGame, seeds: Any, dealer: Any = 0) -> tuple[np.ndarray, np.ndarray]:
     """The deals ``game.deal(seed=s, dealer=d)`` as masks: hands ``(B, seats)`` and kitty
     ``(B,)``.
 
@@ -560,8 +565,9 @@ def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> tuple[np.ndarray, np.n
     return hands, parts[:, n].copy()
 
 
-def start_play(game: Any, hands: np.ndarray, kitty: np.ndarray, call: str | Sequence[str],
-               declarer: Any, nominate: Any = None) -> FiveHundredBatch:
+def start_play(game: FiveHundredGame, hands: np.ndarray, kitty: np.ndarray,
+               call: str | Sequence[str], declarer: Any, nominate: Any = None
+               ) -> FiveHundredBatch:
     """The batch at the opening lead: ``declarer`` took the kitty and discarded by
     :meth:`FiveHundredTables.discard_key` (the scalar form is :func:`discard_choice`)."""
     tb = tables_for(game)
@@ -600,13 +606,14 @@ def start_play(game: Any, hands: np.ndarray, kitty: np.ndarray, call: str | Sequ
     return batch
 
 
-def scalar_start(game: Any, seed: int | None, call: str, declarer: int,
+def scalar_start(game: FiveHundredGame, seed: int | None, call: str, declarer: int,
                  nominate: str | None = None, **deal: Any) -> Any:
     """The scalar engine's state at the opening lead for the same set-up as
     :func:`start_play`: dealt with ``dealer = declarer`` (so the contractor calls last in
     the first round), everyone else passes (a defender first bids 7S when misère needs a
     seven bid), the contractor discards :func:`discard_choice`, nominates ``nominate``."""
-    st = game.deal(seed=seed, dealer=declarer, **deal) if seed is not None else game.deal(
+    # walked phase by phase through the Five Hundred state's own parts (its ``bidding``)
+    st: Any = game.deal(seed=seed, dealer=declarer, **deal) if seed is not None else game.deal(
         dealer=declarer, **deal)
     bid_made = False
     while st.phase == "auction":
@@ -629,8 +636,8 @@ def scalar_start(game: Any, seed: int | None, call: str, declarer: int,
     return st
 
 
-def seeded_batch(game: Any, seeds: Sequence[int], call: str | Sequence[str], declarer: Any,
-                 nominate: Any = None) -> tuple[FiveHundredBatch, Streams]:
+def seeded_batch(game: FiveHundredGame, seeds: Sequence[int], call: str | Sequence[str],
+                 declarer: Any, nominate: Any = None) -> tuple[FiveHundredBatch, Streams]:
     """Deal ``seeds`` (dealer = declarer), set up the contract, and the play streams."""
     decl = np.broadcast_to(np.asarray(declarer), (len(seeds),))
     hands, kitty = deal_batch(game, seeds, decl)
@@ -639,7 +646,7 @@ def seeded_batch(game: Any, seeds: Sequence[int], call: str | Sequence[str], dec
 
 
 # -- whole deals: the deal, the heuristic bot's calls and the play in arrays -------------------
-def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
+def opening_lead(game: FiveHundredGame, seeds: np.ndarray, dealers: np.ndarray
                  ) -> tuple[Calls, np.ndarray, FiveHundredBatch]:
     """Deal ``seeds`` (``game.deal(seed=s, dealer=d)`` for each dealer ``d`` of
     ``dealers``), make every call as the heuristic bot does
@@ -677,7 +684,7 @@ def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
     return calls, idx, batch
 
 
-def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+def whole_deals(game: FiveHundredGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                 rescore: Sequence[Mapping[str, Any]] = ({},)
                 ) -> tuple[list[dict[str, Any]], np.ndarray]:
     """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
@@ -713,7 +720,7 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
     return parts, left
 
 
-def _facts_arrays(game: Any, calls: Calls, idx: np.ndarray, batch: FiveHundredBatch
+def _facts_arrays(game: FiveHundredGame, calls: Calls, idx: np.ndarray, batch: FiveHundredBatch
                   ) -> dict[str, Any]:
     """The per-deal facts a match scores from (the keys :func:`whole_deal_facts` reads):
     ``call`` (the contract's words, None when thrown in), ``declarer`` (-1: none),
@@ -731,7 +738,8 @@ def _facts_arrays(game: Any, calls: Calls, idx: np.ndarray, batch: FiveHundredBa
     return {"call": call, "declarer": declarer, "contractors": contractors, "tricks": tricks}
 
 
-def whole_deal_facts(game: Any, part: Mapping[str, Any], dealers: np.ndarray) -> list[DealFacts]:
+def whole_deal_facts(game: FiveHundredGame, part: Mapping[str, Any], dealers: np.ndarray
+                     ) -> list[DealFacts]:
     """Per deal of a :func:`whole_deals` part, the :class:`DealFacts` the game scores it
     from (what ``state.deal_facts()`` of the finished scalar deal says), so a match can
     score each deal from its running totals (5H-8, 5H-9: ``scoring.score(facts, options,
@@ -750,7 +758,7 @@ def whole_deal_facts(game: Any, part: Mapping[str, Any], dealers: np.ndarray) ->
     return out
 
 
-def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+def match_results(game: FiveHundredGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                   matches: Sequence[Any]) -> list[Any]:
     """``Simulator.match_results``: the next deal of each match played whole
     (:func:`whole_deals`) and scored from that match's running totals (5H-8, 5H-9:
@@ -764,7 +772,7 @@ def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str
 
 
 # -- what the studies and the hint use ----------------------------------------------------------
-def _batchable(game: Any) -> bool:
+def _batchable(game: FiveHundredGame) -> bool:
     """The batch plays Five Hundred with 2 to 6 players (:data:`SEAT_COUNTS`; two players'
     ghost partners are left to the scalar engine) and one joker, last in the pack (module
     docstring; the 46-card pack has two)."""
@@ -801,7 +809,7 @@ def _bid_odds(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy
             "points": scores[:, 0]}
 
 
-def _parse_play(game: Any, action: str) -> tuple[int, int]:
+def _parse_play(game: FiveHundredGame, action: str) -> tuple[int, int]:
     """``'play JK H'`` → (the card's pack index, the named suit's index or -1)."""
     parts = action.split()
     card = game.deck.index(game.deck.parse(parts[1]))

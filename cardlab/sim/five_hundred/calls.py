@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -44,6 +44,9 @@ from cardlab.engine.auction import raise_ends, seat_out
 from cardlab.games.five_hundred import kernel as K
 from cardlab.games.five_hundred.rules import DENOMINATIONS, SUITS
 from cardlab.sim.bits import ONE, ZERO, popcount
+
+if TYPE_CHECKING:
+    from cardlab.games.five_hundred.game import FiveHundredGame
 
 __all__ = ["CallTables", "Calls", "call_tables", "trick_estimates", "heuristic_calls",
            "partner_call", "MISERE_KEY", "NO_KEY"]
@@ -71,7 +74,7 @@ class _Denomination:
 class CallTables:
     """The tables of one game the vectorised calls read (made once per game)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: FiveHundredGame) -> None:
         deck = game.deck
         o = game.options
         self.seats = int(game.players)
@@ -145,7 +148,7 @@ class CallTables:
         self.misere_ok = misere_ok.reshape(-1)
 
     @staticmethod
-    def _denomination(game: Any, d: str) -> _Denomination:
+    def _denomination(game: FiveHundredGame, d: str) -> _Denomination:
         deck = game.deck
         rules = game.contract_rules(d, None)
         index = {card: i for i, card in enumerate(deck)}
@@ -155,7 +158,7 @@ class CallTables:
                       for cards in rules.suits.values())
         return _Denomination(trumps, np.uint64(sum(1 << i for i in trumps)), suits)
 
-    def _call_tables(self, game: Any) -> None:
+    def _call_tables(self, game: FiveHundredGame) -> None:
         """5H-2 five players: the bot's ``_call`` order per denomination (pack indices, -1
         pads): the trumps high to low without the joker, then each suit's top card."""
         self.partner_call = game.players == 5
@@ -170,7 +173,7 @@ class CallTables:
         self.call_order = np.array([o + [-1] * (width - len(o)) for o in orders],
                                    dtype=np.int64)
 
-    def _discard_tables(self, game: Any) -> None:
+    def _discard_tables(self, game: FiveHundredGame) -> None:
         """5H-6.1 the bot's keep values (``_discard``), per card, one row per contract
         (the denominations S C D H NT, then misère, which shares NT's order): the value
         (raised by 32, so every key is small and positive), whether a short suit lowers it
@@ -208,7 +211,7 @@ class CallTables:
 
 
 @lru_cache(maxsize=16)
-def call_tables(game: Any) -> CallTables:
+def call_tables(game: FiveHundredGame) -> CallTables:
     """The (cached) tables of ``game``."""
     return CallTables(game)
 
@@ -391,7 +394,7 @@ def partner_call(ct: CallTables, hands: np.ndarray, declarer: np.ndarray, den: n
     return called, partner
 
 
-def heuristic_calls(game: Any, hands: np.ndarray, kitty: np.ndarray, dealers: np.ndarray
+def heuristic_calls(game: FiveHundredGame, hands: np.ndarray, kitty: np.ndarray, dealers: np.ndarray
                     ) -> Calls:
     """Every call before the play of deals (``hands`` ``(B, seats)`` and ``kitty``
     ``(B,)`` masks, dealt by ``dealers``), exactly as the scalar

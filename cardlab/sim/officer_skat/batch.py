@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -93,6 +93,10 @@ from cardlab.sim.rng import (
 )
 from cardlab.sim.simulator import Simulator, play_on
 
+if TYPE_CHECKING:
+    from cardlab.engine.state import State
+    from cardlab.games.officer_skat.game import OfficerSkatGame
+
 __all__ = ["SkatTables", "OfficerSkatBatch", "tables_for", "deal_batch", "start_play",
            "WholeDeals", "whole_deals", "match_results",
            "scalar_start", "seeded_batch", "SIMULATOR"]
@@ -108,7 +112,7 @@ class SkatTables:
     arrays for one game, and the heuristic player's
     (:mod:`cardlab.bots.officer_skat_play`)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: OfficerSkatGame) -> None:
         deck = game.deck
         if tuple(deck) != PACK_ORDER:
             raise ValueError("the batch simulator needs the Skat pack in its canonical order")
@@ -137,7 +141,7 @@ class SkatTables:
 
 
 @lru_cache(maxsize=16)
-def tables_for(game: Any) -> SkatTables:
+def tables_for(game: OfficerSkatGame) -> SkatTables:
     """The (cached) tables of ``game``."""
     return SkatTables(game)
 
@@ -365,7 +369,7 @@ class OfficerSkatBatch(Batch):
 
 # -- dealing and the start of play ------------------------------------------------------------
 @lru_cache(maxsize=16)
-def _positions(game: Any, dealer: int) -> tuple[tuple[int, int, int], ...]:
+def _positions(game: OfficerSkatGame, dealer: int) -> tuple[tuple[int, int, int], ...]:
     """For pack position ``i``: (seat, pile, 0 down / 1 up), read off the game's own deal."""
     deck = game.deck
     st = game.deal(deck=" ".join(x.code for x in deck), dealer=dealer)
@@ -377,7 +381,7 @@ def _positions(game: Any, dealer: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out[i] for i in range(len(deck)))
 
 
-def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> np.ndarray:
+def deal_batch(game: OfficerSkatGame, seeds: Any, dealer: Any = 0) -> np.ndarray:
     """``(B, 2, 8, 2)`` card indices: ``[b, seat, pile, 0 down / 1 up]`` as
     ``game.deal(seed=s, dealer=d)`` lays them out (OS-3.2)."""
     perm = shuffle_batch(seeds, len(game.deck))
@@ -392,7 +396,7 @@ def deal_batch(game: Any, seeds: Any, dealer: Any = 0) -> np.ndarray:
     return piles
 
 
-def start_play(game: Any, piles: np.ndarray, contract: str | Sequence[str], dealer: Any,
+def start_play(game: OfficerSkatGame, piles: np.ndarray, contract: str | Sequence[str], dealer: Any,
                kontra: Any = False, re: Any = False) -> OfficerSkatBatch:
     """The batch at the opening lead: forehand (the non-dealer) declared ``contract``
     (``'ramsch'``: both passed, no declarer) and leads."""
@@ -506,7 +510,7 @@ def _declare(scores: np.ndarray, games: int, rng: np.ndarray, where: np.ndarray
     return np.array(cols, dtype=np.int64)[nth], best
 
 
-def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray) -> WholeDeals:
+def whole_deals(game: OfficerSkatGame, seeds: np.ndarray, dealers: np.ndarray) -> WholeDeals:
     """Deal ``seeds`` (``game.deal(seed=s, dealer=d)`` pile for pile) and make every call
     before the play as the scalar :class:`~cardlab.bots.officer_skat.HeuristicBot` seeded
     with the deal's seed does, on whole arrays: the choice of game or pass (B-2, its tie
@@ -576,14 +580,14 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray) -> WholeDeals
                       scalar=np.zeros(size, dtype=bool))
 
 
-def scalar_start(game: Any, seed: int, contract: str, dealer: int, kontra: bool = False,
+def scalar_start(game: OfficerSkatGame, seed: int, contract: str, dealer: int, kontra: bool = False,
                  re: bool = False) -> Any:
     """The scalar engine's state at the opening lead for the same set-up as
     :func:`start_play` (forehand declares; ``ramsch`` needs ``pass_allowed`` and
     ``ramsch_allowed``: both pass). Re is said or declined at step 10; under
     ``re_window="until_opening_lead"`` with Kontra and no Re the state's legal actions
     still hold ``re`` beside the cards (B-6), which the batch never chooses."""
-    st = game.deal(seed=seed, dealer=dealer)
+    st: State = game.deal(seed=seed, dealer=dealer)
     while st.phase != "play":
         ph = st.phase
         if ph == "declare":
@@ -595,8 +599,9 @@ def scalar_start(game: Any, seed: int, contract: str, dealer: int, kontra: bool 
     return st
 
 
-def seeded_batch(game: Any, seeds: Sequence[int], contract: str | Sequence[str], dealer: Any,
-                 kontra: Any = False, re: Any = False) -> tuple[OfficerSkatBatch, Streams]:
+def seeded_batch(game: OfficerSkatGame, seeds: Sequence[int], contract: str | Sequence[str],
+                 dealer: Any, kontra: Any = False, re: Any = False
+                 ) -> tuple[OfficerSkatBatch, Streams]:
     """Deal ``seeds``, set up the game, and the play streams."""
     dealers = np.broadcast_to(np.asarray(dealer), (len(seeds),))
     piles = deal_batch(game, seeds, dealers)
@@ -672,7 +677,7 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
     return [diff[i * n:(i + 1) * n].astype(float) for i in range(k)]
 
 
-def _study_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+def _study_deals(game: OfficerSkatGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                  rescore: Sequence[Mapping[str, Any]] = ({},)
                  ) -> tuple[list[dict[str, Any]], np.ndarray]:
     """``Simulator.whole_deals`` for the studies: :func:`whole_deals`, the batch played on
@@ -704,7 +709,7 @@ def _study_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
 
 
 # -- matches: each deal's Result, from the arrays through the game's own scoring ---------------
-def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+def match_results(game: OfficerSkatGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                   matches: Sequence[Any]) -> list[Any]:
     """``Simulator.match_results``: the next deal of each Officer Skat match of ``matches``
     (B-21 / B-22: nothing is carried into a deal but its dealer) played whole as

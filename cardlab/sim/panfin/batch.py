@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -61,6 +61,9 @@ from cardlab.sim.panfin.sampling import panfin_batch, sample_states
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.simulator import Simulator
 
+if TYPE_CHECKING:
+    from cardlab.games.panfin.game import PanfinGame
+
 __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "opening_lead",
            "whole_deals", "match_results", "SIMULATOR"]
 
@@ -72,7 +75,7 @@ class PanfinTables:
     """The kernel's tables of one Panfin game as numpy arrays
     (:class:`~cardlab.games.panfin.rules.KernelTables`), and its play rules."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: PanfinGame) -> None:
         t = kernel_tables()
         u64, i64 = np.uint64, np.int64
         #: the kernel's tables, as arrays (:mod:`cardlab.games.panfin.kernel` reads them)
@@ -91,7 +94,7 @@ class PanfinTables:
 
 
 @lru_cache(maxsize=32)
-def tables_for(game: Any) -> PanfinTables:
+def tables_for(game: PanfinGame) -> PanfinTables:
     """The (cached) tables of ``game``."""
     return PanfinTables(game)
 
@@ -367,7 +370,7 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
 
 
 # -- whole deals: the deal and the heuristic bot's calls over arrays ----------------------------
-def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray,
+def opening_lead(game: PanfinGame, seeds: np.ndarray, dealers: np.ndarray,
                  pot: np.ndarray | None = None) -> tuple[Any, np.ndarray, PanfinBatch | None]:
     """The deals of ``seeds`` by ``dealers`` with the heuristic bot's calls
     (:mod:`cardlab.sim.panfin.calls`), and the batch of those that reach the trick phase,
@@ -381,7 +384,7 @@ def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray,
     return calls, idx, batch
 
 
-def _trick_phase(game: Any, calls: Any) -> tuple[np.ndarray, PanfinBatch | None]:
+def _trick_phase(game: PanfinGame, calls: Any) -> tuple[np.ndarray, PanfinBatch | None]:
     """The deals of ``calls`` that reach the trick phase, and their batch at the first lead."""
     idx = np.flatnonzero(calls.outcome < 0)
     if not idx.size:
@@ -397,7 +400,7 @@ def _trick_phase(game: Any, calls: Any) -> tuple[np.ndarray, PanfinBatch | None]
     return idx, out
 
 
-def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+def whole_deals(game: PanfinGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                 rescore: Sequence[Mapping[str, Any]] = ({},)
                 ) -> tuple[list[dict[str, Any]], np.ndarray]:
     """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
@@ -435,7 +438,7 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
 
 
 # -- matches: each deal's Result, from the arrays through the game's own scoring ---------------
-def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+def match_results(game: PanfinGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                   matches: Sequence[Any]) -> list[Any]:
     """``Simulator.match_results``: the next deal of each Panfin match of ``matches`` played
     whole as :func:`whole_deals` plays it — but with what the match carries into it (B2.12):
@@ -468,7 +471,7 @@ def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str
             for b, m in enumerate(matches)]
 
 
-def _deal_result(game: Any, dealer: int, pot_in: int, stacks_in: tuple[int, ...],
+def _deal_result(game: PanfinGame, dealer: int, pot_in: int, stacks_in: tuple[int, ...],
                  cut: np.ndarray, ended: int, dominant: int, hands: np.ndarray,
                  active: np.ndarray, servito: int, piatti: np.ndarray) -> Any:
     """One deal's Result from its facts in the arrays (:func:`match_results`): the game's

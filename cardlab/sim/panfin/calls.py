@@ -35,13 +35,16 @@ itself is :class:`cardlab.sim.panfin.PanfinBatch`'s.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cardlab.games.panfin import kernel
 from cardlab.sim.bits import ONE, ZERO, lowest_index
 from cardlab.sim.rng import next_u64, seeds_array, shuffle_batch
+
+if TYPE_CHECKING:
+    from cardlab.games.panfin.game import PanfinGame
 
 __all__ = ["CallTables", "call_tables_for", "Dealt", "deal_cards", "Calls", "heuristic_calls",
            "OUTCOMES", "declaration_scores"]
@@ -63,7 +66,7 @@ class CallTables:
     suit (:func:`cardlab.bots.panfin._value`), which seat receives each position of the cut
     pack under each dealer (B2.6), and the options as flags."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: PanfinGame) -> None:
         from cardlab.bots.panfin import _value
         from cardlab.games.panfin.game import CUT_DEPTH
         from cardlab.games.panfin.rules import (
@@ -116,7 +119,7 @@ class CallTables:
 
 
 @lru_cache(maxsize=32)
-def call_tables_for(game: Any) -> CallTables:
+def call_tables_for(game: PanfinGame) -> CallTables:
     """The (cached) :class:`CallTables` of ``game``."""
     return CallTables(game)
 
@@ -144,7 +147,7 @@ class Dealt:
         self.cut: np.ndarray
 
 
-def deal_cards(game: Any, seeds: np.ndarray, dealers: np.ndarray) -> Dealt:
+def deal_cards(game: PanfinGame, seeds: np.ndarray, dealers: np.ndarray) -> Dealt:
     """B2.5 / B2.6 the deals of ``seeds`` by ``dealers`` as ``game.deal(seed=s, dealer=d)``
     deals them: the pack shuffled by :func:`~cardlab.sim.rng.shuffle_batch`, cut at
     ``CUT_DEPTH`` (the card shown, a Gobbo kept, the Vecia winning), dealt one at a time
@@ -277,7 +280,7 @@ def _discards(ct: CallTables, cards: np.ndarray, keep: np.ndarray, d: np.ndarray
     return np.asarray(throw & (below < k[:, None]))
 
 
-def heuristic_calls(game: Any, dealt: Dealt, dealers: np.ndarray, seeds: np.ndarray,
+def heuristic_calls(game: PanfinGame, dealt: Dealt, dealers: np.ndarray, seeds: np.ndarray,
                     pot: np.ndarray | None = None) -> Calls:
     """Every call before the trick phase of the deals ``dealt`` (by ``dealers``, from
     ``seeds``), exactly as :class:`cardlab.bots.panfin.HeuristicBot` makes them on the
@@ -418,7 +421,7 @@ def _declaration_outcome(ct: CallTables, hands: np.ndarray, active: np.ndarray,
     return outcome, winner
 
 
-def declaration_scores(game: Any, calls: Calls, idx: np.ndarray) -> np.ndarray:
+def declaration_scores(game: PanfinGame, calls: Calls, idx: np.ndarray) -> np.ndarray:
     """``(len(idx), n)`` each seat's net chips (antes included) of the deals ``idx``, which
     ended at the cut or in the declarations, as the engine's ``Result.seat_points``: the
     pot to the winner, the Naturali or Simezi bonuses, the Tronfi stamps
