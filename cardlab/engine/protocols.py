@@ -71,8 +71,8 @@ class GameLike(Protocol):
     def sides(self) -> dict[str, tuple[int, ...]]:
         """Scoring sides: name → seats."""
 
-    def deal(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> Any:
-        """A new deal (a :class:`StateLike`) from ``seed`` or a stacked setup."""
+    def deal(self, *, seed: int | None = None, dealer: int = 0, **setup: Any) -> StateLike:
+        """A new deal from ``seed`` or a stacked setup."""
 
     def options_dict(self) -> dict[str, Any]:
         """The options as plain JSON-able values."""
@@ -96,8 +96,8 @@ class StateLike(Protocol):
     """One moment of a deal: immutable; ``apply`` gives the next."""
 
     @property
-    def game(self) -> Any:
-        """The :class:`GameLike` this deal is played under."""
+    def game(self) -> GameLike:
+        """The game this deal is played under."""
 
     @property
     def phase(self) -> str:
@@ -133,8 +133,8 @@ class StateLike(Protocol):
     def legal_actions(self) -> list[Action]:
         """The actions the seat to move may take."""
 
-    def apply(self, action: str, seat: int | None = None) -> Any:
-        """The next state (a :class:`StateLike`) after ``action``."""
+    def apply(self, action: str, seat: int | None = None) -> StateLike:
+        """The next state after ``action``."""
 
 
 @runtime_checkable

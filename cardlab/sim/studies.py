@@ -48,6 +48,7 @@ import numpy as np
 
 from cardlab.bots import as_bot, bot_for, levels
 from cardlab.engine import registry
+from cardlab.engine.game import Game
 from cardlab.engine.options import scoring_options as _scoring_only
 from cardlab.engine.protocols import GameLike
 from cardlab.sim.progress import ProgressArg, run_chunks
@@ -436,11 +437,12 @@ def _deal_bots(bots: Any, game_name: str, seed: int) -> Any:
     return _one_bot(bots, game_name, seed)
 
 
-def _scalar_deal(game: GameLike, game_name: str, seed: int, k: int, bots: Any,
+def _scalar_deal(game: Game, game_name: str, seed: int, k: int, bots: Any,
                  batchable: bool) -> Any:
-    """Deal ``k`` of a study on the scalar engine: the user's bots play it whole; else the
-    heuristic bot makes its calls up to the play (which the batch plays), or plays it
-    whole where the batch cannot (a deal with no contractor)."""
+    """Deal ``k`` of a study on the scalar engine (``game`` is an engine :class:`Game`: the
+    bots play its states): the user's bots play it whole; else the heuristic bot makes its
+    calls up to the play (which the batch plays), or plays it whole where the batch cannot
+    (a deal with no contractor)."""
     from cardlab.bots import bot_for
     from cardlab.engine.playout import play_out
 
