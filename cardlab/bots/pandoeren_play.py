@@ -49,27 +49,41 @@ __all__ = ["PlayKeys", "play_keys", "choose_card", "choose_announcement", "to_lo
 #: the orders a choice can take among the cards (greatest first): the cheapest card, the
 #: strongest, the highest rank, the lowest rank
 CHEAP, STRONG, HIGH, LOW = 0, 1, 2, 3
-#: larger than any order's number: a card's winning counts before its order
-_WINS = np.int64(1 << 20)
-#: smaller than any score: a card that may not be played is never chosen
-_NEVER = np.int64(-(1 << 40))
+#: the bytes of a ``uint64`` mask (a card is bit ``i``), each read through a table
+_BYTES = 8
+#: a place below every card's: the place of no card (an empty mask)
+_NO_PLACE = 255
+#: every card
+_ALL = np.uint64(2**64 - 1)
 
 
 class PlayKeys(NamedTuple):
     """The tables of the rule, as numpy arrays (one per ``rank_order``).
 
-    :ivar order: ``(4, tables, n_cards)`` each card's place in each order (greater is
-        chosen first): :data:`CHEAP` minus (points, rank), :data:`STRONG` (trump, rank),
-        :data:`HIGH` rank, :data:`LOW` minus rank; ``tables``: the trump tables (a suit
-        as trumps, or :data:`~cardlab.games.pandoeren.rules.NO_TRUMPS`).
-    :ivar strength: ``(tables, 4, n_cards)`` the trick key of each card under each led
-        suit (the kernel's ``strength``).
-    :ivar shifts: the cards' bit numbers, for a legal mask's bits.
+    Each order (:data:`CHEAP`, :data:`STRONG`, :data:`HIGH`, :data:`LOW`) under each trump
+    table ranks the cards, greatest first and ties in pack order: :data:`CHEAP` minus
+    (points, rank), :data:`STRONG` (trump, rank), :data:`HIGH` rank, :data:`LOW` minus rank;
+    ``tables``: the trump tables (a suit as trumps, or
+    :data:`~cardlab.games.pandoeren.rules.NO_TRUMPS`); ``way = order * tables + table``.
+
+    :ivar ranked: ``(ways * 256,)`` ``[way * 256 + place]`` the card at each place of a way
+        (place 0 first; an empty mask's place :data:`_NO_PLACE` reads card 0).
+    :ivar place: ``(ways * n_bytes * 256,)`` ``[(way * n_bytes + byte) * 256 + value]``: the
+        first place of the way among the cards of that byte of a mask (:data:`_NO_PLACE`
+        for none); ``n_bytes`` the bytes that hold cards.
+    :ivar beats: ``((tables * 4) * n_keys,)`` ``[(table * 4 + led) * n_keys + best]``: the
+        mask of the cards whose trick key under the led suit (the kernel's ``strength``) is
+        above ``best``.
+    :ivar n_keys: one more than the greatest trick key.
+    :ivar tables: the number of trump tables.
     """
 
-    order: np.ndarray
-    strength: np.ndarray
-    shifts: np.ndarray
+    ranked: np.ndarray
+    place: np.ndarray
+    beats: np.ndarray
+    n_keys: int
+    tables: int
+    n_bytes: int
 
 
 @cache
@@ -77,17 +91,36 @@ def play_keys(rank_order: str = "pandoeren") -> PlayKeys:
     """:class:`PlayKeys` of ``rank_order`` (P-A1), read off the kernel's tables."""
     pt = play_tables(rank_order)
     tables, c, stride = NO_TRUMPS + 1, pt.n_cards, pt.stride
+    assert c <= _BYTES * 8 and c < _NO_PLACE
+    n_bytes = (c + 7) // 8
     rank = np.array(pt.rank, dtype=np.int64).reshape(tables, stride)[:, :c]
     points = np.array(pt.points, dtype=np.int64).reshape(tables, stride)[:, :c]
-    bits = np.array(pt.bit[:c], dtype=np.uint64)
-    trump = np.array([[(int(b) & pt.trump_mask[t]) != 0 for b in bits]
+    trump = np.array([[(pt.bit[i] & pt.trump_mask[t]) != 0 for i in range(c)]
                       for t in range(tables)], dtype=np.int64)
     span = int(rank.max()) + 1  # a rank is below this: (a, rank) orders by a, then rank
     order = np.stack([-(points * span + rank), trump * span + rank, rank, -rank])
+    ways = order.shape[0] * tables
+    ranked = np.zeros((ways, _NO_PLACE + 1), dtype=np.int64)
+    place = np.full((ways, n_bytes, 256), _NO_PLACE, dtype=np.int64)
+    for w, key in enumerate(order.reshape(ways, c)):
+        cards = sorted(range(c), key=lambda i: (-int(key[i]), i))  # greatest, then pack order
+        ranked[w, :c] = cards
+        at = {card: j for j, card in enumerate(cards)}
+        for byte in range(n_bytes):
+            for v in range(1, 256):
+                low = (v & -v).bit_length() - 1  # the byte's lowest card, then the rest
+                card = 8 * byte + low
+                mine = at[card] if card < c else _NO_PLACE
+                place[w, byte, v] = min(mine, place[w, byte, v & (v - 1)])
     strength = np.array(pt.strength, dtype=np.int64).reshape(tables, 4, stride)[:, :, :c]
-    for a in (order, strength):
+    n_keys = int(strength.max()) + 1
+    above = strength[:, :, None, :] > np.arange(n_keys)[:, None]  # (tables, 4, keys, c)
+    beats = (above.astype(np.uint64) << np.arange(c, dtype=np.uint64)).sum(
+        axis=-1, dtype=np.uint64)
+    arrays = (ranked.reshape(-1), place.reshape(-1), beats.reshape(-1))
+    for a in arrays:
         a.flags.writeable = False
-    return PlayKeys(order, strength, np.arange(c, dtype=np.uint64))
+    return PlayKeys(*arrays, n_keys=n_keys, tables=tables, n_bytes=n_bytes)
 
 
 def to_lose(objective: Any) -> tuple[Any, Any]:
@@ -96,6 +129,63 @@ def to_lose(objective: Any) -> tuple[Any, Any]:
     trick, or a piccolo's one), and a piccolo."""
     piccolo = objective == K.PICCOLO
     return (objective == K.NO_TRICKS) | piccolo, piccolo
+
+
+def first_in_order(keys: PlayKeys, way: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The card of each ``mask`` (``uint64``) that comes first in ``way`` (card 0 for an
+    empty mask): each byte of the mask read through :attr:`PlayKeys.place`."""
+    n = keys.n_bytes
+    by_byte = np.ascontiguousarray(mask, dtype="<u8").view(np.uint8).reshape(-1, _BYTES)
+    base = np.asarray(way, dtype=np.int64) * (n << 8)
+    first = keys.place[base + by_byte[:, 0]]
+    for byte in range(1, n):
+        np.minimum(first, keys.place[base + (byte << 8) + by_byte[:, byte]], out=first)
+    return np.asarray(keys.ranked[(base // n) + first])
+
+
+def _order_and_prefer(leading: Any, negative: Any, is_declarer: Any, piccolo_first: Any,
+                      declarer_holds: Any, on_side: Any, side_holds: Any) -> tuple[Any, Any]:
+    """The order a row chooses by (:data:`CHEAP`, …) and whether it prefers the cards that
+    win the trick (+1), those that do not (-1) or neither (0), from its facts: ``leading``,
+    ``negative`` (a contract to lose tricks), ``is_declarer`` (the seat to move),
+    ``piccolo_first`` (a piccolo's first trick), ``declarer_holds`` (the declarer's card wins
+    the trick so far), ``on_side`` (the seat to move is on the declarer's side, as far as
+    it knows) and ``side_holds`` (so is the card winning the trick)."""
+    wanted = piccolo_first & is_declarer
+    # a defender of a contract to lose tricks keeps the declarer's card on top once it is
+    # (her highest card under it: the declarer must take that trick), else plays low, so
+    # that the declarer finds no card to get under the trick
+    # (a piccolo's first trick, which she must win, a defender takes from her if it can)
+    under = ~leading & declarer_holds
+    deny = piccolo_first & ~is_declarer
+    defend = np.where(deny, np.where(leading, HIGH, np.where(under, CHEAP, LOW)),
+                      np.where(under, HIGH, LOW))
+    order = np.where(negative, np.where(~is_declarer, defend, np.where(
+        wanted, HIGH, np.where(leading, LOW, HIGH))),
+        np.where(leading & on_side, STRONG, CHEAP))
+    prefer = np.where(leading, 0, np.where(negative, np.where(
+        ~is_declarer, np.where(under, np.where(deny, 1, -1), 0), np.where(wanted, 1, -1)),
+        np.where(on_side == side_holds, 0, 1)))
+    return order, prefer
+
+
+#: the facts :func:`_order_and_prefer` reads, as the bits of a row's code
+_FACTS = 7
+
+
+@cache
+def _choices() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_order_and_prefer` of every code (bit ``i`` = its ``i``-th fact), as tables:
+    the order, and the masks ``flip``, ``any_`` that turn the cards that win (``w``) into
+    those the row prefers: ``(w ^ flip) | any_``."""
+    codes = np.arange(1 << _FACTS)
+    order, prefer = _order_and_prefer(*((codes >> i & 1).astype(bool) for i in range(_FACTS)))
+    flip = np.where(prefer < 0, _ALL, np.uint64(0))
+    any_ = np.where(prefer == 0, _ALL, np.uint64(0))
+    out = (np.asarray(order, dtype=np.int64), flip, any_)
+    for a in out:
+        a.flags.writeable = False
+    return out
 
 
 def choose_card(keys: PlayKeys, legal: Any, table: Any, led: Any, best: Any,
@@ -110,33 +200,23 @@ def choose_card(keys: PlayKeys, legal: Any, table: Any, led: Any, best: Any,
     the seat to move knows it (-1: unknown or none); ``negative``: a contract to lose
     tricks; ``piccolo``: a piccolo; ``first_trick``: no trick complete yet.
     """
-    legal, table, leading = np.asarray(legal), np.asarray(table), np.asarray(leading)
+    legal, table = np.asarray(legal), np.asarray(table)
     seat, declarer, partner = np.asarray(seat), np.asarray(declarer), np.asarray(partner)
-    negative = np.asarray(negative)
-    bits = ((legal[:, None] >> keys.shifts) & np.uint64(1)).astype(bool)
-    wins = keys.strength[table, led] > np.asarray(best)[:, None]
+    best_seat = np.asarray(best_seat)
     known = partner >= 0
-    on_side = (seat == declarer) | (known & (seat == partner))
-    side_holds = (best_seat == declarer) | (known & (best_seat == partner))
     is_declarer = seat == declarer
-    wanted = np.asarray(piccolo) & np.asarray(first_trick) & is_declarer
-    # the order each row chooses by, and whether it prefers cards that win (+1) or not (-1)
-    # a defender of a contract to lose tricks keeps the declarer's card on top once it is
-    # (her highest card under it: the declarer must take that trick), else plays low, so
-    # that the declarer finds no card to get under the trick
-    # (a piccolo's first trick, which she must win, a defender takes from her if it can)
-    under = ~leading & (best_seat == declarer)
-    deny = np.asarray(piccolo) & np.asarray(first_trick) & ~is_declarer
-    defend = np.where(deny, np.where(leading, HIGH, np.where(under, CHEAP, LOW)),
-                      np.where(under, HIGH, LOW))
-    order = np.where(negative, np.where(~is_declarer, defend, np.where(
-        wanted, HIGH, np.where(leading, LOW, HIGH))),
-        np.where(leading & on_side, STRONG, CHEAP))
-    prefer = np.where(leading, 0, np.where(negative, np.where(
-        ~is_declarer, np.where(under, np.where(deny, 1, -1), 0), np.where(wanted, 1, -1)),
-        np.where(on_side == side_holds, 0, 1)))
-    score = keys.order[order, table] + prefer[:, None] * np.where(wins, _WINS, 0)
-    return np.asarray(np.argmax(np.where(bits, score, _NEVER), axis=1))
+    declarer_holds = best_seat == declarer
+    # each row's facts as a code (the bits in _order_and_prefer's order), read in the tables
+    code = (np.asarray(leading, dtype=np.int64) | np.asarray(negative) << 1
+            | is_declarer << 2 | (np.asarray(piccolo) & np.asarray(first_trick)) << 3
+            | declarer_holds << 4 | (is_declarer | (known & (seat == partner))) << 5
+            | (declarer_holds | (known & (best_seat == partner))) << 6)
+    order, flip, any_ = _choices()
+    # the cards preferred (those that win, or those that do not), if the row has any
+    wins = keys.beats[(table * 4 + led) * keys.n_keys + best]
+    keep = ((wins ^ flip[code]) | any_[code]) & legal
+    pick = np.where(keep != 0, keep, legal)
+    return first_in_order(keys, order[code] * keys.tables + table, pick)
 
 
 def choose_announcement(roem: Any, stuk: Any) -> tuple[np.ndarray, np.ndarray]:

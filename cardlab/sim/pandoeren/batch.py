@@ -51,7 +51,8 @@ from cardlab.bots.pandoeren_play import choose_announcement, choose_card, play_k
 from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
 from cardlab.sim.batch import Batch
-from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
+from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
+from cardlab.sim.pandoeren.card_sums import CardSums
 from cardlab.sim.pandoeren.roem_tables import roem_tables_for, team_roem_table
 from cardlab.sim.pandoeren.sampling import pandoeren_batch
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
@@ -556,6 +557,22 @@ class CallTables:
         self.shifts = np.arange(n, dtype=np.uint64)
         self.ace_bit = np.array([pt.card_bit[Card("A", s)] for s in FRENCH_SUITS] + [0],
                                 dtype=np.uint64)
+        # the trump ace's card index per table (0 without trumps, as argmax of no card)
+        self.ace_index = np.array([pt.card_index[Card("A", s)] for s in FRENCH_SUITS] + [0],
+                                  dtype=np.int64)
+        self.suit_mask = np.array(pt.suit_mask, dtype=np.uint64)  # per table: 4, none
+        self.ace_mask = np.uint64(sum(int(b) for b in self.bit[self.ace]))
+        # the sums the bot judges a hand by (card_sums), per suit or per trump suit t:
+        # trump weight and aces (suit_strength), the card points estimate_points counts
+        # (trumps, and the side A and 10: points[t]), cards, the Pandoer ranks; then the
+        # high cards and the tens (is_misere_hand)
+        in_suit = self.onehot.astype(bool)  # (card, suit)
+        counted = in_suit | self.side_counted[:, None]
+        self.sums = CardSums(np.concatenate([
+            self.onehot * self.weight[:, None], self.onehot * self.ace[:, None],
+            np.where(counted, self.points[:4].T, 0), self.onehot,
+            self.onehot * self.pandoer_rank[:, None], self.high[:, None], self.ten[:, None]],
+            axis=1))
         self.call_masks = tuple(np.uint64(m) for m in call_rank_masks())
         self.allow_trump_ace = bool(o.allow_call_trump_ace)
         self.pass_is_final = bool(o.pass_is_final)
@@ -588,6 +605,29 @@ class CallTables:
                 self.recipient[dealer, pos:pos + count] = slot[who]
                 pos += count
             assert pos == n
+        # A2.5 the auction's legal bids over each high bid (row high + 1; -1: none yet), by
+        # the kernel: the lowest number bid on offer (and its number), Pandoer, Misère
+        legal = np.asarray(K.auction_bid_legal(self.rank_index[None, :],
+                                               np.arange(-1, len(words))[:, None]))
+        numbers = legal & self.is_number
+        self.first_number = np.argmax(numbers, axis=1)
+        self.has_number = numbers[np.arange(len(words) + 1), self.first_number]
+        self.first_number_value = self.number[self.first_number]
+        no = np.zeros(len(words) + 1, dtype=bool)
+        self.pandoer_ok = legal[:, self.pandoer] if self.pandoer >= 0 else no
+        self.misere_ok = legal[:, self.misere] if self.misere >= 0 else no
+        # A2.5 / P-A4 the seats out of the auction (bits) by the seats that passed (bits),
+        # by the kernel; and the next seat clockwise after seat s among seats (bits)
+        patterns = np.arange(16)
+        passed = (patterns[:, None] >> np.arange(4) & 1).astype(bool)
+        out = np.asarray(K.auction_seat_out(passed, self.pass_is_final)) & np.ones(4, bool)
+        self.seat_out = (out << np.arange(4)).sum(axis=1)
+        self.next_seat = np.array([[next(((s + k) % 4 for k in range(1, 5)
+                                          if m >> (s + k) % 4 & 1), s) for m in patterns]
+                                   for s in range(4)], dtype=np.int64).reshape(-1)
+        # the same by seat: the positions of seat 0's cards, …, seat 3's, the kijkkaart's
+        self.positions = np.argsort(self.recipient, axis=1, kind="stable")
+        assert (np.bincount(self.recipient[0]) == [(n - 1) // 4] * 4 + [1]).all()
 
 
 @lru_cache(maxsize=32)
@@ -605,12 +645,12 @@ def deal_hands(game: Any, seeds: np.ndarray, dealers: np.ndarray
 
     ct = call_tables_for(game)
     order = shuffle_batch(seeds, ct.n_cards)  # position → card index
-    to = ct.recipient[np.asarray(dealers, dtype=np.int64) % 4]  # position → seat (4: kijk)
-    bits = ct.bit[order]
-    hands = np.stack([np.where(to == s, bits, ZERO).sum(axis=1, dtype=np.uint64)
-                      for s in range(4)], axis=1)
-    kijk = order[np.arange(len(order)), np.argmax(to == 4, axis=1)]
-    return hands, kijk
+    # the positions each seat receives (seat by seat), then the kijkkaart's, by dealer
+    at = ct.positions[np.asarray(dealers, dtype=np.int64) % 4]
+    cards = np.take_along_axis(order, at, axis=1)
+    per_seat = ct.bit[cards[:, :-1]].reshape(len(order), 4, -1)
+    hands = per_seat.sum(axis=2, dtype=np.uint64)  # distinct bits: their sum is their union
+    return hands, cards[:, -1]
 
 
 def _bits(ct: CallTables, masks: np.ndarray) -> np.ndarray:
@@ -618,15 +658,19 @@ def _bits(ct: CallTables, masks: np.ndarray) -> np.ndarray:
     return np.asarray(((masks[..., None] >> ct.shifts) & ONE).astype(bool))
 
 
-def suit_strengths(ct: CallTables, held: np.ndarray) -> np.ndarray:
-    """:func:`cardlab.bots.pandoeren.suit_strength` of every suit, for hands ``held``
-    ``(B, n_cards)``: ``(B, 4)``."""
+#: the columns of :attr:`CallTables.sums`: four per suit (weight, aces, counted points of
+#: that suit as trumps, cards, Pandoer ranks), then the high cards and the tens
+_WEIGHT, _ACES, _OWN, _CARDS, _KEYS, _HIGH, _TENS = 0, 4, 8, 12, 16, 20, 21
+
+
+def suit_strengths(sums: np.ndarray) -> np.ndarray:
+    """:func:`cardlab.bots.pandoeren.suit_strength` of every suit, from hands' sums
+    ``(B, F)`` (:attr:`CallTables.sums`): ``(B, 4)``."""
     from cardlab.bots.pandoeren import SIDE_ACE_WEIGHT
 
-    h = held.astype(np.int64)
-    trumps = (h * ct.weight) @ ct.onehot
-    aces = (h * ct.ace) @ ct.onehot
-    return np.asarray(trumps + SIDE_ACE_WEIGHT * (aces.sum(axis=1, keepdims=True) - aces))
+    aces = sums[:, _ACES:_ACES + 4]
+    return np.asarray(sums[:, _WEIGHT:_WEIGHT + 4]
+                      + SIDE_ACE_WEIGHT * (aces.sum(axis=1, keepdims=True) - aces))
 
 
 def _first_best(key: np.ndarray, allowed: np.ndarray, highest: bool) -> np.ndarray:
@@ -637,24 +681,23 @@ def _first_best(key: np.ndarray, allowed: np.ndarray, highest: bool) -> np.ndarr
                       else np.argmin(np.where(allowed, key, big), axis=1))
 
 
-def auction_features(ct: CallTables, held: np.ndarray
+def auction_features(ct: CallTables, hands: np.ndarray
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The heuristic bot's view of a hand in the auction (``HeuristicBot._auction``): the
     points estimate with its best suit (:func:`~cardlab.bots.pandoeren.estimate_points`,
     :func:`~cardlab.bots.pandoeren.best_suit`), whether the trumps are Pandoer-strong, and
-    :func:`~cardlab.bots.pandoeren.is_misere_hand`; for hands ``held`` ``(B, n_cards)``."""
+    :func:`~cardlab.bots.pandoeren.is_misere_hand`; for hands ``hands`` (masks ``(B,)``)."""
     from cardlab.bots import pandoeren as bot
 
-    t = np.argmax(suit_strengths(ct, held), axis=1)  # best_suit: the first of the strongest
-    in_trump = ct.suit[None, :] == t[:, None]
-    counted = held & (in_trump | ct.side_counted)
-    own = (counted * ct.points[t]).sum(axis=1)
-    trumps = (held & in_trump).sum(axis=1)
+    f = ct.sums(hands)
+    t = np.argmax(suit_strengths(f), axis=1)  # best_suit: the first of the strongest
+    rows = np.arange(f.shape[0])
+    own = f[rows, _OWN + t].astype(np.int64)
+    trumps = f[rows, _CARDS + t].astype(np.int64)
     target = own + bot.PER_TRUMP * trumps + bot.PARTNER_HELP
-    key_ranks = (held & in_trump & ct.pandoer_rank).sum(axis=1)
+    key_ranks = f[rows, _KEYS + t]
     strong = (key_ranks == len(bot.PANDOER_RANKS)) & (trumps >= bot.PANDOER_TRUMPS)
-    high = (held & ct.high).sum(axis=1)
-    tens = (held & ct.ten).sum(axis=1)
+    high, tens = f[:, _HIGH], f[:, _TENS]
     misere = (high == 0) | ((high == 1) & (tens == 0))
     return np.asarray(target), np.asarray(strong), np.asarray(misere)
 
@@ -663,21 +706,27 @@ def auction_choice(ct: CallTables, target: np.ndarray, strong: np.ndarray,
                    misere: np.ndarray, high: np.ndarray) -> np.ndarray:
     """``HeuristicBot._auction`` over the high bids ``high`` (ladder positions, -1: none):
     the ladder position of its bid, -1 for a pass. The legal bids are the kernel's
-    (:func:`~cardlab.games.pandoeren.kernel.auction_bid_legal`, A2.5)."""
+    (:func:`~cardlab.games.pandoeren.kernel.auction_bid_legal`, A2.5), read from
+    :class:`CallTables`' table of them."""
     from cardlab.bots.pandoeren import PANDOER_TARGET
 
-    legal = np.asarray(K.auction_bid_legal(ct.rank_index[None, :], high[:, None]))
-    rows = np.arange(high.shape[0])
-    numbers = legal & ct.is_number
-    first = np.argmax(numbers, axis=1)  # the lowest number bid on offer
-    has_number = numbers[rows, first]
-    no = np.zeros(high.shape[0], dtype=bool)
-    pandoer_ok = legal[:, ct.pandoer] if ct.pandoer >= 0 else no
-    misere_ok = legal[:, ct.misere] if ct.misere >= 0 else no
+    h = high + 1
+    first = ct.first_number[h]  # the lowest number bid on offer
     return np.asarray(np.where(
-        strong & pandoer_ok & (target >= PANDOER_TARGET), ct.pandoer,
-        np.where(has_number & (ct.number[first] <= target), first,
-                 np.where(misere & misere_ok, ct.misere, -1))))
+        strong & ct.pandoer_ok[h] & (target >= PANDOER_TARGET), ct.pandoer,
+        np.where(ct.has_number[h] & (ct.first_number_value[h] <= target), first,
+                 np.where(misere & ct.misere_ok[h], ct.misere, -1))))
+
+
+def _first_of_longest(ct: CallTables, allowed: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The first card (in pack order) of ``allowed`` (masks) among those of the longest suit
+    by ``lengths`` ``(B, 4)``: :func:`_first_best` of each card's suit length (card 0 for an
+    empty mask)."""
+    in_suit = allowed[:, None] & ct.suit_mask[:4]  # (B, 4)
+    length = np.where(in_suit != ZERO, lengths, -1)
+    longest = in_suit & np.where(length == length.max(axis=1, keepdims=True), ~ZERO, ZERO)
+    either = np.bitwise_or.reduce(longest, axis=1)
+    return np.asarray(np.maximum(lowest_index(either), 0))
 
 
 class Calls:
@@ -717,60 +766,59 @@ def heuristic_calls(game: Any, hands: np.ndarray, kijk: np.ndarray, dealers: np.
     size = hands.shape[0]
     rows = np.arange(size)
     seats = np.arange(4)
-    held = _bits(ct, hands)  # (B, 4, n)
-    target, strong, misere = (a.reshape(size, 4)
-                              for a in auction_features(ct, held.reshape(size * 4, -1)))
-    # -- A2.5 the auction
+    # each hand's view, row b * 4 + seat
+    target, strong, misere = auction_features(ct, hands.reshape(-1))
+    # -- A2.5 the auction (seats as bits: passed, bid)
     high = np.full(size, -1, dtype=np.int64)
     high_seat = np.full(size, -1, dtype=np.int64)
-    passed = np.zeros((size, 4), dtype=bool)
-    bidders = np.zeros((size, 4), dtype=bool)
+    passed = np.zeros(size, dtype=np.int64)
+    bid_bits = np.zeros(size, dtype=np.int64)
     since = np.zeros(size, dtype=np.int64)  # passes since the last bid
     n_calls = np.zeros(size, dtype=np.int64)
     to_call = (np.asarray(dealers, dtype=np.int64) + 1) % 4
     over = np.zeros(size, dtype=bool)
-    steps = np.arange(1, 5)
     while not over.all():
         live = ~over
         s = to_call
-        choice = auction_choice(ct, target[rows, s], strong[rows, s], misere[rows, s], high)
+        at = rows * 4 + s
+        choice = auction_choice(ct, target[at], strong[at], misere[at], high)
         bid = live & (choice >= 0)
         pass_ = live & (choice < 0)
-        passed[rows, s] |= pass_
-        bidders[rows, s] |= bid
+        seat_bit = 1 << s
+        passed |= seat_bit * pass_
+        bid_bits |= seat_bit * bid
         high = np.where(bid, choice, high)
         high_seat = np.where(bid, s, high_seat)
         since = np.where(bid, 0, since + pass_)
         n_calls += live
         # the turn passes to the next seat still in; the auction ends when none is left
         # (or, without final passes, after a round of passes)
-        out = np.asarray(K.auction_seat_out(passed, ct.pass_is_final))
-        still_in = ~out & (seats != high_seat[:, None])
-        ended = ~still_in.any(axis=1)
+        still_in = 15 & ~ct.seat_out[passed] & ~((high_seat >= 0) << np.maximum(high_seat, 0))
+        ended = still_in == 0
         if not ct.pass_is_final:
             ended |= since >= np.where(high < 0, 4, 3)
-        nxt = (s[:, None] + steps) % 4
-        k = np.argmax(still_in[rows[:, None], nxt], axis=1)
         over |= live & ended
-        to_call = np.where(live & ~ended, nxt[rows, k], to_call)
+        to_call = np.where(live & ~ended, ct.next_seat[s * 16 + still_in], to_call)
+    bidders = (bid_bits[:, None] >> seats & 1).astype(bool)
     has = high >= 0
     hi = np.maximum(high, 0)
     d = np.where(has, high_seat, 0)
     # -- A2.7.1 the exchange: the kijkkaart joins the declarer's hand, she discards one
     hand9 = hands[rows, d] | ct.bit[kijk]
     held9 = _bits(ct, hand9)
+    sums9 = ct.sums(hand9)
     # a misère-like declarer sheds her highest card (plain order), then the dearest
     worst = _first_best(ct.plain_power * 100 + ct.points[NO_TRUMPS], held9, True)
-    t9 = np.where(ct.trumps[hi], np.argmax(suit_strengths(ct, held9), axis=1), NO_TRUMPS)
-    side = held9 & (ct.suit[None, :] != t9[:, None]) & ~ct.ace
-    side = np.where(side.any(axis=1)[:, None], side, held9)
-    counts = held9.astype(np.int64) @ ct.onehot
+    t9 = np.where(ct.trumps[hi], np.argmax(suit_strengths(sums9), axis=1), NO_TRUMPS)
+    side = hand9 & ~ct.suit_mask[t9] & ~ct.ace_mask
+    side = np.where(side != ZERO, side, hand9)
+    counts = sums9[:, _CARDS:_CARDS + 4]
     cheap = (ct.points[t9] * 10_000 + counts[:, ct.suit] * 100 + ct.plain_power)
-    discard = np.where(ct.negative[hi], worst, _first_best(cheap, side, False))
+    discard = np.where(ct.negative[hi], worst, _first_best(cheap, _bits(ct, side), False))
     hand8 = hand9 & ~ct.bit[discard]
-    held8 = _bits(ct, hand8)
+    sums8 = ct.sums(hand8)
     # -- A2.7.2 trumps: the strongest suit (a misère-like declarer: the weakest)
-    strength8 = suit_strengths(ct, held8)
+    strength8 = suit_strengths(sums8)
     chosen = np.where(ct.negative[hi], np.argmin(strength8, axis=1),
                       np.argmax(strength8, axis=1))
     table = np.where(ct.trumps[hi], chosen, NO_TRUMPS)
@@ -778,10 +826,8 @@ def heuristic_calls(game: Any, hands: np.ndarray, kijk: np.ndarray, dealers: np.
     calling = has & ct.calls_partner[hi]
     trump_ace = ct.ace_bit[table]
     callable_ = np.asarray(K.call_mask(ct.call_masks, hand9, trump_ace, ct.allow_trump_ace))
-    by_length = _first_best((held8.astype(np.int64) @ ct.onehot)[:, ct.suit],
-                            _bits(ct, callable_), True)
-    ace_idx = np.argmax(_bits(ct, trump_ace), axis=1)
-    pick = np.where((callable_ & trump_ace) != ZERO, ace_idx, by_length)
+    by_length = _first_of_longest(ct, callable_, sums8[:, _CARDS:_CARDS + 4])
+    pick = np.where((callable_ & trump_ace) != ZERO, ct.ace_index[table], by_length)
     called = np.where(calling, pick, ct.n_cards)
     new_hands = hands.copy()
     new_hands[rows, d] = np.where(has, hand8, hands[rows, d])
