@@ -43,7 +43,8 @@ import numpy as np
 from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, play_tables
 
-__all__ = ["PlayKeys", "play_keys", "choose_card", "choose_announcement", "to_lose",
+__all__ = ["PlayKeys", "play_keys", "CardOrders", "card_orders", "first_in_order",
+           "choose_card", "choose_announcement", "to_lose",
            "CHEAP", "STRONG", "HIGH", "LOW"]
 
 #: the orders a choice can take among the cards (greatest first): the cheapest card, the
@@ -57,53 +58,34 @@ _NO_PLACE = 255
 _ALL = np.uint64(2**64 - 1)
 
 
-class PlayKeys(NamedTuple):
-    """The tables of the rule, as numpy arrays (one per ``rank_order``).
-
-    Each order (:data:`CHEAP`, :data:`STRONG`, :data:`HIGH`, :data:`LOW`) under each trump
-    table ranks the cards, greatest first and ties in pack order: :data:`CHEAP` minus
-    (points, rank), :data:`STRONG` (trump, rank), :data:`HIGH` rank, :data:`LOW` minus rank;
-    ``tables``: the trump tables (a suit as trumps, or
-    :data:`~cardlab.games.pandoeren.rules.NO_TRUMPS`); ``way = order * tables + table``.
+class CardOrders(NamedTuple):
+    """Orders of the cards (``ways`` of them), as tables that find the first card of a mask
+    in each order a byte of the mask at a time (:func:`first_in_order`).
 
     :ivar ranked: ``(ways * 256,)`` ``[way * 256 + place]`` the card at each place of a way
         (place 0 first; an empty mask's place :data:`_NO_PLACE` reads card 0).
     :ivar place: ``(ways * n_bytes * 256,)`` ``[(way * n_bytes + byte) * 256 + value]``: the
         first place of the way among the cards of that byte of a mask (:data:`_NO_PLACE`
-        for none); ``n_bytes`` the bytes that hold cards.
-    :ivar beats: ``((tables * 4) * n_keys,)`` ``[(table * 4 + led) * n_keys + best]``: the
-        mask of the cards whose trick key under the led suit (the kernel's ``strength``) is
-        above ``best``.
-    :ivar n_keys: one more than the greatest trick key.
-    :ivar tables: the number of trump tables.
+        for none).
+    :ivar n_bytes: the bytes of a mask that hold cards.
     """
 
     ranked: np.ndarray
     place: np.ndarray
-    beats: np.ndarray
-    n_keys: int
-    tables: int
     n_bytes: int
 
 
-@cache
-def play_keys(rank_order: str = "pandoeren") -> PlayKeys:
-    """:class:`PlayKeys` of ``rank_order`` (P-A1), read off the kernel's tables."""
-    pt = play_tables(rank_order)
-    tables, c, stride = NO_TRUMPS + 1, pt.n_cards, pt.stride
+def card_orders(keys: Any) -> CardOrders:
+    """:class:`CardOrders` of ``keys`` ``(ways, n_cards)``: each way ranks the cards by their
+    key, greatest first, ties in pack order (Python's ``max`` over the cards in order)."""
+    keys = np.asarray(keys)
+    ways, c = keys.shape
     assert c <= _BYTES * 8 and c < _NO_PLACE
     n_bytes = (c + 7) // 8
-    rank = np.array(pt.rank, dtype=np.int64).reshape(tables, stride)[:, :c]
-    points = np.array(pt.points, dtype=np.int64).reshape(tables, stride)[:, :c]
-    trump = np.array([[(pt.bit[i] & pt.trump_mask[t]) != 0 for i in range(c)]
-                      for t in range(tables)], dtype=np.int64)
-    span = int(rank.max()) + 1  # a rank is below this: (a, rank) orders by a, then rank
-    order = np.stack([-(points * span + rank), trump * span + rank, rank, -rank])
-    ways = order.shape[0] * tables
     ranked = np.zeros((ways, _NO_PLACE + 1), dtype=np.int64)
     place = np.full((ways, n_bytes, 256), _NO_PLACE, dtype=np.int64)
-    for w, key in enumerate(order.reshape(ways, c)):
-        cards = sorted(range(c), key=lambda i: (-int(key[i]), i))  # greatest, then pack order
+    for w, key in enumerate(keys):
+        cards = sorted(range(c), key=lambda i: (-key[i], i))  # greatest, then pack order
         ranked[w, :c] = cards
         at = {card: j for j, card in enumerate(cards)}
         for byte in range(n_bytes):
@@ -112,15 +94,64 @@ def play_keys(rank_order: str = "pandoeren") -> PlayKeys:
                 card = 8 * byte + low
                 mine = at[card] if card < c else _NO_PLACE
                 place[w, byte, v] = min(mine, place[w, byte, v & (v - 1)])
+    arrays = (ranked.reshape(-1), place.reshape(-1))
+    for a in arrays:
+        a.flags.writeable = False
+    return CardOrders(*arrays, n_bytes=n_bytes)
+
+
+def first_in_order(orders: CardOrders, way: Any, mask: Any) -> np.ndarray:
+    """The card of each ``mask`` (``uint64``) that comes first in ``way`` of ``orders``
+    (card 0 for an empty mask): each byte of the mask read through
+    :attr:`CardOrders.place`."""
+    n = orders.n_bytes
+    by_byte = np.ascontiguousarray(mask, dtype="<u8").view(np.uint8).reshape(-1, _BYTES)
+    base = np.asarray(way, dtype=np.int64) * (n << 8)
+    first = orders.place[base + by_byte[:, 0]]
+    for byte in range(1, n):
+        np.minimum(first, orders.place[base + (byte << 8) + by_byte[:, byte]], out=first)
+    return np.asarray(orders.ranked[(base // n) + first])
+
+
+class PlayKeys(NamedTuple):
+    """The tables of the rule, as numpy arrays (one per ``rank_order``).
+
+    :ivar orders: each order (:data:`CHEAP`, :data:`STRONG`, :data:`HIGH`, :data:`LOW`)
+        under each trump table, as :class:`CardOrders` (greatest first, ties in pack order):
+        :data:`CHEAP` minus (points, rank), :data:`STRONG` (trump, rank), :data:`HIGH`
+        rank, :data:`LOW` minus rank; ``way = order * tables + table``, ``tables`` the
+        trump tables (a suit as trumps, or :data:`~cardlab.games.pandoeren.rules.NO_TRUMPS`).
+    :ivar beats: ``((tables * 4) * n_keys,)`` ``[(table * 4 + led) * n_keys + best]``: the
+        mask of the cards whose trick key under the led suit (the kernel's ``strength``) is
+        above ``best``.
+    :ivar n_keys: one more than the greatest trick key.
+    :ivar tables: the number of trump tables.
+    """
+
+    orders: CardOrders
+    beats: np.ndarray
+    n_keys: int
+    tables: int
+
+
+@cache
+def play_keys(rank_order: str = "pandoeren") -> PlayKeys:
+    """:class:`PlayKeys` of ``rank_order`` (P-A1), read off the kernel's tables."""
+    pt = play_tables(rank_order)
+    tables, c, stride = NO_TRUMPS + 1, pt.n_cards, pt.stride
+    rank = np.array(pt.rank, dtype=np.int64).reshape(tables, stride)[:, :c]
+    points = np.array(pt.points, dtype=np.int64).reshape(tables, stride)[:, :c]
+    trump = np.array([[(pt.bit[i] & pt.trump_mask[t]) != 0 for i in range(c)]
+                      for t in range(tables)], dtype=np.int64)
+    span = int(rank.max()) + 1  # a rank is below this: (a, rank) orders by a, then rank
+    order = np.stack([-(points * span + rank), trump * span + rank, rank, -rank])
     strength = np.array(pt.strength, dtype=np.int64).reshape(tables, 4, stride)[:, :, :c]
     n_keys = int(strength.max()) + 1
     above = strength[:, :, None, :] > np.arange(n_keys)[:, None]  # (tables, 4, keys, c)
     beats = (above.astype(np.uint64) << np.arange(c, dtype=np.uint64)).sum(
-        axis=-1, dtype=np.uint64)
-    arrays = (ranked.reshape(-1), place.reshape(-1), beats.reshape(-1))
-    for a in arrays:
-        a.flags.writeable = False
-    return PlayKeys(*arrays, n_keys=n_keys, tables=tables, n_bytes=n_bytes)
+        axis=-1, dtype=np.uint64).reshape(-1)
+    beats.flags.writeable = False
+    return PlayKeys(card_orders(order.reshape(-1, c)), beats, n_keys=n_keys, tables=tables)
 
 
 def to_lose(objective: Any) -> tuple[Any, Any]:
@@ -129,18 +160,6 @@ def to_lose(objective: Any) -> tuple[Any, Any]:
     trick, or a piccolo's one), and a piccolo."""
     piccolo = objective == K.PICCOLO
     return (objective == K.NO_TRICKS) | piccolo, piccolo
-
-
-def first_in_order(keys: PlayKeys, way: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """The card of each ``mask`` (``uint64``) that comes first in ``way`` (card 0 for an
-    empty mask): each byte of the mask read through :attr:`PlayKeys.place`."""
-    n = keys.n_bytes
-    by_byte = np.ascontiguousarray(mask, dtype="<u8").view(np.uint8).reshape(-1, _BYTES)
-    base = np.asarray(way, dtype=np.int64) * (n << 8)
-    first = keys.place[base + by_byte[:, 0]]
-    for byte in range(1, n):
-        np.minimum(first, keys.place[base + (byte << 8) + by_byte[:, byte]], out=first)
-    return np.asarray(keys.ranked[(base // n) + first])
 
 
 def _order_and_prefer(leading: Any, negative: Any, is_declarer: Any, piccolo_first: Any,
@@ -216,7 +235,7 @@ def choose_card(keys: PlayKeys, legal: Any, table: Any, led: Any, best: Any,
     wins = keys.beats[(table * 4 + led) * keys.n_keys + best]
     keep = ((wins ^ flip[code]) | any_[code]) & legal
     pick = np.where(keep != 0, keep, legal)
-    return first_in_order(keys, order[code] * keys.tables + table, pick)
+    return first_in_order(keys.orders, order[code] * keys.tables + table, pick)
 
 
 def choose_announcement(roem: Any, stuk: Any) -> tuple[np.ndarray, np.ndarray]:

@@ -63,7 +63,7 @@ def test_first_in_order_is_the_first_card_of_a_sort(rank_order: str) -> None:
                    STRONG: [(trump[i], rank[t, i]) for i in range(c)],
                    HIGH: [(rank[t, i],) for i in range(c)],
                    LOW: [(-rank[t, i],) for i in range(c)]}[order]
-            got = first_in_order(keys, np.full(masks.size, order * keys.tables + t), masks)
+            got = first_in_order(keys.orders, np.full(masks.size, order * keys.tables + t), masks)
             for b in range(masks.size):
                 cards = np.flatnonzero(held[b])
                 want = max(cards, key=lambda i: (key[i], -i)) if cards.size else 0
@@ -84,8 +84,8 @@ def test_win_masks_hold_the_cards_that_beat_the_trick() -> None:
 
 
 def test_the_bots_hand_sums_are_the_sums_over_its_cards() -> None:
-    """Per suit: the trump weight, the aces, the points counted with that suit as trumps,
-    the cards and the Pandoer ranks; then the high cards and the tens."""
+    """Per suit: its strength (the bot's ``suit_strength``), the points counted with it as
+    trumps, its cards and its Pandoer ranks; then the high cards and the tens."""
     game = cardlab.load("pandoeren")
     deck = list(game.deck)
     ct = pd.call_tables_for(game)
@@ -97,8 +97,7 @@ def test_the_bots_hand_sums_are_the_sums_over_its_cards() -> None:
     for b, m in enumerate(masks):
         hand = [c for i, c in enumerate(deck) if int(m) >> i & 1]
         want: list[int] = []
-        want += [sum(bot.TRUMP_WEIGHT[c.rank] for c in hand if c.suit == s) for s in suits]
-        want += [sum(c.rank == "A" for c in hand if c.suit == s) for s in suits]
+        want += [bot.suit_strength(hand, s) for s in suits]
         want += [sum(pts.points[t * pts.stride + deck.index(c)] for c in hand
                      if c.suit == s or c.rank in bot.COUNTED_SIDE_RANKS)
                  for t, s in enumerate(suits)]

@@ -47,7 +47,14 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.bots.pandoeren_play import choose_announcement, choose_card, play_keys, to_lose
+from cardlab.bots.pandoeren_play import (
+    card_orders,
+    choose_announcement,
+    choose_card,
+    first_in_order,
+    play_keys,
+    to_lose,
+)
 from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
 from cardlab.sim.batch import Batch
@@ -271,16 +278,15 @@ class PandoerenBatch(Batch):
         card = np.where(live, card, c)
         p = self.to_move
         t = self.table
-        self.hands[r, p] &= ~tb.bit[card]
+        self.hands.reshape(-1)[r * 4 + p] &= ~tb.bit[card]
         kt = tb.kernel
         lead = live & (self.n_played == 0)
-        suit = np.where(card < c, tb.suit[np.minimum(card, c - 1)], 0)
-        self.led = np.where(lead, suit, self.led)
-        # A2.2 the trick's best card so far (a card not played has key 0 and wins nothing)
-        best, seat = K.trick_best(K.trick_key(kt, t, self.led, card), self.best,
-                                  self.best_seat, p, lead)
-        self.best = np.where(live, best, self.best)
-        self.best_seat = np.where(live, seat, self.best_seat)
+        # (a lead is a card of the pack: the suit of "no card" is never read)
+        self.led = np.where(lead, tb.suit[np.minimum(card, c - 1)], self.led)
+        # A2.2 the trick's best card so far (a card not played has key 0 and wins nothing,
+        # so a deal not live keeps its best card and seat)
+        self.best, self.best_seat = K.trick_best(K.trick_key(kt, t, self.led, card), self.best,
+                                                 self.best_seat, p, lead)
         self.top_trump = K.trick_top_trump(kt, t, card, self.top_trump, lead)
         self.trick_pts = np.where(lead, 0, self.trick_pts) + K.trick_card_points(kt, t, card)
         jas_played = live & ((tb.bit[card] & tb.jas[t]) != ZERO)
@@ -290,7 +296,7 @@ class PandoerenBatch(Batch):
         self.n_played += live
         self.n_actions += live
         complete = live & (self.n_played == 4)
-        self.to_move = np.where(live, (p + 1) & 3, p)
+        self.to_move = (p + live) & 3  # the next seat where a card was played
         if complete.any():
             self._finish(complete)
 
@@ -553,6 +559,10 @@ class CallTables:
         # the bot ranks cards by the plain order of the default rank_order (its own rule)
         self.plain_power = np.array([trick_order(None).power[c] for c in deck], dtype=np.int64)
         self.points = np.array(pt.points, dtype=np.int64).reshape(NO_TRUMPS + 1, pt.stride)[:, :n]
+        # A2.7.1 the discard: a misère-like declarer's order (her highest card in the plain
+        # order, then the dearest); the others' key by trump table, before the suit's length
+        self.shed_order = card_orders((self.plain_power * 100 + self.points[NO_TRUMPS])[None])
+        self.cheap_key = self.points * 10_000 + self.plain_power
         self.bit = np.array(pt.bit[:n], dtype=np.uint64)
         self.shifts = np.arange(n, dtype=np.uint64)
         self.ace_bit = np.array([pt.card_bit[Card("A", s)] for s in FRENCH_SUITS] + [0],
@@ -563,14 +573,15 @@ class CallTables:
         self.suit_mask = np.array(pt.suit_mask, dtype=np.uint64)  # per table: 4, none
         self.ace_mask = np.uint64(sum(int(b) for b in self.bit[self.ace]))
         # the sums the bot judges a hand by (card_sums), per suit or per trump suit t:
-        # trump weight and aces (suit_strength), the card points estimate_points counts
-        # (trumps, and the side A and 10: points[t]), cards, the Pandoer ranks; then the
-        # high cards and the tens (is_misere_hand)
+        # suit_strength (the suit's trump weights and the side aces' weight), the card
+        # points estimate_points counts (trumps, and the side A and 10: points[t]), cards,
+        # the Pandoer ranks; then the high cards and the tens (is_misere_hand)
         in_suit = self.onehot.astype(bool)  # (card, suit)
         counted = in_suit | self.side_counted[:, None]
+        strength = np.where(in_suit, self.weight[:, None],
+                            bot.SIDE_ACE_WEIGHT * self.ace[:, None])
         self.sums = CardSums(np.concatenate([
-            self.onehot * self.weight[:, None], self.onehot * self.ace[:, None],
-            np.where(counted, self.points[:4].T, 0), self.onehot,
+            strength, np.where(counted, self.points[:4].T, 0), self.onehot,
             self.onehot * self.pandoer_rank[:, None], self.high[:, None], self.ten[:, None]],
             axis=1))
         self.call_masks = tuple(np.uint64(m) for m in call_rank_masks())
@@ -649,7 +660,9 @@ def deal_hands(game: Any, seeds: np.ndarray, dealers: np.ndarray
     at = ct.positions[np.asarray(dealers, dtype=np.int64) % 4]
     cards = np.take_along_axis(order, at, axis=1)
     per_seat = ct.bit[cards[:, :-1]].reshape(len(order), 4, -1)
-    hands = per_seat.sum(axis=2, dtype=np.uint64)  # distinct bits: their sum is their union
+    hands = per_seat[:, :, 0].copy()
+    for k in range(1, per_seat.shape[2]):  # a seat's cards, one packet place at a time
+        hands |= per_seat[:, :, k]
     return hands, cards[:, -1]
 
 
@@ -658,19 +671,25 @@ def _bits(ct: CallTables, masks: np.ndarray) -> np.ndarray:
     return np.asarray(((masks[..., None] >> ct.shifts) & ONE).astype(bool))
 
 
-#: the columns of :attr:`CallTables.sums`: four per suit (weight, aces, counted points of
-#: that suit as trumps, cards, Pandoer ranks), then the high cards and the tens
-_WEIGHT, _ACES, _OWN, _CARDS, _KEYS, _HIGH, _TENS = 0, 4, 8, 12, 16, 20, 21
+#: the columns of :attr:`CallTables.sums`: four per suit (its strength, the points counted
+#: with it as trumps, its cards, its Pandoer ranks), then the high cards and the tens
+_STRENGTH, _OWN, _CARDS, _KEYS, _HIGH, _TENS = 0, 4, 8, 12, 16, 17
 
 
 def suit_strengths(sums: np.ndarray) -> np.ndarray:
     """:func:`cardlab.bots.pandoeren.suit_strength` of every suit, from hands' sums
     ``(B, F)`` (:attr:`CallTables.sums`): ``(B, 4)``."""
-    from cardlab.bots.pandoeren import SIDE_ACE_WEIGHT
+    return sums[:, _STRENGTH:_STRENGTH + 4]
 
-    aces = sums[:, _ACES:_ACES + 4]
-    return np.asarray(sums[:, _WEIGHT:_WEIGHT + 4]
-                      + SIDE_ACE_WEIGHT * (aces.sum(axis=1, keepdims=True) - aces))
+
+def _first_suit(strength: np.ndarray, highest: bool = True) -> np.ndarray:
+    """The first suit (column) of the highest (lowest) of four ``strength`` per row:
+    ``argmax`` (``argmin``) over the suits, four columns compared at once."""
+    s0, s1, s2, s3 = (strength[:, i] for i in range(4))
+    top = np.maximum if highest else np.minimum
+    best = top(top(s0, s1), top(s2, s3))
+    return np.asarray(np.where(s0 == best, 0, np.where(s1 == best, 1,
+                                                       np.where(s2 == best, 2, 3))))
 
 
 def _first_best(key: np.ndarray, allowed: np.ndarray, highest: bool) -> np.ndarray:
@@ -690,7 +709,7 @@ def auction_features(ct: CallTables, hands: np.ndarray
     from cardlab.bots import pandoeren as bot
 
     f = ct.sums(hands)
-    t = np.argmax(suit_strengths(f), axis=1)  # best_suit: the first of the strongest
+    t = _first_suit(suit_strengths(f))  # best_suit: the first of the strongest
     rows = np.arange(f.shape[0])
     own = f[rows, _OWN + t].astype(np.int64)
     trumps = f[rows, _CARDS + t].astype(np.int64)
@@ -805,22 +824,20 @@ def heuristic_calls(game: Any, hands: np.ndarray, kijk: np.ndarray, dealers: np.
     d = np.where(has, high_seat, 0)
     # -- A2.7.1 the exchange: the kijkkaart joins the declarer's hand, she discards one
     hand9 = hands[rows, d] | ct.bit[kijk]
-    held9 = _bits(ct, hand9)
     sums9 = ct.sums(hand9)
     # a misère-like declarer sheds her highest card (plain order), then the dearest
-    worst = _first_best(ct.plain_power * 100 + ct.points[NO_TRUMPS], held9, True)
-    t9 = np.where(ct.trumps[hi], np.argmax(suit_strengths(sums9), axis=1), NO_TRUMPS)
+    worst = first_in_order(ct.shed_order, np.zeros(size, dtype=np.int64), hand9)
+    t9 = np.where(ct.trumps[hi], _first_suit(suit_strengths(sums9)), NO_TRUMPS)
     side = hand9 & ~ct.suit_mask[t9] & ~ct.ace_mask
     side = np.where(side != ZERO, side, hand9)
-    counts = sums9[:, _CARDS:_CARDS + 4]
-    cheap = (ct.points[t9] * 10_000 + counts[:, ct.suit] * 100 + ct.plain_power)
+    # the others the cheapest side card: by points, then the shortest suit, then plain order
+    cheap = ct.cheap_key[t9] + (sums9[:, _CARDS:_CARDS + 4] * np.int16(100))[:, ct.suit]
     discard = np.where(ct.negative[hi], worst, _first_best(cheap, _bits(ct, side), False))
     hand8 = hand9 & ~ct.bit[discard]
     sums8 = ct.sums(hand8)
     # -- A2.7.2 trumps: the strongest suit (a misère-like declarer: the weakest)
     strength8 = suit_strengths(sums8)
-    chosen = np.where(ct.negative[hi], np.argmin(strength8, axis=1),
-                      np.argmax(strength8, axis=1))
+    chosen = np.where(ct.negative[hi], _first_suit(strength8, False), _first_suit(strength8))
     table = np.where(ct.trumps[hi], chosen, NO_TRUMPS)
     # -- A2.7.3 the call: the trump ace if callable, else the first card of the longest suit
     calling = has & ct.calls_partner[hi]
