@@ -192,6 +192,11 @@ def _order_and_prefer(leading: Any, negative: Any, is_declarer: Any, piccolo_fir
 _FACTS = 7
 
 
+def _as_byte(fact: Any) -> np.ndarray:
+    """A bool array as bytes 0/1 (the same memory)."""
+    return np.asarray(fact, dtype=bool).view(np.uint8)
+
+
 @cache
 def _choices() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`_order_and_prefer` of every code (bit ``i`` = its ``i``-th fact), as tables:
@@ -226,10 +231,12 @@ def choose_card(keys: PlayKeys, legal: Any, table: Any, led: Any, best: Any,
     is_declarer = seat == declarer
     declarer_holds = best_seat == declarer
     # each row's facts as a code (the bits in _order_and_prefer's order), read in the tables
-    code = (np.asarray(leading, dtype=np.int64) | np.asarray(negative) << 1
-            | is_declarer << 2 | (np.asarray(piccolo) & np.asarray(first_trick)) << 3
-            | declarer_holds << 4 | (is_declarer | (known & (seat == partner))) << 5
-            | (declarer_holds | (known & (best_seat == partner))) << 6)
+    facts = (leading, negative, is_declarer, np.asarray(piccolo) & np.asarray(first_trick),
+             declarer_holds, is_declarer | (known & (seat == partner)),
+             declarer_holds | (known & (best_seat == partner)))
+    code = _as_byte(facts[0]).copy()
+    for i in range(1, _FACTS):
+        code |= _as_byte(facts[i]) << np.uint8(i)
     order, flip, any_ = _choices()
     # the cards preferred (those that win, or those that do not), if the row has any
     wins = keys.beats[(table * 4 + led) * keys.n_keys + best]

@@ -58,7 +58,7 @@ from cardlab.bots.pandoeren_play import (
 from cardlab.games.pandoeren import kernel as K
 from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
 from cardlab.sim.batch import Batch
-from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
+from cardlab.sim.bits import ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.pandoeren.card_sums import CardSums
 from cardlab.sim.pandoeren.roem_tables import roem_tables_for, team_roem_table
 from cardlab.sim.pandoeren.sampling import pandoeren_batch
@@ -242,7 +242,7 @@ class PandoerenBatch(Batch):
         """A2.8: the legal cards of the seat to move, as masks (the kernel's
         :func:`~cardlab.games.pandoeren.kernel.legal_mask`)."""
         tb = self.tb
-        hand = self.hands[self._rows, self.to_move]
+        hand = self.hands.reshape(-1)[self._rows * 4 + self.to_move]
         return np.asarray(K.legal_mask(tb.kernel, hand, self.n_played == 0, self.led,
                                        self.table, self.top_trump, **tb.play_rules))
 
@@ -278,7 +278,7 @@ class PandoerenBatch(Batch):
         card = np.where(live, card, c)
         p = self.to_move
         t = self.table
-        self.hands.reshape(-1)[r * 4 + p] &= ~tb.bit[card]
+        self.hands[r, p] &= ~tb.bit[card]
         kt = tb.kernel
         lead = live & (self.n_played == 0)
         # (a lead is a card of the pack: the suit of "no card" is never read)
@@ -334,9 +334,9 @@ class PandoerenBatch(Batch):
         the points of number bids are settled at the end): the kernel's
         :func:`~cardlab.games.pandoeren.kernel.contract_failed` on the batch's facts."""
         d = self.declarer
-        first4 = self.winners[:, :4]
-        early_lost = ((first4 >= 0) & (first4 != d[:, None])).any(axis=1)
-        first_lost = (self.winners[:, 0] >= 0) & (self.winners[:, 0] != d)
+        lost = [(w >= 0) & (w != d) for w in (self.winners[:, i] for i in range(4))]
+        early_lost = lost[0] | lost[1] | lost[2] | lost[3]  # one of tricks 1-4
+        first_lost = lost[0]
         return np.asarray(K.contract_failed(self.kind, self.team_lost,
                                             self.tricks_won[self._rows, d], early_lost,
                                             first_lost, self.first_win_jas, self.tb.piccolo))
@@ -409,9 +409,13 @@ class PandoerenBatch(Batch):
     def scores(self) -> np.ndarray:
         """``(B, 4)`` seat points (A2.11, the ``scoring`` option): the kernel's
         :func:`~cardlab.games.pandoeren.kernel.deal_payments`."""
+        return self.payments(self.made())
+
+    def payments(self, made: np.ndarray) -> np.ndarray:
+        """:meth:`scores` when the contracts made are ``made`` (:meth:`made`, read once)."""
         team = self.team_mask()
         n_team = team.sum(axis=1)[:, None]
-        return np.asarray(K.deal_payments(self.made()[:, None], self.value[:, None], team,
+        return np.asarray(K.deal_payments(made[:, None], self.value[:, None], team,
                                           n_team, 4 - n_team, self.tb.zero_sum))
 
 
@@ -560,11 +564,16 @@ class CallTables:
         self.plain_power = np.array([trick_order(None).power[c] for c in deck], dtype=np.int64)
         self.points = np.array(pt.points, dtype=np.int64).reshape(NO_TRUMPS + 1, pt.stride)[:, :n]
         # A2.7.1 the discard: a misère-like declarer's order (her highest card in the plain
-        # order, then the dearest); the others' key by trump table, before the suit's length
+        # order, then the dearest); the others' (the cheapest by trump table: each card's
+        # fellows in points; then the shortest suit; then the lowest in the plain order)
+        assert self.plain_power.min() >= 0 and self.plain_power.max() < 100
         self.shed_order = card_orders((self.plain_power * 100 + self.points[NO_TRUMPS])[None])
-        self.cheap_key = self.points * 10_000 + self.plain_power
+        self.cheap_order = card_orders(-self.points)
+        self.same_points = np.array([[sum(1 << j for j in range(n) if pts[j] == pts[i])
+                                      for i in range(n)] for pts in self.points],
+                                    dtype=np.uint64).reshape(-1)
+        self.low_order = card_orders(-self.plain_power[None])
         self.bit = np.array(pt.bit[:n], dtype=np.uint64)
-        self.shifts = np.arange(n, dtype=np.uint64)
         self.ace_bit = np.array([pt.card_bit[Card("A", s)] for s in FRENCH_SUITS] + [0],
                                 dtype=np.uint64)
         # the trump ace's card index per table (0 without trumps, as argmax of no card)
@@ -666,11 +675,6 @@ def deal_hands(game: Any, seeds: np.ndarray, dealers: np.ndarray
     return hands, cards[:, -1]
 
 
-def _bits(ct: CallTables, masks: np.ndarray) -> np.ndarray:
-    """Masks ``(...)`` → ``(..., n_cards)`` booleans (card held)."""
-    return np.asarray(((masks[..., None] >> ct.shifts) & ONE).astype(bool))
-
-
 #: the columns of :attr:`CallTables.sums`: four per suit (its strength, the points counted
 #: with it as trumps, its cards, its Pandoer ranks), then the high cards and the tens
 _STRENGTH, _OWN, _CARDS, _KEYS, _HIGH, _TENS = 0, 4, 8, 12, 16, 17
@@ -690,14 +694,6 @@ def _first_suit(strength: np.ndarray, highest: bool = True) -> np.ndarray:
     best = top(top(s0, s1), top(s2, s3))
     return np.asarray(np.where(s0 == best, 0, np.where(s1 == best, 1,
                                                        np.where(s2 == best, 2, 3))))
-
-
-def _first_best(key: np.ndarray, allowed: np.ndarray, highest: bool) -> np.ndarray:
-    """The first position (lowest index) of the highest (lowest) ``key`` among ``allowed``:
-    Python's ``max``/``min`` over a list in that order."""
-    big = np.int64(1 << 40)
-    return np.asarray(np.argmax(np.where(allowed, key, -big), axis=1) if highest
-                      else np.argmin(np.where(allowed, key, big), axis=1))
 
 
 def auction_features(ct: CallTables, hands: np.ndarray
@@ -737,15 +733,19 @@ def auction_choice(ct: CallTables, target: np.ndarray, strong: np.ndarray,
                  np.where(misere & ct.misere_ok[h], ct.misere, -1))))
 
 
-def _first_of_longest(ct: CallTables, allowed: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """The first card (in pack order) of ``allowed`` (masks) among those of the longest suit
-    by ``lengths`` ``(B, 4)``: :func:`_first_best` of each card's suit length (card 0 for an
-    empty mask)."""
-    in_suit = allowed[:, None] & ct.suit_mask[:4]  # (B, 4)
-    length = np.where(in_suit != ZERO, lengths, -1)
-    longest = in_suit & np.where(length == length.max(axis=1, keepdims=True), ~ZERO, ZERO)
-    either = np.bitwise_or.reduce(longest, axis=1)
-    return np.asarray(np.maximum(lowest_index(either), 0))
+def _in_suits_by_length(ct: CallTables, cards: np.ndarray, lengths: np.ndarray,
+                        longest: bool) -> np.ndarray:
+    """The cards of ``cards`` (masks) in the longest (shortest) of their suits by
+    ``lengths`` ``(B, 4)``, as masks."""
+    in_suit = [cards & ct.suit_mask[s] for s in range(4)]
+    far = np.int64(-1 if longest else 1 << 20)  # a suit without such cards
+    length = [np.where(in_suit[s] != ZERO, lengths[:, s], far) for s in range(4)]
+    top = np.maximum if longest else np.minimum
+    best = top(top(length[0], length[1]), top(length[2], length[3]))
+    out = np.where(length[0] == best, in_suit[0], ZERO)
+    for s in range(1, 4):
+        out |= np.where(length[s] == best, in_suit[s], ZERO)
+    return np.asarray(out)
 
 
 class Calls:
@@ -831,8 +831,10 @@ def heuristic_calls(game: Any, hands: np.ndarray, kijk: np.ndarray, dealers: np.
     side = hand9 & ~ct.suit_mask[t9] & ~ct.ace_mask
     side = np.where(side != ZERO, side, hand9)
     # the others the cheapest side card: by points, then the shortest suit, then plain order
-    cheap = ct.cheap_key[t9] + (sums9[:, _CARDS:_CARDS + 4] * np.int16(100))[:, ct.suit]
-    discard = np.where(ct.negative[hi], worst, _first_best(cheap, _bits(ct, side), False))
+    cheapest = side & ct.same_points[t9 * ct.n_cards + first_in_order(ct.cheap_order, t9, side)]
+    shortest = _in_suits_by_length(ct, cheapest, sums9[:, _CARDS:_CARDS + 4], False)
+    discard = np.where(ct.negative[hi], worst,
+                       first_in_order(ct.low_order, np.zeros(size, dtype=np.int64), shortest))
     hand8 = hand9 & ~ct.bit[discard]
     sums8 = ct.sums(hand8)
     # -- A2.7.2 trumps: the strongest suit (a misère-like declarer: the weakest)
@@ -843,7 +845,9 @@ def heuristic_calls(game: Any, hands: np.ndarray, kijk: np.ndarray, dealers: np.
     calling = has & ct.calls_partner[hi]
     trump_ace = ct.ace_bit[table]
     callable_ = np.asarray(K.call_mask(ct.call_masks, hand9, trump_ace, ct.allow_trump_ace))
-    by_length = _first_of_longest(ct, callable_, sums8[:, _CARDS:_CARDS + 4])
+    # (the first in pack order; card 0 if none is callable)
+    by_length = np.maximum(lowest_index(
+        _in_suits_by_length(ct, callable_, sums8[:, _CARDS:_CARDS + 4], True)), 0)
     pick = np.where((callable_ & trump_ace) != ZERO, ct.ace_index[table], by_length)
     called = np.where(calling, pick, ct.n_cards)
     new_hands = hands.copy()
@@ -933,8 +937,8 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
     contracts: dict[str, int] = {}
     if batch is not None:
         play_on(batch, np.asarray(seeds)[idx], policy)
-        scores[idx] = batch.scores()
-        made[idx] = batch.made()
+        made[idx] = made_here = batch.made()
+        scores[idx] = batch.payments(made_here)
         length[idx] += batch.n_actions
         words = call_tables_for(game).words
         ranks, counts = np.unique(calls.high[idx], return_counts=True)
