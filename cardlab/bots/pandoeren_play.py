@@ -31,6 +31,12 @@ trump, then by its rank; it *wins* if it takes the trick from the card now winni
 Ties go to the card earlier in the pack (the order of the legal plays). The tables come
 from :func:`~cardlab.games.pandoeren.rules.play_tables` of the game's ``rank_order``, the
 tables the engine and the batch judge the tricks with.
+
+How a row is decided, at array speed: the rule above is written once
+(:func:`_order_and_prefer`) and read, for each combination of the row's facts, into a
+table (the order and the cards preferred); the cards that win are a mask from the trick
+keys (:attr:`PlayKeys.beats`), and the first card of a mask in an order is found a byte of
+the mask at a time (:class:`CardOrders`), so no row is expanded to one entry per card.
 """
 
 from __future__ import annotations

@@ -532,7 +532,10 @@ class CallTables:
     ``trick_order(None)``, A2.3 card points), the bid ladder's calls in A4.2 order with their
     contract rows and game points (:func:`~cardlab.games.pandoeren.rules.game_points`), and
     who receives each position of the shuffled pack under each dealer (A2.4, the game's
-    packet schedule)."""
+    packet schedule). So that no hand is expanded to one entry per card, the bot's sums over
+    a hand are byte tables (:class:`~cardlab.sim.pandoeren.card_sums.CardSums`), its card
+    orders too (:class:`~cardlab.bots.pandoeren_play.CardOrders`), and the kernel's auction
+    rules are read once into tables by high bid and by the seats that passed."""
 
     def __init__(self, game: Any) -> None:
         from cardlab.bots import pandoeren as bot

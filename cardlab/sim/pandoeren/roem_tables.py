@@ -115,14 +115,17 @@ class RoemTables:
             h = self._holding(s, masks)
             total += self.total[s][h]
             best = np.maximum(best, self.best[s][h])
-        if not self.four_mask.size:
-            return total, best
-        has = (masks[..., None] & self.four_mask) == self.four_mask  # (..., fours)
+        # the fours of a kind, one at a time (there are few)
+        has = [(masks & m) == m for m in self.four_mask]
         if self.reuse:  # P-A14: a four counts beside the sequences
-            total += (has * self.four_total).sum(axis=-1)
-            best = np.maximum(best, np.where(has, self.four_best, -1).max(axis=-1))
+            for held, four_total, four_best in zip(has, self.four_total, self.four_best,
+                                                   strict=True):
+                total += held * four_total
+                best = np.maximum(best, np.where(held, four_best, -1))
             return total, best
-        for at in zip(*np.nonzero(has.any(axis=-1)), strict=True):  # the rule chooses
+        if not has:
+            return total, best
+        for at in zip(*np.nonzero(np.logical_or.reduce(has)), strict=True):  # the rule chooses
             total[at], best[at] = self._one(int(masks[at]))
         return total, best
 
@@ -155,13 +158,15 @@ def team_roem_table(total: np.ndarray, best: np.ndarray, declarer: np.ndarray,
     has_p = partner >= 0
     p = np.maximum(partner, 0)
     team = (seats == declarer[:, None]) | (has_p[:, None] & (seats == p[:, None]))
-    denier_best = np.where(bidders & ~team, best, -1).max(axis=1)
+    denier = np.where(bidders & ~team, best, -1)
+    denier_best = np.maximum(np.maximum(denier[:, 0], denier[:, 1]),
+                             np.maximum(denier[:, 2], denier[:, 3]))
+    # each announcer's roem: the declarer's, the partner's (none without a partner)
+    total_d, best_d = total[rows, declarer], best[rows, declarer]
+    total_p, best_p = np.where(has_p, total[rows, p], 0), np.where(has_p, best[rows, p], -1)
     out = np.zeros((total.shape[0], 4), dtype=np.int64)
-    for mask in range(1, 4):
-        by_d, by_p = bool(mask & 1), has_p & bool(mask & 2)
-        sum_ = np.where(by_d, total[rows, declarer], 0) + np.where(by_p, total[rows, p], 0)
-        top = np.maximum(np.where(by_d, best[rows, declarer], -1),
-                         np.where(by_p, best[rows, p], -1))
+    for mask, sum_, top in ((1, total_d, best_d), (2, total_p, best_p),
+                            (3, total_d + total_p, np.maximum(best_d, best_p))):
         counts = K.team_roem_counted(sum_, top, denier_best, denial)
         out[:, mask] = np.where(counts, sum_, 0)
     return out
