@@ -105,3 +105,23 @@ def test_the_bots_hand_sums_are_the_sums_over_its_cards() -> None:
         want += [sum(c.rank in bot.PANDOER_RANKS for c in hand if c.suit == s) for s in suits]
         want += [sum(c.rank in bot.HIGH_RANKS for c in hand), sum(c.rank == "10" for c in hand)]
         assert got[b].tolist() == want
+
+
+def test_a_batch_plays_the_same_whatever_the_layout_of_its_hands() -> None:
+    """The play updates a hand through its flat index when the hands are one block, and
+    row by row otherwise: the same deals played either way give the same cards."""
+    from cardlab.sim.studies import deal_seeds
+
+    game = cardlab.load("pandoeren")
+    seeds = deal_seeds(8, 0, 300)
+    _calls, _idx, batch = pd.opening_lead(game, seeds, np.arange(300) % 4)
+    assert batch is not None
+    other = batch.take(np.arange(batch.size))
+    other.hands = np.asfortranarray(other.hands)
+    assert not other.hands.flags.c_contiguous
+    for b in (batch, other):
+        b.play("heuristic", record=True)
+    assert batch.record is not None and other.record is not None
+    assert all((x == y).all() for x, y in zip(batch.record, other.record, strict=True))
+    assert (batch.scores() == other.scores()).all()
+    assert (batch.hands == other.hands).all()

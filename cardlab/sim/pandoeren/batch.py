@@ -278,7 +278,10 @@ class PandoerenBatch(Batch):
         card = np.where(live, card, c)
         p = self.to_move
         t = self.table
-        self.hands[r, p] &= ~tb.bit[card]
+        if self.hands.flags.c_contiguous:  # (as made): one seat's hand by its flat index
+            self.hands.reshape(-1)[r * 4 + p] &= ~tb.bit[card]
+        else:
+            self.hands[r, p] &= ~tb.bit[card]
         kt = tb.kernel
         lead = live & (self.n_played == 0)
         # (a lead is a card of the pack: the suit of "no card" is never read)
