@@ -231,7 +231,7 @@ def against_play(s: Any, last: Advice, playouts: int, seed: int) -> dict[str, An
     try:
         states = sim.sample_states(s, playouts, seed)
     except (ValueError, NotImplementedError):
-        return None  # a moment the game's sampler does not serve (Panfin's tricks)
+        return None  # a moment the game's sampler does not serve (a phase it does not sample)
     got = {a: play_out(s, a, states, last.method, seed) for a in ranked}
     mean = {a: statistics.mean(v) for a, v in got.items()}
     half = {a: 1.96 * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else math.inf
