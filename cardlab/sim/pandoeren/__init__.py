@@ -6,7 +6,10 @@
 * :mod:`~cardlab.sim.pandoeren.contracts` — every call of the auction valued as the contract,
   played out on sampled layouts (the coach's call values);
 * :mod:`~cardlab.sim.pandoeren.states` — whole states consistent with what the seat to move
-  can see (:func:`~cardlab.sim.pandoeren.states.sample_states`).
+  can see (:func:`~cardlab.sim.pandoeren.states.sample_states`);
+* :mod:`~cardlab.sim.pandoeren.roem_tables` and :mod:`~cardlab.sim.pandoeren.card_sums` —
+  the rules' counts (roem, the bot's hand sums) read once into byte tables, so a batch looks
+  them up instead of counting card by card.
 """
 
 from __future__ import annotations
