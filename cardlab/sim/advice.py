@@ -644,18 +644,26 @@ def _open_hands_pair(state: Any, chosen: str) -> tuple[float, float, str] | None
 
 
 def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
-              seed: int = 0, n_states: int | None = None) -> LookBack:
+              seed: int = 0, n_states: int | None = None,
+              n_open_hands: int | None = None) -> LookBack:
     """Each decision of ``seats`` along ``line`` (the deal's states in order, or its last
     state) that had options to value, with its cost by :func:`advise`, the costly first
     (ties: in the order played). ``n_states``: the layouts for a choice valued on sampled
-    whole states (each costs the bots' decisions up to the play; default ``n``)."""
+    whole states (each costs the bots' decisions up to the play; default ``n``);
+    ``n_open_hands``: for a decision valued with open hands (:func:`valued_by`: each layout
+    a whole search; default ``n``). Fewer layouts widen the intervals, so fewer choices
+    are charged a cost: the look back stays honest, only less sharp."""
     states = list(line.states()) if hasattr(line, "states") else list(line)
     wanted = set(seats)
     out = []
     for i, (s, nxt) in enumerate(zip(states, states[1:])):
         if s.to_move not in wanted:
             continue
-        k = n if n_states is None or not on_sampled_states(s) else n_states
+        k = n
+        if n_states is not None and on_sampled_states(s):
+            k = n_states
+        elif n_open_hands is not None and valued_by(s) == "open hands":
+            k = n_open_hands
         advice = advise(s, n=k, seed=seed + i, include=[str(nxt.history[-1])])
         if advice is None:
             continue

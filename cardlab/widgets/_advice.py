@@ -10,7 +10,7 @@ from cardlab.engine.action import Action
 from cardlab.engine.state import State
 
 __all__ = ["HINT_ROUNDS", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
-           "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW", "answer_words", "bar_cards",
+           "LOOK_BACK_N_OPEN_HANDS", "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW", "answer_words", "bar_cards",
            "hint_rounds", "hint_view", "look_back_view", "option_words", "options_on_card",
            "try_prompt", "try_verdict", "value_unit"]
 
@@ -34,6 +34,12 @@ LOOK_BACK_N = 100
 #: … for a choice valued on sampled whole states (each layout costs the bots' decisions up
 #: to the play: Panfin's declarations and swap), as many as the hint's last round
 LOOK_BACK_N_STATES = sum(HINT_ROUNDS["choice"])
+#: … for a decision valued with open hands (Five Hundred's bids and cards: each layout a
+#: whole search, some 60 ms at the opening lead, 300 ms for a bid's deal), fewer: a look
+#: back of a whole deal then takes some 4 s instead of 12 (the solver's own minimum of
+#: layouts a call, not this number, sets the most of it); its intervals are wider, so it
+#: charges fewer costs, never more
+LOOK_BACK_N_OPEN_HANDS = 16
 #: the wrong tries after which a try again offers its answer ("Show me" is there from the
 #: start for a learner who wants it at once)
 WRONG_BEFORE_SHOW = 2

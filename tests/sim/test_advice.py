@@ -549,3 +549,24 @@ def test_the_hint_says_its_games_unit(name):
     unit = "chips" if name == "panfin" else "points"
     # "… worth +3.2 chips on average" for a clear best, "(within ± 0.8 chips)" when about equal
     assert f" {unit} on average" in said or f" {unit});" in said, said
+
+
+def test_look_back_values_open_hands_decisions_on_their_own_count_of_layouts():
+    # a look back values a decision as a hint would there (#29 item 3): the open-hands
+    # decisions (Five Hundred's cards, four players) on ``n_open_hands`` layouts, the others
+    # on ``n``; the last tricks of a deal keep the test quick
+    game = cardlab.load("five_hundred")
+    s = game.deal(seed=21, dealer=0)
+    bots = _bots(game)
+    while not s.is_over:
+        s = s.apply(bots[s.to_move].choose(s), seat=s.to_move)
+    line = s.states()
+    late = [t for t in line if t.phase == "play" and len(t.hands[0]) <= 4]
+    start = line.index(late[0])
+    look = look_back(line[start:], [0], n=30, seed=5, n_open_hands=3)
+    opened = [d for d in look.decisions if valued_by(line[d.index]) == "open hands"]
+    assert opened
+    for d in opened:
+        want = advise(line[d.index], n=3, seed=5 + d.index - start, include=[d.chosen])
+        assert want is not None and d.advice.values == want.values
+        assert d.advice.n != 30
