@@ -21,7 +21,8 @@ among the calls it takes the one whose interval reaches highest at its low end, 
 best mean (see :func:`_safest_call`). Where the calls are valued with every hand open
 (Five Hundred's bids), which flatters the bolder contracts, it keeps the heuristic's own call
 unless the evaluator finds it clearly worse than the best (or clearly losing); and a discard
-valued card by card keeps the heuristic's own unless another is clearly better.
+valued card by card, or a card valued with every hand open (Five Hundred's card play), keeps
+the heuristic's own unless another is clearly better.
 
 Importing this module registers the level (:func:`cardlab.bots.register_level`);
 :func:`cardlab.bots.bot_for` imports it the first time ``"expert"`` is asked for.
@@ -109,7 +110,9 @@ class ExpertBot:
         if advice is None:
             return None
         if advice.kind == "choice" and not on_sampled_states(state):
-            return self._discard(state, advice)
+            return self._usual_unless_beaten(state, advice)
+        if advice.kind == "play" and advice.method == "open hands":
+            return self._usual_unless_beaten(state, advice)
         if advice.kind != "call":
             return advice.best
         if advice.method == "open hands":
@@ -142,12 +145,15 @@ class ExpertBot:
             return "pass"
         return safest
 
-    def _discard(self, state: Any, advice: Advice) -> str:
-        """A discard valued card by card (the lead after it, played out by the heuristic
-        on few layouts: the evaluator's weakest estimate, over many options): the heuristic's
-        own discard unless another is clearly better. Taking the best of a dozen noisy means
-        took the one its layouts flattered: a Five Hundred expert in seven clubs threw the
-        ten of trumps with the kitty and went down where the heuristic's discard made it."""
+    def _usual_unless_beaten(self, state: Any, advice: Advice) -> str:
+        """The heuristic's own option unless the evaluator finds another clearly better,
+        where its estimate is the noisiest or the most biased: a discard valued card by card
+        (the lead after it, played out by the heuristic on few layouts, over many options),
+        and a card valued with every hand open (open hands flatter the card that needs a
+        guess: a finesse "works" on every layout where it works). Taking the best of a dozen
+        noisy means took the one its layouts flattered: a Five Hundred expert in seven clubs
+        threw the ten of trumps with the kitty and went down where the heuristic's discard
+        made it."""
         usual = str(peek(self.fallback, state))
         if advice.clear_best is None and usual in advice.close:
             return usual
@@ -174,8 +180,9 @@ class ExpertBot:
                  f"(95% interval {lo:+.1f} to {hi:+.1f})")
         if len(ranked) > 1:
             words += f"; the next, {ranked[1]}, {advice.values[ranked[1]]:+.1f}"
-        if advice.kind == "choice" and pick != ranked[0]:
-            words += (f"; no option is clearly better than {pick}, the usual discard, so it "
+        if advice.kind in ("choice", "play") and pick != ranked[0]:
+            usual = "discard" if advice.kind == "choice" else "card"
+            words += (f"; no option is clearly better than {pick}, the usual {usual}, so it "
                       f"keeps that")
         if pick == "pass":
             words += "; no bid is surely worth more than passing (0), so it passes"

@@ -133,6 +133,39 @@ def test_the_expert_keeps_the_usual_discard_unless_another_is_clearly_better(pla
             assert got == advice.best
 
 
+def test_the_expert_keeps_the_usual_card_unless_the_open_hands_find_one_clearly_better(
+        ) -> None:
+    """#30: with every hand open a card that needs a guess looks better than it is (each
+    layout is searched as if the guess were known); in Five Hundred's card play, valued so,
+    the expert plays the heuristic's own card unless the evaluator finds another clearly
+    better, and the evaluator's clear best where there is one."""
+    from cardlab.bots import peek
+    from cardlab.sim.advice import valued_by
+
+    game = cardlab.load("five_hundred")
+    seen = {"kept": 0, "clear": 0}
+    for seed in range(3):
+        s = game.deal(seed=seed, dealer=seed % 4)
+        bots = [bot_for("five_hundred", "heuristic", seed=p) for p in range(4)]
+        while not s.is_over:
+            if s.phase == "play" and len(s.legal_actions()) > 1 and len(s.hands[0]) <= 6 \
+                    and valued_by(s) == "open hands":
+                expert = bot_for("five_hundred", "expert", seed=5)
+                advice = expert.advice(s)  # type: ignore[attr-defined]
+                usual = str(peek(expert.fallback, s))  # type: ignore[attr-defined]
+                got = str(expert.choose(s))
+                if advice.clear_best is not None:
+                    assert got == advice.clear_best
+                    seen["clear"] += 1
+                elif usual in advice.close:
+                    assert got == usual, (advice.values, usual)
+                    seen["kept"] += 1
+                else:
+                    assert got == advice.best
+            s = s.apply(bots[s.to_move].choose(s))
+    assert seen["kept"] and seen["clear"], seen
+
+
 def test_the_expert_keeps_the_usual_bid_when_open_hands_find_it_about_equal() -> None:
     """#30: Five Hundred's bids are valued with every hand open, which flatters the bolder
     contracts; the expert keeps the heuristic's own call unless the evaluator finds it
