@@ -624,9 +624,9 @@ assert fresh.phase == "auction"
 # **How strong are the bots?** Set `level` in the next cell to `"random"` (any legal move),
 # `"heuristic"` (rules of thumb; the default) or `"expert"` (it weighs each decision by playing
 # the deal out over many guesses at the cards it cannot see, so it thinks a moment longer), and
-# run the cell again for a new table. (In Five Hundred the expert is not yet stronger than the
-# heuristic: it plays the cards at least as well, but loses in the bidding; the README's Bots
-# section has the measured strengths.) The bots can say why they called as they
+# run the cell again for a new table. (In Five Hundred the expert is only a little stronger than
+# the heuristic, about 5 points a deal; the README's Bots section has the measured strengths.)
+# The bots can say why they called as they
 # did: on a table that shows every hand (`Table(..., show_all=True)`) a **why?** follows each
 # bot's call in the list of moves. At your own seat the reasons stay hidden, because they would tell you the bots'
 # cards.
