@@ -45,15 +45,13 @@ H, in that order).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.kernel import NO_SUIT, TRUMP
 from cardlab.games.five_hundred.rules import MISERE_VALUES, SUITS, TABLE_KEYS, card_table, parse_bid
-
-if TYPE_CHECKING:
-    from cardlab.games.five_hundred.game import FiveHundredGame
 
 __all__ = ["PlayTables", "PlayRow", "play_tables", "play_choice", "row_of_view"]
 

@@ -63,11 +63,12 @@ operations on an ``int`` or on whole ``(B,)`` arrays, never a loop over the card
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
 from cardlab.engine.bits import select
+from cardlab.engine.protocols import GameLike
 from cardlab.games.officer_skat.kernel import (
     CARD_SLOTS,
     CARDS,
@@ -84,9 +85,6 @@ from cardlab.games.officer_skat.rules import (
     kernel_tables,
     trick_order,
 )
-
-if TYPE_CHECKING:
-    from cardlab.engine.protocols import GameLike
 
 __all__ = ["PlayTables", "play_tables", "play_choice", "args_of_view", "RULES",
            "TRICK_WORTH", "HIGH_POINTS"]

@@ -46,12 +46,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import numpy as np
 
 from cardlab.bots import bot_for
 from cardlab.bots.five_hundred_play import play_choice, play_tables
+from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.kernel import (
     NO_SUIT,
     contract_made,
@@ -72,16 +73,13 @@ from cardlab.games.five_hundred.rules import (
     scoring_flags,
 )
 from cardlab.games.five_hundred.scoring import DealFacts, score
+from cardlab.games.five_hundred.state import FiveHundredState
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
 from cardlab.sim.five_hundred.calls import Calls, call_tables, heuristic_calls, partner_call
 from cardlab.sim.five_hundred.sampling import sample_layouts
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
 from cardlab.sim.simulator import Simulator, play_on
-
-if TYPE_CHECKING:
-    from cardlab.games.five_hundred.game import FiveHundredGame
-    from cardlab.games.five_hundred.state import FiveHundredState
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
            "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR",

@@ -35,18 +35,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cardlab.bots.five_hundred import _TOP_VALUES
 from cardlab.engine.auction import raise_ends, seat_out
 from cardlab.games.five_hundred import kernel as K
+from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.rules import DENOMINATIONS, SUITS
 from cardlab.sim.bits import ONE, ZERO, popcount
-
-if TYPE_CHECKING:
-    from cardlab.games.five_hundred.game import FiveHundredGame
 
 __all__ = ["CallTables", "Calls", "call_tables", "trick_estimates", "heuristic_calls",
            "partner_call", "MISERE_KEY", "NO_KEY"]

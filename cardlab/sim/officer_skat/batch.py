@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -47,6 +47,8 @@ from cardlab.bots.officer_skat import (
     card_weight_table,
 )
 from cardlab.bots.officer_skat_play import play_choice, play_tables
+from cardlab.engine.state import State
+from cardlab.games.officer_skat.game import OfficerSkatGame
 from cardlab.games.officer_skat.kernel import (
     CARD_SLOTS,
     NO_CARD,
@@ -92,10 +94,6 @@ from cardlab.sim.rng import (
     shuffle_batch,
 )
 from cardlab.sim.simulator import Simulator, play_on
-
-if TYPE_CHECKING:
-    from cardlab.engine.state import State
-    from cardlab.games.officer_skat.game import OfficerSkatGame
 
 __all__ = ["SkatTables", "OfficerSkatBatch", "tables_for", "deal_batch", "start_play",
            "WholeDeals", "whole_deals", "match_results",

@@ -39,12 +39,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from cardlab.bots.panfin_play import PAIR_SLOTS, choose_play, keep_values, pair_costs
 from cardlab.games.panfin import kernel
+from cardlab.games.panfin.game import PanfinGame
 from cardlab.games.panfin.judge import trick_position
 from cardlab.games.panfin.rules import (
     GOBBO,
@@ -60,9 +61,6 @@ from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.panfin.sampling import panfin_batch, sample_states
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.simulator import Simulator
-
-if TYPE_CHECKING:
-    from cardlab.games.panfin.game import PanfinGame
 
 __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "opening_lead",
            "whole_deals", "match_results", "SIMULATOR"]

@@ -35,16 +35,13 @@ itself is :class:`cardlab.sim.panfin.PanfinBatch`'s.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cardlab.games.panfin import kernel
+from cardlab.games.panfin.game import PanfinGame
 from cardlab.sim.bits import ONE, ZERO, lowest_index
 from cardlab.sim.rng import next_u64, seeds_array, shuffle_batch
-
-if TYPE_CHECKING:
-    from cardlab.games.panfin.game import PanfinGame
 
 __all__ = ["CallTables", "call_tables_for", "Dealt", "deal_cards", "Calls", "heuristic_calls",
            "OUTCOMES", "declaration_scores"]
