@@ -88,10 +88,29 @@ def wait_kernel_idle(server: LabServer, page: Any, timeout: float = 60) -> None:
         indicator = page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').count()
         if ready and indicator and page.locator(".jp-Dialog").count() == 0:
             return
-        if page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").count():
-            page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").first.click()
+        _answer_dialog(page, dismiss=False)
         time.sleep(0.25)
     raise TimeoutError("the kernel did not become idle")
+
+
+def _answer_dialog(page: Any, *, dismiss: bool) -> None:
+    """Answer a JupyterLab dialog of its own: accept it (a kernel to choose, a kernel
+    restarted), or, with ``dismiss``, close one that has nothing to accept (an error
+    message with only "Dismiss", seen once in CI on a loaded machine), saying what it was."""
+    dialog = page.locator(".jp-Dialog")
+    if not dialog.count():
+        return
+    accept = page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
+    if accept.count():
+        accept.first.click()
+        return
+    if dismiss:
+        print("JupyterLab dialog dismissed:", dialog.first.inner_text()[:300].replace("\n", " "))
+        buttons = page.locator(".jp-Dialog .jp-Dialog-button")
+        if buttons.count():
+            buttons.last.click()
+        else:
+            page.keyboard.press("Escape")
 
 
 def open_and_run_all(server: LabServer, page: Any, notebook: str) -> None:
@@ -106,12 +125,10 @@ def run_all_from_menu(page: Any) -> None:
     """Run every cell through the Run menu (JupyterLab 4 and Notebook 7 alike)."""
     # on a loaded machine JupyterLab may still show a dialog of its own (a kernel to
     # choose, a kernel restarted) that would take the menu's click: accept it first
-    for _ in range(40):
-        accept = page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
+    for attempt in range(60):
         if not page.locator(".jp-Dialog").count():
             break
-        if accept.count():
-            accept.first.click()
+        _answer_dialog(page, dismiss=attempt >= 20)
         time.sleep(0.25)
     page.locator('.lm-MenuBar-itemLabel:text-is("Run")').click()
     page.locator('li.lm-Menu-item[data-command="runmenu:run-all"], '
