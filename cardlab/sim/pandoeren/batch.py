@@ -55,8 +55,11 @@ from cardlab.bots.pandoeren_play import (
     play_keys,
     to_lose,
 )
+from cardlab.engine.state import State
 from cardlab.games.pandoeren import kernel as K
+from cardlab.games.pandoeren.game import PandoerenGame
 from cardlab.games.pandoeren.rules import NO_TRUMPS, OBJECTIVE_OF, PICCOLO_OBJECTIVES, PlayTables
+from cardlab.games.pandoeren.state import PandoerenState
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ZERO, kth_index, lowest_index, popcount
 from cardlab.sim.pandoeren.card_sums import CardSums
@@ -84,7 +87,7 @@ class PandoerenTables:
     views of them by (trump table ``t``, …) for the batch's own bookkeeping: table ``t`` =
     trumps ``FRENCH_SUITS[t]`` (0-3) or no trumps (4)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: PandoerenGame) -> None:
         from dataclasses import replace
 
         from cardlab.games.pandoeren.rules import play_rules, play_tables
@@ -118,7 +121,7 @@ class PandoerenTables:
 
 
 @lru_cache(maxsize=32)
-def tables_for(game: Any) -> PandoerenTables:
+def tables_for(game: PandoerenGame) -> PandoerenTables:
     """The (cached) tables of ``game``."""
     return PandoerenTables(game)
 
@@ -422,12 +425,14 @@ class PandoerenBatch(Batch):
                                           n_team, 4 - n_team, self.tb.zero_sum))
 
 
-def _roem_table(st: Any) -> list[int]:
+def _roem_table(st: PandoerenState) -> list[int]:
     """The roem that counts for the team (A2.10.2, denial included) when the announcers are
     none / the declarer / the partner / both: the scalar engine's facts, read once."""
     from cardlab.games.pandoeren.roem import roem_instances, roem_total
 
     opts = st.game.options
+    # read at the play, where the deal has its hands and its declarer
+    assert st.start_hands is not None and st.declarer is not None
     inst = [roem_instances(h, opts.roem_card_reuse) for h in st.start_hands]
     bidders = {s for s, c in st.auction.calls if c != "pass"}
     return _roem_counts([(roem_total(i), i) for i in inst], st.declarer,
@@ -469,14 +474,14 @@ def heuristic_choice(batch: PandoerenBatch, legal: np.ndarray) -> np.ndarray:
                        negative, piccolo, batch.n_tricks == 0)
 
 
-def scalar_start(game: Any, seed: int, calls: Sequence[str], dealer: int = 0,
-                 bot_seed: int | None = None) -> Any:
+def scalar_start(game: PandoerenGame, seed: int, calls: Sequence[str], dealer: int = 0,
+                 bot_seed: int | None = None) -> PandoerenState:
     """The scalar engine's state at the opening lead: dealt from ``seed``, the auction's
     first calls are ``calls`` (e.g. ``["bid 120", "bid 130"]``), then everyone still in
     passes; the declarer's exchange, trumps and call are the heuristic bot's."""
     from cardlab.bots import bot_for
 
-    st = game.deal(seed=seed, dealer=dealer)
+    st: State = game.deal(seed=seed, dealer=dealer)
     for call in calls:
         st = st.apply(call)
     while st.phase == "auction":
@@ -484,16 +489,18 @@ def scalar_start(game: Any, seed: int, calls: Sequence[str], dealer: int = 0,
     bot = bot_for(game.name, "heuristic", seed=seed if bot_seed is None else bot_seed)
     while st.phase not in ("play", "done"):
         st = st.apply(bot.choose(st))
+    assert isinstance(st, PandoerenState)  # a Pandoeren deal's successors are its own
     return st
 
 
 # -- what the studies and the hint use ----------------------------------------------------------
-def _contract_labels(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
+def _contract_labels(states: Sequence[PandoerenState], idx: np.ndarray,
+                     batch: PandoerenBatch) -> list[str]:
     """The contract each batch-played deal reports in its result: the bid's word."""
     return [states[i].bid.word for i in idx]
 
 
-def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
+def _hint(state: PandoerenState, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
     """The hint's values over ``n`` layouts of the hidden cards
     (:func:`~cardlab.sim.pandoeren.sampling.pandoeren_batch`), per legal action (a card
     or an announcement): the declaring side's points, counted for the mover if it is on
@@ -540,7 +547,7 @@ class CallTables:
     orders too (:class:`~cardlab.bots.pandoeren_play.CardOrders`), and the kernel's auction
     rules are read once into tables by high bid and by the seats that passed."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: PandoerenGame) -> None:
         from cardlab.bots import pandoeren as bot
         from cardlab.cards import FRENCH_SUITS, Card
         from cardlab.engine.dealing import packet_schedule
@@ -657,12 +664,12 @@ class CallTables:
 
 
 @lru_cache(maxsize=32)
-def call_tables_for(game: Any) -> CallTables:
+def call_tables_for(game: PandoerenGame) -> CallTables:
     """The (cached) :class:`CallTables` of ``game``."""
     return CallTables(game)
 
 
-def deal_hands(game: Any, seeds: np.ndarray, dealers: np.ndarray
+def deal_hands(game: PandoerenGame, seeds: np.ndarray, dealers: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray]:
     """A2.4 the deals of ``seeds`` by ``dealers``, as ``game.deal(seed=s, dealer=d)`` deals
     them: the ``(B, 4)`` hands as masks and the kijkkaart's card index per deal (the pack
@@ -778,7 +785,7 @@ class Calls:
         self.n_actions: np.ndarray
 
 
-def heuristic_calls(game: Any, hands: np.ndarray, kijk: np.ndarray, dealers: np.ndarray
+def heuristic_calls(game: PandoerenGame, hands: np.ndarray, kijk: np.ndarray, dealers: np.ndarray
                     ) -> Calls:
     """Every call before the play of a batch of deals, exactly as
     :class:`cardlab.bots.pandoeren.HeuristicBot` makes them on the scalar engine (the bot
@@ -866,7 +873,7 @@ def heuristic_calls(game: Any, hands: np.ndarray, kijk: np.ndarray, dealers: np.
                  hands=new_hands, bidders=bidders, n_actions=n_actions.astype(np.int64))
 
 
-def _roem_facts(game: Any) -> Any:
+def _roem_facts(game: PandoerenGame) -> Any:
     """``roem(mask) -> (total, instances)`` of the hand ``mask`` (A2.10, P-A14), memoised."""
     from cardlab.games.pandoeren.roem import roem_instances, roem_total
 
@@ -884,7 +891,7 @@ def _roem_facts(game: Any) -> Any:
     return roem
 
 
-def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
+def opening_lead(game: PandoerenGame, seeds: np.ndarray, dealers: np.ndarray
                  ) -> tuple[Calls, np.ndarray, PandoerenBatch | None]:
     """The deals of ``seeds`` by ``dealers`` with the heuristic bot's calls, and the batch
     of those that reach the play, at the opening lead: the same batch
@@ -923,7 +930,7 @@ def opening_lead(game: Any, seeds: np.ndarray, dealers: np.ndarray
     return calls, idx, out
 
 
-def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+def whole_deals(game: PandoerenGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                 rescore: Sequence[Mapping[str, Any]] = ({},)
                 ) -> tuple[list[dict[str, Any]], np.ndarray]:
     """Whole deals at array speed (``Simulator.whole_deals``): dealt from ``seeds`` by
@@ -957,7 +964,7 @@ def whole_deals(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
 
 
 # -- matches: each deal's Result, from the arrays through the game's own scoring ---------------
-def match_results(game: Any, seeds: np.ndarray, dealers: np.ndarray, policy: str,
+def match_results(game: PandoerenGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
                   matches: Sequence[Any]) -> list[Any]:
     """``Simulator.match_results``: the next deal of each match of ``matches`` played whole
     as :func:`whole_deals` plays it (a deal's Result does not depend on the match's scores),
