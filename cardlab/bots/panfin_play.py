@@ -1,9 +1,11 @@
 """The heuristic Panfin player's card play, written once for one deal and for a batch.
 
+The rule is :func:`choose_one`, one deal's choice, compiled (numba, :func:`cardlab.solve.jit.jit`).
 The scalar :class:`~cardlab.bots.panfin.HeuristicBot` asks :func:`choose_play` on a
-one-row array (its own hand, the trick it sees, its legal plays); the array simulator
-(:mod:`cardlab.sim.panfin`) asks the same function on a whole batch of deals, so the
-"heuristic" level is one player in every play position (#30).
+one-row array (its own hand, the trick it sees, its legal plays), which asks
+:func:`choose_one` for each row; the array simulator (:mod:`cardlab.sim.panfin`) asks
+:func:`choose_one` for each deal inside its compiled step, so the "heuristic" level is one
+player in every play position (#30).
 
 The rule (B2.10.3-B2.10.5 decide what is legal; this decides among the legal plays):
 
@@ -41,15 +43,17 @@ from cardlab.games.panfin.rules import (
     trick_order,
     trump_rank,
 )
+from cardlab.solve.jit import jit
 
-__all__ = ["PAIR_SLOTS", "TRUMP_VALUE", "keep_values", "pair_costs", "choose_play", "hand_places"]
+__all__ = ["PAIR_SLOTS", "TRUMP_VALUE", "keep_values", "pair_costs", "choose_play", "choose_one",
+           "hand_places"]
 
 #: the pair plays as places in the hand (its cards in pack order), in the engine's order
 PAIR_SLOTS = tuple(combinations(range(HAND_SIZE), 2))
 #: what a trump (or joker) is worth to keep above its trump rank: more than any plain card
 TRUMP_VALUE = 20
 #: larger than any value or trick key: a card that may not be played never wins a choice
-_FAR = np.int64(1 << 40)
+_FAR = 1 << 40
 
 
 @cache
@@ -78,7 +82,8 @@ def pair_costs(value: np.ndarray) -> np.ndarray:
 def choose_play(value: np.ndarray, strength: np.ndarray, legal: np.ndarray,
                 best_key: np.ndarray, leading: np.ndarray, pair_legal: np.ndarray,
                 pair_cost: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The heuristic's play in each row (see the module docstring).
+    """The heuristic's play in each row (see the module docstring): :func:`choose_one` on
+    every row.
 
     :param value: ``(B, HAND_SIZE)`` each card's :func:`keep_values` (its place in the
         hand, pack order).
@@ -92,25 +97,58 @@ def choose_play(value: np.ndarray, strength: np.ndarray, legal: np.ndarray,
     :returns: ``(place, is_pair, slot)``: the place of the single card, whether the play
         is a pair (no single card is legal) and then its slot in :data:`PAIR_SLOTS`.
     """
-    leading = np.asarray(leading)[:, None]
-    takes = legal & (strength > np.asarray(best_key)[:, None])
-    # one choice per row: leading, the greatest value (the least of its negative);
-    # answering, the least value among the cards that take the trick, if any
-    pool = np.where(leading | ~_any(takes)[:, None], legal, takes)
-    place = np.argmin(np.where(pool, np.where(leading, -value, value), _FAR), axis=1)
-    is_pair = ~_any(legal)
-    slot = np.argmin(np.where(pair_legal, pair_cost, _FAR), axis=1) if pair_legal.any() \
-        else np.zeros(len(legal), dtype=np.int64)
-    return np.asarray(place), np.asarray(is_pair), np.asarray(slot)
+    i64 = np.int64
+    rows = len(legal)
+    out = np.zeros((3, rows), dtype=i64)
+    _choose_rows(np.ascontiguousarray(value, dtype=i64), np.ascontiguousarray(strength, dtype=i64),
+                 np.ascontiguousarray(legal, dtype=np.bool_),
+                 np.ascontiguousarray(np.broadcast_to(best_key, (rows,)), dtype=i64),
+                 np.ascontiguousarray(np.broadcast_to(leading, (rows,)), dtype=np.bool_),
+                 np.ascontiguousarray(pair_legal, dtype=np.bool_),
+                 np.ascontiguousarray(pair_cost, dtype=i64), out)
+    return out[0], out[1].astype(bool), out[2]
 
 
-def _any(mask: np.ndarray) -> np.ndarray:
-    """``mask.any(axis=1)`` over a few columns, column by column (a reduction along a
-    short axis is several times slower in numpy)."""
-    out = mask[:, 0].copy()
-    for j in range(1, mask.shape[1]):
-        out |= mask[:, j]
-    return np.asarray(out)
+@jit
+def choose_one(value: Any, strength: Any, legal: Any, best_key: int, leading: bool,
+               pair_legal: Any, pair_cost: Any) -> tuple[int, bool, int]:
+    """The heuristic's play in one deal (see the module docstring), from one row of
+    :func:`choose_play`'s arguments: ``(place, is_pair, slot)``. Compiled (it is the inner
+    step of the array simulator's loop, :mod:`cardlab.sim.panfin`)."""
+    # answering: the cards that take the trick from the card now winning it, if any
+    takes = False
+    if not leading:
+        for j in range(len(legal)):
+            if legal[j] and strength[j] > best_key:
+                takes = True
+    # one choice: leading, the greatest value; answering, the least value among the cards
+    # that take the trick, if any, else among the legal cards (the first of equal values)
+    place = 0
+    best = _FAR
+    for j in range(len(legal)):
+        if legal[j] and (not takes or strength[j] > best_key):
+            score = -value[j] if leading else value[j]
+            if score < best:
+                place, best = j, score
+    is_pair = best == _FAR  # no card may be played alone
+    slot = 0
+    cheapest = _FAR
+    for k in range(len(pair_legal)):
+        if pair_legal[k] and pair_cost[k] < cheapest:
+            slot, cheapest = k, pair_cost[k]
+    return place, is_pair, slot
+
+
+@jit
+def _choose_rows(value: Any, strength: Any, legal: Any, best_key: Any, leading: Any,
+                 pair_legal: Any, pair_cost: Any, out: Any) -> None:
+    """:func:`choose_one` on each row, into ``out`` ``(3, B)``: place, is_pair, slot."""
+    for i in range(legal.shape[0]):
+        place, is_pair, slot = choose_one(value[i], strength[i], legal[i], best_key[i],
+                                          leading[i], pair_legal[i], pair_cost[i])
+        out[0, i] = place
+        out[1, i] = 1 if is_pair else 0
+        out[2, i] = slot
 
 
 def hand_places(hand: Any, n_cards: int) -> list[int]:

@@ -17,17 +17,19 @@ trick winner, the piatti (2 for a double trick) and the settlement of B2.11
 (most piatti takes the pot; a tie leaves it; every active player with no piatto
 pays the pot into the next pot), giving each seat's net chips for the deal as
 the scalar ``Result.seat_points``. Each of these rules is the game's kernel
-(:mod:`cardlab.games.panfin.kernel`), called once per step on whole arrays with the
-kernel's tables as numpy arrays (:class:`PanfinTables`): the teaching engine decides
-with the same functions on ints, so the two cannot disagree.
+(:mod:`cardlab.games.panfin.kernel`), compiled as written (numba,
+:func:`cardlab.solve.jit.compiled_kernel`) and called on each deal of a step in a compiled
+loop (:func:`_legal`, :func:`_apply`) with the kernel's tables as arrays
+(:class:`PanfinTables`): the teaching engine decides with the same functions on ints, so
+the two cannot disagree.
 
 A play is one card or two; the engine lists the single cards in pack order, then
 the pairs in ``itertools.combinations`` order of the sorted hand. The batch keeps
 that order (pairs as slots over the hand's card positions), so the ``"random"``
 policy — the ``k``-th legal action, ``k = randbelow(#legal)`` from one
 SplitMix64 stream per deal — equals ``RandomBot``. ``"heuristic"``: the scalar
-``HeuristicBot``'s play, one rule written once (:mod:`cardlab.bots.panfin_play`,
-:func:`heuristic_choice`).
+``HeuristicBot``'s play, one rule written once (:func:`cardlab.bots.panfin_play.choose_one`,
+asked for each deal in :func:`heuristic_choice`).
 
 A season's matches (:func:`cardlab.sim.season`) play their deals here too
 (:func:`match_results`): each match's pot and stacks carried into its next deal, and the
@@ -43,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.bots.panfin_play import PAIR_SLOTS, choose_play, keep_values, pair_costs
+from cardlab.bots.panfin_play import PAIR_SLOTS, choose_one, keep_values
 from cardlab.games.panfin import kernel
 from cardlab.games.panfin.game import PanfinGame
 from cardlab.games.panfin.judge import trick_position
@@ -57,16 +59,23 @@ from cardlab.games.panfin.rules import (
     play_rules,
 )
 from cardlab.sim.batch import Batch
-from cardlab.sim.bits import ONE, ZERO, kth_index, lowest_index, popcount
+from cardlab.sim.bits import kth_index, popcount
 from cardlab.sim.panfin.sampling import panfin_batch, sample_states
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.simulator import Simulator
+from cardlab.solve.jit import compiled_kernel, jit
 
 __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "opening_lead",
            "whole_deals", "match_results", "SIMULATOR"]
 
 #: the pair slots over the sorted hand's positions, in the engine's (combinations) order
 PAIRS = PAIR_SLOTS
+_SLOTS = np.array(PAIR_SLOTS, dtype=np.int64)
+#: the kernel's rules compiled (numba), for the per-deal loops of the batch's steps
+_K = compiled_kernel(kernel, ["legal_mask", "legal_pair", "trick_led_suit", "trick_key",
+                              "trick_best", "trick_piatti"])
+_legal_mask, _legal_pair, _trick_led_suit = _K.legal_mask, _K.legal_pair, _K.trick_led_suit
+_trick_key, _trick_best, _trick_piatti = _K.trick_key, _K.trick_best, _K.trick_piatti
 
 
 class PanfinTables:
@@ -76,19 +85,22 @@ class PanfinTables:
     def __init__(self, game: PanfinGame) -> None:
         t = kernel_tables()
         u64, i64 = np.uint64, np.int64
-        #: the kernel's tables, as arrays (:mod:`cardlab.games.panfin.kernel` reads them)
+        #: the kernel's tables, as arrays for the compiled per-deal loops
+        #: (:mod:`cardlab.games.panfin.kernel` reads them): masks as ``int64`` (the 40 cards
+        #: fit), so the kernel's bit operations keep one integer type when compiled
         self.kernel: KernelTables = t._replace(
-            bit=np.array(t.bit, dtype=u64), jokers=u64(t.jokers), vecia=u64(t.vecia),
-            gobbo=u64(t.gobbo), suit_mask=np.array(t.suit_mask, dtype=u64),
+            bit=np.array(t.bit, dtype=i64), jokers=int(t.jokers), vecia=int(t.vecia),
+            gobbo=int(t.gobbo), suit_mask=np.array(t.suit_mask, dtype=i64),
             eff=np.array(t.eff, dtype=i64), key=np.array(t.key, dtype=i64),
-            above=np.array(t.above, dtype=u64))
+            above=np.array(t.above, dtype=i64))
         self.rules = play_rules(game.options)
         self.game, self.options, self.players = game, game.options, game.players
         self.n_cards = t.cards
-        self.bit = self.kernel.bit
+        self.bit = np.array(t.bit, dtype=u64)
         self.vecia, self.gobbo = game.deck.index(VECIA), game.deck.index(GOBBO)
         self.cards = np.arange(t.cards, dtype=i64)
         self.shifts = np.arange(t.cards, dtype=u64)
+        self.keep = np.ascontiguousarray(keep_values())  # the heuristic's values
 
 
 @lru_cache(maxsize=32)
@@ -124,14 +136,9 @@ class PanfinBatch(Batch):
         self.n_tricks = np.zeros(size, dtype=i64)
         self.done = np.zeros(size, dtype=bool)
         self.n_actions = np.zeros(size, dtype=i64)
-        #: the heuristic's card keys of each deal (:func:`heuristic_choice`), made once
-        self._keys: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         #: with ``play(..., record=True)``: every step's ``(first, second)`` card indices per
         #: deal (``n_cards`` for none: no second card, or a deal already finished)
         self.record: list[tuple[np.ndarray, np.ndarray]] | None = None
-
-    def _taken(self) -> None:
-        self._keys = None  # the keys are per deal: made again for the rows taken
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -167,91 +174,35 @@ class PanfinBatch(Batch):
     def positions(self, hand: np.ndarray) -> np.ndarray:
         """``(B, HAND_SIZE)`` the hand's cards in pack order (``n_cards`` where there is
         none)."""
-        c = self.tb.n_cards
-        out = np.full((self.size, HAND_SIZE), c, dtype=np.int64)
-        m = hand.copy()
-        for j in range(HAND_SIZE):
-            low = lowest_index(m)
-            out[:, j] = np.where(low >= 0, low, c)
-            m &= m - np.where(m != ZERO, ONE, ZERO)
+        out = np.empty((len(hand), HAND_SIZE), dtype=np.int64)
+        _positions(np.ascontiguousarray(hand).view(np.int64), self.tb.n_cards, out)
         return out
 
     def legal(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """B2.10.3-4: the legal single cards (mask), the legal pair slots ``(B, 6)`` and the
-        hand's card positions ``(B, HAND_SIZE)`` the slots refer to (zeros when no deal may
-        play a pair): the kernel's
+        hand's card positions ``(B, HAND_SIZE)`` the slots refer to: the kernel's
         :func:`~cardlab.games.panfin.kernel.legal_mask` and
-        :func:`~cardlab.games.panfin.kernel.legal_pair` on the whole batch."""
-        tb, r = self.tb, self._rows
-        t, rules = tb.kernel, tb.rules
-        p = self.to_move
-        hand = self.hands[r, p]
-        d = self.dominant
-        leading = self.n_played == 0
-        single = kernel.legal_mask(t, hand, d, leading, self.double, self.led, self.best_key,
-                                   self.led_key, self.gobbo_due == p, rules)
-        pairs = np.zeros((self.size, len(PAIRS)), dtype=bool)
-        # the kernel allows a pair only on a lead that holds both jokers or in answer to the
-        # jokers' double lead: with neither anywhere in the batch, no slot needs asking
-        jokers = (hand & t.jokers) == t.jokers
-        if not ((leading & jokers) | (~leading & self.double)).any():
-            return np.asarray(single), pairs, np.zeros((self.size, HAND_SIZE), dtype=np.int64)
-        pos = self.positions(hand)
-        valid = pos < tb.n_cards
-        for k, (a, b) in enumerate(PAIRS):
-            pair = tb.bit[pos[:, a]] | tb.bit[pos[:, b]]
-            pairs[:, k] = valid[:, a] & valid[:, b] & kernel.legal_pair(
-                t, hand, pair, d, leading, self.double, rules)
-        return np.asarray(single), pairs, pos
+        :func:`~cardlab.games.panfin.kernel.legal_pair` for each deal, compiled."""
+        single = np.empty(self.size, dtype=np.int64)
+        pairs = np.empty((self.size, len(PAIRS)), dtype=bool)
+        pos = np.empty((self.size, HAND_SIZE), dtype=np.int64)
+        _legal(self.tb.kernel, self.tb.rules, _SLOTS, self.hands.view(np.int64), self.to_move,
+               self.dominant, self.n_played, self.double, self.led, self.best_key,
+               self.led_key, self.gobbo_due, single, pairs, pos)
+        return single.view(np.uint64), pairs, pos
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, first: np.ndarray, second: np.ndarray, live: np.ndarray) -> None:
-        """Play ``first`` (and ``second``, a card index or ``n_cards`` for none) in ``live``."""
-        tb, r = self.tb, self._rows
-        t = tb.kernel
-        c, n = tb.n_cards, tb.players
-        first = np.where(live, first, c)
-        second = np.where(live, second, c)
-        p = self.to_move
-        d = self.dominant
-        hand = self.hands[r, p]
-        self.hands[r, p] = hand & ~(tb.bit[first] | tb.bit[second])
-        lead = live & (self.n_played == 0)
-        self.led = np.where(lead, kernel.trick_led_suit(t, d, first), self.led)
-        self.double = np.where(lead, second < c, self.double)
-        k1 = kernel.trick_key(t, d, self.led, first)
-        self.led_key = np.where(lead, k1, self.led_key)
-        if not tb.rules.double_trick:  # consecutive_forced: the Vecia led alone, Gobbo kept
-            rest = self.hands[r, p]
-            due = (first == tb.vecia) & ((rest & tb.bit[tb.gobbo]) != ZERO)
-            self.gobbo_due = np.where(lead, np.where(due, p, -1), self.gobbo_due)
-        key, seat = kernel.trick_best(k1, p, self.best_key, self.best_seat)
-        self.best_key = np.where(lead, k1, np.where(live, key, self.best_key))
-        self.best_seat = np.where(lead, p, np.where(live, seat, self.best_seat))
-        two = live & (second < c)
-        if two.any():  # a second card: the jokers led together, or an answer to them
-            key, seat = kernel.trick_best(kernel.trick_key(t, d, self.led, second), p,
-                                          self.best_key, self.best_seat)
-            self.best_key = np.where(two, key, self.best_key)
-            self.best_seat = np.where(two, seat, self.best_seat)
-        self.n_played += live
-        self.n_actions += live
-        # the next active seat in the direction of play
-        nxt = (p + 1) % n
-        for _ in range(n - 1):
-            nxt = np.where(self.active[r, nxt], nxt, (nxt + 1) % n)
-        complete = live & (self.n_played == self.n_active)
-        self.to_move = np.where(live, nxt, p)
-        if not complete.any():
-            return
-        w = self.best_seat
-        self.piatti[r, w] += np.where(complete, kernel.trick_piatti(t, self.double), 0)
-        ci = np.flatnonzero(complete)
-        self.winners[ci, self.n_tricks[ci]] = w[ci]
-        self.n_tricks += complete
-        self.n_played = np.where(complete, 0, self.n_played)
-        self.to_move = np.where(complete, w, self.to_move)
-        self.done |= complete & (self.hands[r, w] == ZERO)
+        """Play ``first`` (and ``second``, a card index or ``n_cards`` for none) in ``live``:
+        the kernel's trick keys, winner and piatti for each deal, compiled (:func:`_apply`)."""
+        tb = self.tb
+        _apply(tb.kernel, tb.rules.double_trick, tb.vecia, tb.gobbo, tb.players,
+               np.ascontiguousarray(first, dtype=np.int64),
+               np.ascontiguousarray(second, dtype=np.int64), np.ascontiguousarray(live),
+               self.hands.view(np.int64), self.active, self.dominant, self.to_move,
+               self.n_played, self.n_active, self.led, self.led_key, self.best_key,
+               self.best_seat, self.double, self.gobbo_due, self.piatti, self.winners,
+               self.n_tricks, self.done, self.n_actions)
 
     # -- playing ----------------------------------------------------------------------------
     def step(self, policy: str, streams: Streams | None = None) -> None:
@@ -310,35 +261,158 @@ class PanfinBatch(Batch):
 def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray,
                      pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The heuristic level's play in every deal: the scalar bot's rule,
-    :func:`cardlab.bots.panfin_play.choose_play`, on the whole batch (leading, the card it
-    most wants to keep; answering, the cheapest card that takes the trick, else the
-    cheapest; two cards, the cheapest legal pair; ties: the earlier card in the pack, the
-    earlier pair in the engine's order). Returns ``(card, is_pair, slot)``: the single
-    card's index, and the pair's slot over ``pos`` (the hand's places, :meth:`legal`)."""
+    :func:`cardlab.bots.panfin_play.choose_one`, on each deal of the batch, compiled
+    (leading, the card it most wants to keep; answering, the cheapest card that takes the
+    trick, else the cheapest; two cards, the cheapest legal pair; ties: the earlier card in
+    the pack, the earlier pair in the engine's order). Returns ``(card, is_pair, slot)``:
+    the single card's index, and the pair's slot over ``pos`` (the hand's places,
+    :meth:`PanfinBatch.legal`)."""
+    out = np.empty((3, batch.size), dtype=np.int64)
     tb = batch.tb
-    t = tb.kernel
-    r = batch._rows
-    n = tb.players
-    if batch._keys is None:  # each seat's cards, values and keys: fixed once the play starts
-        d = batch.dominant[:, None, None]
-        held = np.stack([batch.positions(batch.hands[:, s]) for s in range(tb.players)], axis=1)
-        value = keep_values()[d, held]
-        by_led = np.stack([kernel.trick_key(t, d, np.full_like(d, led), held)
-                           for led in range(t.suits)], axis=1)
-        # flat over (deal, seat) and (deal, led suit, seat): one row taken per deal below
-        # (a take along the first axis is much faster than indexing by three arrays)
-        batch._keys = (held.reshape(-1, HAND_SIZE), value.reshape(-1, HAND_SIZE),
-                       by_led.reshape(-1, HAND_SIZE))
-    held, value, by_led = batch._keys
-    at = r * n + batch.to_move
-    cards = held[at]  # (B, 4) the mover's cards in pack order, as the legal mask sees them
-    legal = ((single[:, None] >> cards.astype(np.uint64)) & ONE).astype(bool)
-    # a pair is legal only around the jokers' lead: most steps need no pair's cost
-    pair_cost = pair_costs(keep_values()[batch.dominant[:, None], pos]) if pairs.any() \
-        else np.zeros(pairs.shape, dtype=np.int64)
-    strength = by_led[(r * t.suits + batch.led) * n + batch.to_move]
-    place, is_pair, slot = choose_play(value[at], strength, legal, batch.best_key, batch.n_played == 0, pairs, pair_cost)
-    return np.asarray(cards[r, place]), is_pair, slot
+    _heuristic(tb.kernel, tb.keep, _SLOTS, batch.dominant, batch.led, batch.n_played,
+               batch.best_key, single.view(np.int64), pairs, pos, out)
+    return out[0], out[1].astype(bool), out[2]
+
+
+# -- the compiled loops: each deal's step, the kernel's rules on scalars ------------------------
+@jit
+def _lowest_index(low: int) -> int:
+    """The index of the one set bit of ``low`` (a card mask of 40 cards or fewer)."""
+    i = 0
+    if low >= 1 << 32:
+        low >>= 32
+        i += 32
+    if low >= 1 << 16:
+        low >>= 16
+        i += 16
+    if low >= 1 << 8:
+        low >>= 8
+        i += 8
+    if low >= 1 << 4:
+        low >>= 4
+        i += 4
+    if low >= 1 << 2:
+        low >>= 2
+        i += 2
+    if low >= 1 << 1:
+        i += 1
+    return i
+
+
+@jit
+def _places(hand: int, n_cards: int, out: Any) -> None:
+    """The cards of ``hand`` in pack order into ``out`` (``n_cards`` past the last)."""
+    m = hand
+    for j in range(len(out)):
+        if m == 0:
+            out[j] = n_cards
+        else:
+            low = m & -m
+            out[j] = _lowest_index(low)
+            m ^= low
+
+
+@jit
+def _positions(hands: Any, n_cards: int, out: Any) -> None:
+    """:func:`_places` of each hand of ``hands`` into the rows of ``out``."""
+    for b in range(hands.shape[0]):
+        _places(hands[b], n_cards, out[b])
+
+
+@jit
+def _legal(t: Any, rules: Any, slots: Any, hands: Any, to_move: Any, dominant: Any,
+           n_played: Any, double: Any, led: Any, best_key: Any, led_key: Any, gobbo_due: Any,
+           single: Any, pairs: Any, pos: Any) -> None:
+    """:meth:`PanfinBatch.legal` of each deal into ``single``, ``pairs`` and ``pos``."""
+    c = t.cards
+    for b in range(hands.shape[0]):
+        p = to_move[b]
+        hand = hands[b, p]
+        d = dominant[b]
+        leading = n_played[b] == 0
+        single[b] = _legal_mask(t, hand, d, leading, double[b], led[b], best_key[b],
+                                  led_key[b], gobbo_due[b] == p, rules)
+        _places(hand, c, pos[b])
+        for k in range(slots.shape[0]):
+            x, y = pos[b, slots[k, 0]], pos[b, slots[k, 1]]
+            pairs[b, k] = x < c and y < c and _legal_pair(
+                t, hand, t.bit[x] | t.bit[y], d, leading, double[b], rules)
+
+
+@jit
+def _heuristic(t: Any, keep: Any, slots: Any, dominant: Any, led: Any, n_played: Any,
+               best_key: Any, single: Any, pairs: Any, pos: Any, out: Any) -> None:
+    """:func:`heuristic_choice` of each deal into ``out`` ``(3, B)``: card, is_pair, slot."""
+    size = pos.shape[1]
+    value = np.zeros(size, dtype=np.int64)
+    strength = np.zeros(size, dtype=np.int64)
+    legal = np.zeros(size, dtype=np.bool_)
+    cost = np.zeros(slots.shape[0], dtype=np.int64)
+    for b in range(pos.shape[0]):
+        d = dominant[b]
+        for j in range(size):
+            card = pos[b, j]
+            value[j] = keep[d, card]
+            strength[j] = _trick_key(t, d, led[b], card)
+            legal[j] = ((single[b] >> card) & 1) == 1
+        for k in range(slots.shape[0]):
+            cost[k] = value[slots[k, 0]] + value[slots[k, 1]]
+        place, is_pair, slot = choose_one(value, strength, legal, best_key[b],
+                                          n_played[b] == 0, pairs[b], cost)
+        out[0, b] = pos[b, place]
+        out[1, b] = 1 if is_pair else 0
+        out[2, b] = slot
+
+
+@jit
+def _apply(t: Any, double_trick: bool, vecia: int, gobbo: int, n: int, first: Any,
+           second: Any, live: Any, hands: Any, active: Any, dominant: Any, to_move: Any,
+           n_played: Any, n_active: Any, led: Any, led_key: Any, best_key: Any,
+           best_seat: Any, double: Any, gobbo_due: Any, piatti: Any, winners: Any,
+           n_tricks: Any, done: Any, n_actions: Any) -> None:
+    """:meth:`PanfinBatch.apply` of each live deal, in place: the cards leave the hand, the
+    led suit and keys (B2.10.5), the Gobbo due next (``consecutive_forced``), the trick's
+    winner so far, the next active seat, and a complete trick's piatti (B2.10.4-5)."""
+    c = t.cards
+    for b in range(first.shape[0]):
+        if not live[b]:
+            continue
+        f, s = first[b], second[b]
+        p = to_move[b]
+        d = dominant[b]
+        hands[b, p] &= ~(t.bit[f] | t.bit[s])
+        lead = n_played[b] == 0
+        if lead:
+            led[b] = _trick_led_suit(t, d, f)
+            double[b] = s < c
+        k1 = _trick_key(t, d, led[b], f)
+        if lead:
+            led_key[b] = k1
+            if not double_trick:  # consecutive_forced: the Vecia led alone, the Gobbo kept
+                due = f == vecia and (hands[b, p] & t.bit[gobbo]) != 0
+                gobbo_due[b] = p if due else -1
+            best_key[b], best_seat[b] = k1, p
+        else:
+            best_key[b], best_seat[b] = _trick_best(k1, p, best_key[b], best_seat[b])
+        if s < c:  # a second card: the jokers led together, or an answer to them
+            best_key[b], best_seat[b] = _trick_best(_trick_key(t, d, led[b], s), p,
+                                                      best_key[b], best_seat[b])
+        n_played[b] += 1
+        n_actions[b] += 1
+        nxt = (p + 1) % n  # the next active seat in the direction of play
+        for _ in range(n - 1):
+            if not active[b, nxt]:
+                nxt = (nxt + 1) % n
+        to_move[b] = nxt
+        if n_played[b] == n_active[b]:  # the trick is complete
+            w = best_seat[b]
+            piatti[b, w] += _trick_piatti(t, double[b])
+            winners[b, n_tricks[b]] = w
+            n_tricks[b] += 1
+            n_played[b] = 0
+            to_move[b] = w
+            if hands[b, w] == 0:
+                done[b] = True
 
 
 # -- what the studies and the hint use ----------------------------------------------------------
