@@ -60,10 +60,20 @@ from cardlab.games.panfin.rules import (
 )
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import kth_index, popcount
+from cardlab.sim.panfin.compiled import (
+    legal_mask,
+    legal_pair,
+    places,
+    positions,
+    trick_best,
+    trick_key,
+    trick_led_suit,
+    trick_piatti,
+)
 from cardlab.sim.panfin.sampling import panfin_batch, sample_states
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 from cardlab.sim.simulator import Simulator
-from cardlab.solve.jit import compiled_kernel, jit
+from cardlab.solve.jit import jit
 
 __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "opening_lead",
            "whole_deals", "match_results", "SIMULATOR"]
@@ -71,11 +81,6 @@ __all__ = ["PanfinTables", "PanfinBatch", "tables_for", "heuristic_choice", "ope
 #: the pair slots over the sorted hand's positions, in the engine's (combinations) order
 PAIRS = PAIR_SLOTS
 _SLOTS = np.array(PAIR_SLOTS, dtype=np.int64)
-#: the kernel's rules compiled (numba), for the per-deal loops of the batch's steps
-_K = compiled_kernel(kernel, ["legal_mask", "legal_pair", "trick_led_suit", "trick_key",
-                              "trick_best", "trick_piatti"])
-_legal_mask, _legal_pair, _trick_led_suit = _K.legal_mask, _K.legal_pair, _K.trick_led_suit
-_trick_key, _trick_best, _trick_piatti = _K.trick_key, _K.trick_best, _K.trick_piatti
 
 
 class PanfinTables:
@@ -174,9 +179,7 @@ class PanfinBatch(Batch):
     def positions(self, hand: np.ndarray) -> np.ndarray:
         """``(B, HAND_SIZE)`` the hand's cards in pack order (``n_cards`` where there is
         none)."""
-        out = np.empty((len(hand), HAND_SIZE), dtype=np.int64)
-        _positions(np.ascontiguousarray(hand).view(np.int64), self.tb.n_cards, out)
-        return out
+        return positions(hand, self.tb.n_cards, HAND_SIZE)
 
     def legal(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """B2.10.3-4: the legal single cards (mask), the legal pair slots ``(B, 6)`` and the
@@ -276,50 +279,6 @@ def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray,
 
 # -- the compiled loops: each deal's step, the kernel's rules on scalars ------------------------
 @jit
-def _lowest_index(low: int) -> int:
-    """The index of the one set bit of ``low`` (a card mask of 40 cards or fewer)."""
-    i = 0
-    if low >= 1 << 32:
-        low >>= 32
-        i += 32
-    if low >= 1 << 16:
-        low >>= 16
-        i += 16
-    if low >= 1 << 8:
-        low >>= 8
-        i += 8
-    if low >= 1 << 4:
-        low >>= 4
-        i += 4
-    if low >= 1 << 2:
-        low >>= 2
-        i += 2
-    if low >= 1 << 1:
-        i += 1
-    return i
-
-
-@jit
-def _places(hand: int, n_cards: int, out: Any) -> None:
-    """The cards of ``hand`` in pack order into ``out`` (``n_cards`` past the last)."""
-    m = hand
-    for j in range(len(out)):
-        if m == 0:
-            out[j] = n_cards
-        else:
-            low = m & -m
-            out[j] = _lowest_index(low)
-            m ^= low
-
-
-@jit
-def _positions(hands: Any, n_cards: int, out: Any) -> None:
-    """:func:`_places` of each hand of ``hands`` into the rows of ``out``."""
-    for b in range(hands.shape[0]):
-        _places(hands[b], n_cards, out[b])
-
-
-@jit
 def _legal(t: Any, rules: Any, slots: Any, hands: Any, to_move: Any, dominant: Any,
            n_played: Any, double: Any, led: Any, best_key: Any, led_key: Any, gobbo_due: Any,
            single: Any, pairs: Any, pos: Any) -> None:
@@ -330,12 +289,12 @@ def _legal(t: Any, rules: Any, slots: Any, hands: Any, to_move: Any, dominant: A
         hand = hands[b, p]
         d = dominant[b]
         leading = n_played[b] == 0
-        single[b] = _legal_mask(t, hand, d, leading, double[b], led[b], best_key[b],
+        single[b] = legal_mask(t, hand, d, leading, double[b], led[b], best_key[b],
                                   led_key[b], gobbo_due[b] == p, rules)
-        _places(hand, c, pos[b])
+        places(hand, c, pos[b])
         for k in range(slots.shape[0]):
             x, y = pos[b, slots[k, 0]], pos[b, slots[k, 1]]
-            pairs[b, k] = x < c and y < c and _legal_pair(
+            pairs[b, k] = x < c and y < c and legal_pair(
                 t, hand, t.bit[x] | t.bit[y], d, leading, double[b], rules)
 
 
@@ -353,7 +312,7 @@ def _heuristic(t: Any, keep: Any, slots: Any, dominant: Any, led: Any, n_played:
         for j in range(size):
             card = pos[b, j]
             value[j] = keep[d, card]
-            strength[j] = _trick_key(t, d, led[b], card)
+            strength[j] = trick_key(t, d, led[b], card)
             legal[j] = ((single[b] >> card) & 1) == 1
         for k in range(slots.shape[0]):
             cost[k] = value[slots[k, 0]] + value[slots[k, 1]]
@@ -383,9 +342,9 @@ def _apply(t: Any, double_trick: bool, vecia: int, gobbo: int, n: int, first: An
         hands[b, p] &= ~(t.bit[f] | t.bit[s])
         lead = n_played[b] == 0
         if lead:
-            led[b] = _trick_led_suit(t, d, f)
+            led[b] = trick_led_suit(t, d, f)
             double[b] = s < c
-        k1 = _trick_key(t, d, led[b], f)
+        k1 = trick_key(t, d, led[b], f)
         if lead:
             led_key[b] = k1
             if not double_trick:  # consecutive_forced: the Vecia led alone, the Gobbo kept
@@ -393,9 +352,9 @@ def _apply(t: Any, double_trick: bool, vecia: int, gobbo: int, n: int, first: An
                 gobbo_due[b] = p if due else -1
             best_key[b], best_seat[b] = k1, p
         else:
-            best_key[b], best_seat[b] = _trick_best(k1, p, best_key[b], best_seat[b])
+            best_key[b], best_seat[b] = trick_best(k1, p, best_key[b], best_seat[b])
         if s < c:  # a second card: the jokers led together, or an answer to them
-            best_key[b], best_seat[b] = _trick_best(_trick_key(t, d, led[b], s), p,
+            best_key[b], best_seat[b] = trick_best(trick_key(t, d, led[b], s), p,
                                                       best_key[b], best_seat[b])
         n_played[b] += 1
         n_actions[b] += 1
@@ -406,7 +365,7 @@ def _apply(t: Any, double_trick: bool, vecia: int, gobbo: int, n: int, first: An
         to_move[b] = nxt
         if n_played[b] == n_active[b]:  # the trick is complete
             w = best_seat[b]
-            piatti[b, w] += _trick_piatti(t, double[b])
+            piatti[b, w] += trick_piatti(t, double[b])
             winners[b, n_tricks[b]] = w
             n_tricks[b] += 1
             n_played[b] = 0

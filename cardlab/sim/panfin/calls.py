@@ -35,13 +35,23 @@ itself is :class:`cardlab.sim.panfin.PanfinBatch`'s.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from cardlab.games.panfin import kernel
 from cardlab.games.panfin.game import PanfinGame
-from cardlab.sim.bits import ONE, ZERO, lowest_index
+from cardlab.sim.bits import ZERO
+from cardlab.sim.panfin.compiled import (
+    combination_kind,
+    combination_rank,
+    exchange_limit,
+    hand_suit,
+    places,
+    positions,
+)
 from cardlab.sim.rng import next_u64, seeds_array, shuffle_batch
+from cardlab.solve.jit import jit
 
 __all__ = ["CallTables", "call_tables_for", "Dealt", "deal_cards", "Calls", "heuristic_calls",
            "OUTCOMES", "declaration_scores"]
@@ -173,10 +183,9 @@ def deal_cards(game: PanfinGame, seeds: np.ndarray, dealers: np.ndarray) -> Deal
         pack[kept, c - 1] = c
     # B2.6 / F-A24: one card at a time, the Gobbo-keeper skipped in the last round
     dealt = ct.hand_size * n
-    to = ct.recipient[dealers, kept.astype(np.int64)]
-    bits = ct.bit[pack[:, :dealt]]
-    hands = np.stack([np.bitwise_or.reduce(np.where(to == s, bits, ZERO), axis=1)
-                      for s in range(n)], axis=1)
+    hands = np.zeros((size, n), dtype=np.uint64)
+    _deal(ct.recipient[dealers, kept.astype(np.int64)], pack, ct.bit.view(np.int64),
+          hands.view(np.int64))
     cutter = (dealers - 1) % n
     hands[rows, cutter] |= np.where(kept, ct.bit[ct.gobbo], ZERO)
     # B2.6 / F-A6: the turn-up (the next card too, for a Gobbo under "turn_next_card")
@@ -223,58 +232,127 @@ class Calls:
 
 def _cards(ct: CallTables, hands: np.ndarray) -> np.ndarray:
     """``(B, 4)`` the four cards of each hand in pack order (``n_cards`` where none)."""
-    out = np.full((hands.shape[0], ct.hand_size), ct.n_cards, dtype=np.int64)
-    m = hands.copy()
-    for j in range(ct.hand_size):
-        low = lowest_index(m)
-        out[:, j] = np.where(low >= 0, low, ct.n_cards)
-        m &= m - np.where(m != ZERO, ONE, ZERO)
-    return out
+    return positions(hands, ct.n_cards, ct.hand_size)
 
 
-def _first_max(score: np.ndarray) -> np.ndarray:
-    """The first position of each row's highest score (Python's ``max`` over a list)."""
-    return np.asarray(np.argmax(score, axis=1))
+@jit
+def _deal(to: Any, pack: Any, bit: Any, hands: Any) -> None:
+    """B2.6: each dealt position's card into its recipient's hand (``to``: -1 for none)."""
+    for b in range(to.shape[0]):
+        for j in range(to.shape[1]):
+            if to[b, j] >= 0:
+                hands[b, to[b, j]] |= bit[pack[b, j]]
 
 
-def _declaration_cards(ct: CallTables, cards: np.ndarray, d: np.ndarray
-                       ) -> tuple[np.ndarray, np.ndarray]:
-    """The bot's declaration of hands that hold no combination (``HeuristicBot._declare``):
-    ``(keep, nothing)``: ``(B, 4)`` which cards it keeps, and whether it keeps none (then it
-    may fold)."""
-    rows = np.arange(cards.shape[0])
-    joker = ct.joker[cards]
-    plain = ~joker
-    jokers = joker.sum(axis=1)
-    rank, suit = ct.rank[cards], ct.suit[cards]
-    # Counter(ranks).most_common(1): the count of the first rank to reach the most
-    same_rank = (plain[:, None, :] & (rank[:, :, None] == rank[:, None, :])).sum(axis=2)
-    jr = _first_max(np.where(plain, same_rank, -1))
-    r = np.where(plain[rows, jr], same_rank[rows, jr], 0)
+@jit
+def _declaration_cards(joker: Any, ace: Any, suit: Any, rank: Any, trump: Any, value: Any,
+                       cards: Any, d: int, order: Any) -> tuple[bool, int]:
+    """The bot's declaration of one hand that holds no combination
+    (``HeuristicBot._declare``): into ``order``, the cards it would exchange (those it does
+    not keep), least valued first (ties in hand order, B2.7), ``n_cards`` after them.
+    Returns ``(nothing, throws)``: whether it keeps no card (then it may fold), and how many
+    it would exchange."""
+    size = len(cards)
+    jokers = 0
+    for j in range(size):
+        jokers += 1 if joker[cards[j]] else 0
+    # Counter(ranks).most_common(1): the count of the first rank to reach the most; and
     # max(suits, key=(count, is dominant)): the first suit in the hand to reach the best
-    same_suit = (plain[:, None, :] & (suit[:, :, None] == suit[:, None, :])).sum(axis=2)
-    js = _first_max(np.where(plain, same_suit * 2 + (suit == d[:, None]), -1))
-    s = np.where(plain[rows, js], same_suit[rows, js], 0)
-    by_rank = (r >= 2) & (r + jokers >= 3)
-    by_suit = ~by_rank & (s + jokers >= 3)
-    keep_rank = joker | (plain & (rank == rank[rows, jr][:, None]))
-    keep_suit = joker | (plain & (suit == suit[rows, js][:, None]))
-    keep_best = ct.trump[d[:, None], cards] | ct.ace[cards]
-    keep = np.where(by_rank[:, None], keep_rank, np.where(by_suit[:, None], keep_suit,
-                                                          keep_best))
-    nothing = ~by_rank & ~by_suit & ~keep_best.any(axis=1)
-    return keep, nothing
+    jr, r_best = 0, -1
+    js, s_best = 0, -1
+    for j in range(size):
+        if joker[cards[j]]:
+            continue
+        same_rank, same_suit = 0, 0
+        for k in range(size):
+            if not joker[cards[k]]:
+                same_rank += 1 if rank[cards[k]] == rank[cards[j]] else 0
+                same_suit += 1 if suit[cards[k]] == suit[cards[j]] else 0
+        if same_rank > r_best:
+            jr, r_best = j, same_rank
+        score = same_suit * 2 + (1 if suit[cards[j]] == d else 0)
+        if score > s_best:
+            js, s_best = j, score
+    r = r_best if r_best >= 0 else 0
+    s = s_best // 2 if s_best >= 0 else 0
+    by_rank = r >= 2 and r + jokers >= 3
+    by_suit = not by_rank and s + jokers >= 3
+    best_any = False
+    throws = 0
+    for j in range(size):
+        x = cards[j]
+        keep_best = trump[d, x] or ace[x]
+        best_any = best_any or keep_best
+        if by_rank:
+            keep = joker[x] or rank[x] == rank[cards[jr]]
+        elif by_suit:
+            keep = joker[x] or suit[x] == suit[cards[js]]
+        else:
+            keep = keep_best
+        if not keep:  # in order of value, ties in hand order (a stable insertion)
+            at = throws
+            while at > 0 and value[d, order[at - 1]] > value[d, x]:
+                order[at] = order[at - 1]
+                at -= 1
+            order[at] = x
+            throws += 1
+    for j in range(throws, size):
+        order[j] = len(joker) - 1
+    return not by_rank and not by_suit and not best_any, throws
 
 
-def _discards(ct: CallTables, cards: np.ndarray, keep: np.ndarray, d: np.ndarray,
-              stock_left: np.ndarray) -> np.ndarray:
-    """``(B, 4)`` the cards the bot exchanges: those it does not keep, least valued first
-    (ties in hand order), as many as ``max_exchange`` and the stock allow (B2.7, F-A9)."""
-    key = ct.value[d[:, None], cards] * 8 + np.arange(ct.hand_size)
-    throw = ~keep
-    below = (throw[:, None, :] & (key[:, None, :] < key[:, :, None])).sum(axis=2)
-    k = np.minimum(throw.sum(axis=1), kernel.exchange_limit(ct.max_exchange, stock_left))
-    return np.asarray(throw & (below < k[:, None]))
+@jit
+def _hand_facts(c: Any, joker: Any, ace: Any, suit: Any, rank: Any, trump: Any, value: Any,
+                hands: Any, dominant: Any, serve: Any, pat: Any, nothing: Any, order: Any,
+                throws: Any) -> None:
+    """Each dealt hand's declaration (B2.7, B2.8), as the bot makes it: servito (four of a
+    suit), tengo standing pat (a combination), or what it would exchange
+    (:func:`_declaration_cards`)."""
+    cards = np.empty(order.shape[2], dtype=np.int64)
+    for b in range(hands.shape[0]):
+        d = dominant[b]
+        for s in range(hands.shape[1]):
+            hand = hands[b, s]
+            serve[b, s] = hand_suit(c, hand) >= 0
+            pat[b, s] = combination_kind(c, hand, d) > 0
+            places(hand, len(joker) - 1, cards)
+            nothing[b, s], throws[b, s] = _declaration_cards(joker, ace, suit, rank, trump,
+                                                             value, cards, d, order[b, s])
+
+
+@jit
+def _exchange(tengo: Any, seat: Any, order: Any, throws: Any, stock: Any, stock_end: Any,
+              pack: Any, bit: Any, max_exchange: int, drawn: Any, hands: Any) -> None:
+    """B2.7 / F-A9: each tengo's exchange: its least valued cards out, as many as
+    ``max_exchange`` and the stock left allow, and the next cards of the stock in."""
+    last = pack.shape[1] - 1
+    for b in range(tengo.shape[0]):
+        if not tengo[b]:
+            continue
+        s = seat[b]
+        k = min(throws[b, s], exchange_limit(max_exchange, stock_end[b] - stock[b] - drawn[b]))
+        out, into = 0, 0
+        for j in range(k):
+            out |= bit[order[b, s, j]]
+            into |= bit[pack[b, min(stock[b] + drawn[b] + j, last)]]
+        hands[b, s] = (hands[b, s] & ~out) | into
+        drawn[b] += k
+
+
+@jit
+def _combinations(c: Any, rules: Any, hands: Any, dominant: Any, dealers: Any, kinds: Any,
+                  ranks: Any, suits: Any) -> None:
+    """B2.8 / B2.9 each hand's combination (the kernel's ``combination_kind``), its rank
+    against the others' (``combination_rank``, by its call position) and its one suit
+    (``hand_suit``, a servito), into ``kinds``, ``ranks`` and ``suits``."""
+    n = hands.shape[1]
+    for b in range(hands.shape[0]):
+        d = dominant[b]
+        for s in range(n):
+            hand = hands[b, s]
+            kinds[b, s] = combination_kind(c, hand, d)
+            ranks[b, s] = combination_rank(c, hand, d, (s - dealers[b] - 1) % n, rules)
+            suits[b, s] = hand_suit(c, hand)
 
 
 def heuristic_calls(game: PanfinGame, dealt: Dealt, dealers: np.ndarray, seeds: np.ndarray,
@@ -316,45 +394,46 @@ def heuristic_calls(game: PanfinGame, dealt: Dealt, dealers: np.ndarray, seeds: 
     servito = np.full(size, -1, dtype=np.int64)
     ended = cut.copy()
     drawn = np.zeros(size, dtype=np.int64)  # cards taken from the stock so far
+    # each seat declares once, on the hand dealt to it (only its own hand changes then):
+    # every dealt hand's servito, combination and exchange, found at once
+    i64 = np.int64
+    serves = np.empty((size, n), dtype=bool)
+    pats = np.empty((size, n), dtype=bool)
+    nothings = np.empty((size, n), dtype=bool)
+    order = np.empty((size, n, ct.hand_size), dtype=i64)
+    throws = np.empty((size, n), dtype=i64)
+    _hand_facts(c, ct.joker, ct.ace, ct.suit, ct.rank, ct.trump, ct.value, hands.view(i64),
+                dominant, serves, pats, nothings, order, throws)
+    bit = ct.bit.view(i64)
     for i in range(n):
         live = ~ended
         seat = (dealers + 1 + i) % n
-        hand = hands[rows, seat]
-        serve = live & (np.asarray(kernel.hand_suit(c, hand)) >= 0)
-        pat = live & ~serve & (np.asarray(kernel.combination_kind(c, hand, dominant)) > 0)
-        cards = _cards(ct, hand)
-        keep, nothing = _declaration_cards(ct, cards, dominant)
-        thinking = live & ~serve & ~pat
+        serve = live & serves[rows, seat]
+        thinking = live & ~serve & ~pats[rows, seat]
         fold = np.zeros(size, dtype=bool)
-        ask = np.flatnonzero(thinking & nothing)
+        ask = np.flatnonzero(thinking & nothings[rows, seat])
         if ask.size:  # the bot's random() < 0.7, drawn only for a hand with nothing to keep
             state = rng[ask]
             x = next_u64(state)
             rng[ask] = state
             fold[ask] = (x >> np.uint64(11)).astype(np.float64) / float(1 << 53) < _FOLD_CHANCE
-        tengo = thinking & ~fold
-        stock_left = dealt.stock_end - dealt.stock - drawn
-        throw = _discards(ct, cards, keep, dominant, stock_left) & tengo[:, None]
-        k = throw.sum(axis=1)
-        out = np.bitwise_or.reduce(np.where(throw, ct.bit[cards], ZERO), axis=1)
-        into = np.zeros(size, dtype=np.uint64)
-        for j in range(ct.hand_size):  # draws the next k cards of the stock
-            at = np.minimum(dealt.stock + drawn + j, ct.n_cards + 1)
-            into |= np.where(j < k, ct.bit[dealt.pack[rows, at]], ZERO)
-        hands[rows, seat] = (hand & ~out) | into
-        drawn += k
+        _exchange(thinking & ~fold, seat, order, throws, dealt.stock, dealt.stock_end,
+                  dealt.pack, bit, ct.max_exchange, drawn, hands.view(i64))
         active[rows, seat] &= ~fold
         servito = np.where(serve & (servito < 0), seat, servito)
         if ct.servito_ends:
             ended |= serve
         n_actions += live
-    # B2.8 / B2.9 / B2.12 how the declarations end
-    d = dominant[:, None]
-    kinds = np.asarray(kernel.combination_kind(c, hands, d))
+    # B2.8 / B2.9 / B2.12 how the declarations end (the dealer's swap below changes nothing
+    # of a finished hand, so the combinations are read before it)
+    kinds = np.empty((size, n), dtype=i64)
+    ranks = np.empty((size, n), dtype=i64)
+    suits = np.empty((size, n), dtype=i64)
+    _combinations(c, ct.combo_rules, hands.view(i64), dominant, dealers, kinds, ranks, suits)
     n_active = active.sum(axis=1)
     finished = cut | (servito >= 0) | (active & (kinds > 0)).any(axis=1) | (n_active <= 1)
-    order = (dealers[:, None] + 1 + seats) % n  # declaration position → seat
-    leader = order[rows, np.argmax(active[rows[:, None], order], axis=1)]
+    turn = (dealers[:, None] + 1 + seats) % n  # declaration position → seat
+    leader = turn[rows, np.argmax(active[rows[:, None], turn], axis=1)]
     # B2.10.1 / F-A7: the dealer takes the turned-up card and throws his least valued
     swap = ~finished & ct.swap & active[rows, dealers]
     own = hands[rows, dealers]
@@ -364,7 +443,7 @@ def heuristic_calls(game: PanfinGame, dealt: Dealt, dealers: np.ndarray, seeds: 
     worst = offered[rows, np.argmin(key, axis=1)]
     hands[rows, dealers] = np.where(swap, (own | ct.bit[up]) & ~ct.bit[worst], own)
     n_actions += swap
-    outcome, winner = _declaration_outcome(ct, hands, active, dominant, dealers, servito,
+    outcome, winner = _declaration_outcome(ct, kinds, ranks, suits, active, dealers, servito,
                                            finished, cut)
     return Calls(dominant=dominant, hands=hands, active=active, servito=servito,
                  outcome=outcome, winner=winner, leader=leader, pot=pot, antes=antes,
@@ -379,25 +458,22 @@ def _best_seat(ranks: np.ndarray, allowed: np.ndarray) -> tuple[np.ndarray, np.n
     return best, score[np.arange(score.shape[0]), best] > 0
 
 
-def _declaration_outcome(ct: CallTables, hands: np.ndarray, active: np.ndarray,
-                         dominant: np.ndarray, dealers: np.ndarray, servito: np.ndarray,
-                         finished: np.ndarray, cut: np.ndarray
+def _declaration_outcome(ct: CallTables, kinds: np.ndarray, ranks: np.ndarray,
+                         suits: np.ndarray, active: np.ndarray, dealers: np.ndarray,
+                         servito: np.ndarray, finished: np.ndarray, cut: np.ndarray
                          ) -> tuple[np.ndarray, np.ndarray]:
     """B2.5 / B2.8 / B2.9 / B2.12 how each finished hand ends (:data:`OUTCOMES` code, -1:
-    the trick phase) and who takes the pot (-1: nobody)."""
-    c, rules, n = ct.combo, ct.combo_rules, ct.players
-    size = hands.shape[0]
+    the trick phase) and who takes the pot (-1: nobody), from each hand's combination
+    ``kinds``, their ``ranks`` and ``suits`` (:func:`_combinations`)."""
+    n = ct.players
+    size = kinds.shape[0]
     rows = np.arange(size)
     seats = np.arange(n)
-    d = dominant[:, None]
-    kinds = np.asarray(kernel.combination_kind(c, hands, d))
-    position = (seats[None, :] - dealers[:, None] - 1) % n  # the call position of each seat
-    ranks = np.asarray(kernel.combination_rank(c, hands, d, position, rules))
     # B2.8 a servito: beaten by another's Naturali or Simezi, tied by another four of a suit
     serving = finished & ~cut & (servito >= 0)
     others = active & (seats[None, :] != servito[:, None])
     beater, beaten = _best_seat(ranks, others & (kinds >= kernel.SIMEZI))
-    tied = 1 + (others & (np.asarray(kernel.hand_suit(c, hands)) >= 0)).sum(axis=1)
+    tied = 1 + (others & (suits >= 0)).sum(axis=1)
     # B2.9 the best combination; B2.12 one player left, or none
     best, combo = _best_seat(ranks, active & (kinds > 0))
     lone = np.argmax(active, axis=1)
