@@ -221,15 +221,13 @@ class PanfinBatch(Batch):
             is_pair = k >= n1
             one = kth_index(single, np.where(is_pair, 0, k))
             slot = np.argmax(np.cumsum(pairs, axis=1) > (k - n1)[:, None], axis=1)
+            r = self._rows
+            first = np.where(is_pair, pos[r, _SLOTS[slot, 0]], one)
+            second = np.where(is_pair, pos[r, _SLOTS[slot, 1]], c)
         elif policy == "heuristic":
-            one, is_pair, slot = heuristic_choice(self, single, pairs, pos)
+            first, second = _heuristic_plays(self, single, pairs, pos)[3:]
         else:
             raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
-        a = np.array([x for x, _ in PAIRS])[slot]
-        b = np.array([y for _, y in PAIRS])[slot]
-        r = self._rows
-        first = np.where(is_pair, pos[r, a], one)
-        second = np.where(is_pair, pos[r, b], c)
         if self.record is not None:
             self.record.append((np.where(live, first, c), np.where(live, second, c)))
         self.apply(first, second, live)
@@ -270,11 +268,19 @@ def heuristic_choice(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray,
     the pack, the earlier pair in the engine's order). Returns ``(card, is_pair, slot)``:
     the single card's index, and the pair's slot over ``pos`` (the hand's places,
     :meth:`PanfinBatch.legal`)."""
-    out = np.empty((3, batch.size), dtype=np.int64)
+    out = _heuristic_plays(batch, single, pairs, pos)
+    return out[0], out[1].astype(bool), out[2]
+
+
+def _heuristic_plays(batch: PanfinBatch, single: np.ndarray, pairs: np.ndarray,
+                     pos: np.ndarray) -> np.ndarray:
+    """:func:`heuristic_choice` as ``(5, B)``: the card, is_pair, the slot, and the play's
+    first and second card (``n_cards`` for none)."""
+    out = np.empty((5, batch.size), dtype=np.int64)
     tb = batch.tb
     _heuristic(tb.kernel, tb.keep, _SLOTS, batch.dominant, batch.led, batch.n_played,
                batch.best_key, single.view(np.int64), pairs, pos, out)
-    return out[0], out[1].astype(bool), out[2]
+    return out
 
 
 # -- the compiled loops: each deal's step, the kernel's rules on scalars ------------------------
@@ -301,7 +307,8 @@ def _legal(t: Any, rules: Any, slots: Any, hands: Any, to_move: Any, dominant: A
 @jit
 def _heuristic(t: Any, keep: Any, slots: Any, dominant: Any, led: Any, n_played: Any,
                best_key: Any, single: Any, pairs: Any, pos: Any, out: Any) -> None:
-    """:func:`heuristic_choice` of each deal into ``out`` ``(3, B)``: card, is_pair, slot."""
+    """:func:`heuristic_choice` of each deal into ``out`` ``(5, B)``: card, is_pair, slot,
+    and the play's first and second card (``n_cards`` for none)."""
     size = pos.shape[1]
     value = np.zeros(size, dtype=np.int64)
     strength = np.zeros(size, dtype=np.int64)
@@ -321,6 +328,8 @@ def _heuristic(t: Any, keep: Any, slots: Any, dominant: Any, led: Any, n_played:
         out[0, b] = pos[b, place]
         out[1, b] = 1 if is_pair else 0
         out[2, b] = slot
+        out[3, b] = pos[b, slots[slot, 0]] if is_pair else pos[b, place]
+        out[4, b] = pos[b, slots[slot, 1]] if is_pair else t.cards
 
 
 @jit
@@ -375,9 +384,13 @@ def _apply(t: Any, double_trick: bool, vecia: int, gobbo: int, n: int, first: An
 
 
 # -- what the studies and the hint use ----------------------------------------------------------
+#: how a deal settled in the trick phase ends (``Result.contract``): the pot won, or it stays
+_WON, _STAYS = "piatti", "piatto_resta"
+
+
 def _contract_labels(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
     """B2.11: the settlement's name each batch-played deal reports: the pot won, or it stays."""
-    return ["piatti" if w >= 0 else "piatto_resta" for w in batch.winner()]
+    return [_WON if w >= 0 else _STAYS for w in batch.winner()]
 
 
 def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
@@ -458,8 +471,10 @@ def whole_deals(game: PanfinGame, seeds: np.ndarray, dealers: np.ndarray, policy
         play_on(batch, np.asarray(seeds)[idx], policy)
         scores[idx] = batch.scores()
         length[idx] += batch.n_actions
-        for label in _contract_labels([], idx, batch):
-            contracts[label] = contracts.get(label, 0) + 1
+        won = int(np.count_nonzero(batch.winner() >= 0))
+        for label, m in ((_WON, won), (_STAYS, idx.size - won)):  # _contract_labels, counted
+            if m:
+                contracts[label] = contracts.get(label, 0) + m
     # each variant is played (rescores=False): one set of scoring options, the game's own
     assert not any(rescore), "Panfin's batch does not rescore"
     part = {"scores": scores, "has_contract": np.ones(size, dtype=bool),
