@@ -15,8 +15,8 @@ matches over processes (or a Dask client's executor) in chunks; the numbers do n
 depend on the chunking.
 
 **In arrays.** Where the game's simulator plays matches' deals whole in arrays
-(``Simulator.match_results``: every game — Five Hundred in every form but two players'
-ghost partners, Officer Skat, Pandoeren, Panfin with its pot carried over), the
+(``Simulator.match_results``: every game — Five Hundred in every form, two players' ghost
+partners included, Officer Skat, Pandoeren, Panfin with its pot carried over), the
 ``"heuristic"`` season is played as :func:`~cardlab.sim.compare_variants` plays its
 deals: all the running matches' next deals at once, every call by the heuristic bot's
 vectorised twin and the cards by the batch's ``"heuristic"`` play policy, each deal

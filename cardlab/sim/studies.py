@@ -226,7 +226,7 @@ def compare_variants(game_name: str, variants: Mapping[str, Mapping[str, Any]], 
     report, per variant, a dict (in the order of ``variants``).
 
     How: each deal's calls (auction, kitty, choice of game) are made by the game's
-    heuristic bot; the play of Five Hundred (2–6 players but the ghost partners), Officer
+    heuristic bot; the play of Five Hundred (2–6 players, the ghost partners too), Officer
     Skat, Pandoeren and Panfin (its trick phase) then runs in the batch simulator (``policy``:
     ``"heuristic"`` or ``"random"``); other games are played out entirely by their
     heuristic bots. Where the game's simulator has whole deals (``Simulator.whole_deals``)

@@ -183,10 +183,11 @@ def test_compare_variants_is_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not fast[0]["has_contract"].all()  # thrown-in deals are among them
 
 
-# -- the other player counts: 3 (each alone), 5 (each alone, with a called partner) and 6
-# (three pairs, or two triples) --------------------------------------------------------------
+# -- the other player counts: 3 (each alone), 5 (each alone, with a called partner), 6
+# (three pairs, or two triples) and 2 (a dead hand, or ghost partners) ----------------------
 #: 5H-2 the forms the whole-deal path plays beyond four players, with options that change
-#: who sits out (two partners in a two-triples misère) or who leads first
+#: who sits out (two partners in a two-triples misère, a ghost in its seat's misère) or who
+#: leads first
 FORMS: list[dict[str, Any]] = [
     {"players": 3},
     {"players": 3, "misere_requires_seven": False, "first_lead": "left_of_dealer"},
@@ -198,6 +199,9 @@ FORMS: list[dict[str, Any]] = [
      "joker_lead_nomination": "not_shown_void"},
     {"players": 2},
     {"players": 2, "misere_requires_seven": False, "preset": "american"},
+    {"players": 2, "two_player_form": "ghost_partners_43"},
+    {"players": 2, "two_player_form": "ghost_partners_43", "misere_requires_seven": False,
+     "first_lead": "left_of_dealer", "joker_lead_nomination": "not_shown_void"},
 ]
 
 
@@ -338,13 +342,16 @@ def test_other_player_counts_hint_and_bid_odds(players: int) -> None:
 
 @pytest.mark.parametrize("opts", [{"players": 2, "two_player_form": "ghost_partners_43"}],
                          ids=_ids)
-def test_forms_not_yet_in_arrays_stay_on_the_scalar_path(opts: dict[str, Any]) -> None:
-    """5H-2 the 5-player partner call and the 2-player forms are not batchable: the studies
-    and the hint leave them to the scalar engine rather than give a wrong number."""
+def test_ghost_partners_play_whole_deals_but_not_the_hint(opts: dict[str, Any]) -> None:
+    """5H-2 two players' ghost partners: whole deals (``compare_variants``, seasons) play
+    them in arrays; the hint and bid odds, whose sampling and fixed contracts do not know a
+    ghost's piles, leave them to the scalar engine rather than give a wrong number."""
     game = cardlab.load("five_hundred", **opts)
+    assert fh.SIMULATOR.plays_whole(game)
     assert not fh.SIMULATOR.batchable(game)
-    with pytest.raises(NotImplementedError):
-        fh.tables_for(game)
+    hands, kitty = fh.deal_batch(game, [1], [0])
+    with pytest.raises(NotImplementedError, match="ghost"):
+        fh.start_play(game, hands, kitty, "7H", [0])
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 6])

@@ -167,6 +167,7 @@ def test_whole_deal_facts_through_the_match_give_the_engines_sheet() -> None:
 #: Five Hundred's forms the batch plays, with options that end a match differently
 ARRAY_FORMS = [{}, {"target": 300}, {"defensive_cap": 490}, {"all_pass": "play_no_trumps"},
                {"players": 3}, {"players": 5}, {"players": 6}, {"players": 2},
+               {"players": 2, "two_player_form": "ghost_partners_43"},
                {"win_by_defending": True, "loss_threshold": -250}]
 
 
@@ -195,19 +196,28 @@ def test_matches_in_arrays_are_the_engines_matches(opts: dict) -> None:
 
 def test_a_heuristic_season_of_five_hundred_runs_in_arrays() -> None:
     """The season says how it was played; a season in arrays is the matches above (match k
-    seeded ``derive_seed(seed, k)``, first dealer k mod players); random or a user's bots
-    play on the engine; the numbers do not depend on the chunking or the executor."""
+    seeded ``derive_seed(seed, k)``, first dealer k mod players) — with two players' ghost
+    partners (5H-2) the engine's matches played by the heuristic bot at every seat, whose
+    card play the batch's is; random or a user's bots play on the engine; the numbers do
+    not depend on the chunking or the executor."""
     from cardlab.sim.seasons import _array_matches
 
-    out = cardlab.sim.season("five_hundred", {"500": {}, "ghosts": {
-        "players": 2, "two_player_form": "ghost_partners_43"}}, n=6, seed=4, progress=False)
-    assert [r["arrays"] for r in out] == [True, False]  # two players' ghosts: the engine
+    ghosts = {"players": 2, "two_player_form": "ghost_partners_43"}
+    out = cardlab.sim.season("five_hundred", {"500": {}, "ghosts": ghosts}, n=6, seed=4,
+                             progress=False)
+    assert [r["arrays"] for r in out] == [True, True]  # the ghost partners too
     game = cardlab.load("five_hundred")
     matches = [game.match(seed=derive_seed(4, k), dealer=k % 4) for k in range(6)]
     _array_matches("five_hundred", game, matches, 500)
     assert out[0]["deals_per_match"].tolist() == [len(m.sheet) for m in matches]
     assert (out[0]["won"] > 0).tolist() == [[m.winner == side for side in game.sides]
                                              for m in matches]
+    two = cardlab.load("five_hundred", **ghosts)
+    engine = [two.match(seed=derive_seed(4, k), dealer=k % 2).play(
+        _bots("five_hundred", 2, "heuristic", derive_seed(4, k))) for k in range(6)]
+    assert out[1]["deals_per_match"].tolist() == [len(m.sheet) for m in engine]
+    assert (out[1]["won"] > 0).tolist() == [[m.winner == side for side in two.sides]
+                                             for m in engine]
     assert not cardlab.sim.season("five_hundred", n=2, bots="random", progress=False)[0]["arrays"]
     [a] = cardlab.sim.season("five_hundred", {"300": {"target": 300}}, n=9, progress=False)
     [b] = cardlab.sim.season("five_hundred", {"300": {"target": 300}}, n=9, chunk=2,

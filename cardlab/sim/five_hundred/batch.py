@@ -22,10 +22,18 @@ share one effective-suit function. Supported: trump
 contracts, no trumps (joker nominated or not) and the misères (the partner sits
 out, 5H-6.2; the deal stops when the contractor wins a trick, 5H-7.4), under
 every play option of 5H-12; with 2 to 6 players (:data:`SEAT_COUNTS`: each for
-themselves, two or three partnerships; two players with the dead hand, not the ghost
+themselves, two or three partnerships; two players with the dead hand or with the ghost
 partners). The contracting seats are a mask per deal (with five players the contractor
 and the partner it called, 5H-2), so they take their tricks together, and each other side
 scores its own (5H-8.5).
+
+Ghost partners (two players, ``ghost_partners_43``): the batch plays the four positions
+``P1 P2 G1 G2`` as four seats (sides ``(0, 2)`` and ``(1, 3)``, each ghost played by the
+seat opposite), each ghost's ten cards in its hand mask. Its face-down cards are the
+deal's ``hidden`` mask, out of every legal mask and out of the hand the heuristic reads
+(which sees a ghost's face-up cards only, as the bot's view does); ``under`` tables, per
+card, the card lying beneath it in its pile, so a ghost's card played adds that card to
+``pending``, and ``pending`` is turned face up when the trick is complete (B-FR).
 
 Policies (``policy=``): ``"random"`` — the ``k``-th legal action in the
 engine's order (cards in pack order, an unnominated joker lead once per
@@ -83,7 +91,8 @@ from cardlab.sim.simulator import Simulator, play_on
 
 __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", "start_play",
            "scalar_start", "discard_choice", "play_seed", "PLAY_STREAM", "SIMULATOR",
-           "opening_lead", "whole_deals", "whole_deal_facts", "match_results", "layout_batch"]
+           "opening_lead", "whole_deals", "whole_deal_facts", "match_results", "layout_batch",
+           "deal_piles"]
 
 #: the tables of a contract, ``(denomination, nominated joker suit)`` (index = position in
 #: TABLE_KEYS), the effective-suit code of a free joker and the strength classes come from
@@ -91,20 +100,24 @@ __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", 
 
 #: the player counts the batch plays (5H-2: each seat its own hand; sides as the game has them,
 #: with five players the called partner beside the contractor, per deal; with two the dead
-#: hand, ``dead_hand_33`` — not the ghost partners, whose hands are piles)
+#: hand, ``dead_hand_33``, or the ghost partners, ``ghost_partners_43``: four positions, a
+#: ghost's hand in piles, face down under face up — see the module docstring)
 SEAT_COUNTS = (2, 3, 4, 5, 6)
 
 
 class FiveHundredTables:
     """Per-card tables of every contract of one game (built from ``game``), and its seats and
-    sides: ``seats`` (2 to 6), ``side_of`` (each seat's side, in ``game.sides`` order),
-    ``side_seats`` (each side's seats as a bit mask, bit ``s`` = seat ``s``)."""
+    sides: ``seats`` (the hands that play: 2 to 6, or the four positions with ghost
+    partners), ``side_of`` (each seat's side, in ``game.sides`` order), ``side_seats``
+    (each side's seats as a bit mask, bit ``s`` = seat ``s``), ``ghosts`` (whether the
+    positions past ``players`` are ghost partners, whose hands are piles)."""
 
     def __init__(self, game: FiveHundredGame) -> None:
-        if game.players not in SEAT_COUNTS or game.positions != game.players:
-            raise NotImplementedError("cardlab.sim plays Five Hundred with 2 to 6 players "
-                                      "(not with ghost partners)")
-        self.seats = n = int(game.players)
+        if game.players not in SEAT_COUNTS:
+            raise NotImplementedError("cardlab.sim plays Five Hundred with 2 to 6 players")
+        #: two players with ghost partners: the positions past the seats play from piles
+        self.ghosts = game.positions != game.players
+        self.seats = n = int(game.positions)
         sides = list(game.sides.values())
         self.n_sides = len(sides)
         self.side_of = np.array([next(k for k, seats in enumerate(sides) if s in seats)
@@ -258,6 +271,13 @@ class FiveHundredBatch(Batch):
         self.n_actions = np.zeros(b, dtype=np.int64)
         self.done = np.zeros(b, dtype=bool)
         self.winners = np.full((b, TRICKS), -1, dtype=np.int64)
+        #: ghost partners (module docstring): the ghosts' face-down cards, the cards to turn
+        #: face up when the trick is complete, and per card the one beneath it in its pile
+        #: (``(B, cards + 1)``, 0: none; the last column for "no card"); None without ghosts
+        self.hidden = np.zeros(b, dtype=np.uint64)
+        self.pending = np.zeros(b, dtype=np.uint64)
+        self.under: np.ndarray | None = (np.zeros((b, tables.n_cards + 1), dtype=np.uint64)
+                                         if tables.ghosts else None)
         self.record: list[tuple[np.ndarray, np.ndarray]] | None = None
         self._rows = np.arange(b)
 
@@ -312,7 +332,7 @@ class FiveHundredBatch(Batch):
             out.declarer[b] = st.declarer
             out.active[b] = st.active
             out.n_active[b] = sum(st.active)
-            out.to_move[b] = st.to_move
+            out.to_move[b] = st.turn  # the position (with ghost partners, maybe a ghost)
             out.n_played[b] = len(st.trick.plays)
             if st.trick.plays:
                 led = out.led[b] = SUITS.index(st.trick.suit)
@@ -332,6 +352,17 @@ class FiveHundredBatch(Batch):
             out.n_tricks[b] = len(st.tricks)
             for i, t in enumerate(st.tricks):
                 out.winners[b, i] = t.winner
+            if out.under is not None:  # a ghost's piles: (face down, face up), None: gone
+                for piles in st.piles:
+                    for down, up in piles or ():
+                        if down is None:
+                            continue
+                        bit = np.uint64(1 << deck.index(down))
+                        out.hidden[b] |= bit
+                        if up is None:  # its face-up card was played in this trick
+                            out.pending[b] |= bit
+                        else:
+                            out.under[b, deck.index(up)] = bit
         return out
 
     def current_hands(self) -> np.ndarray:
@@ -345,6 +376,8 @@ class FiveHundredBatch(Batch):
         self._prep()
         tb, seat = self.tb, self._rn + self.to_move
         hand = self.hands.reshape(-1)[seat] & ~self.played
+        if tb.ghosts:  # a ghost plays its face-up cards only
+            hand &= ~self.hidden
         suit_cards = tb.suitmask_flat[self._t5 + self.led]
         if not self._free_any:  # no unnominated joker in any deal: 5H-7.1 alone
             return (np.asarray(follow_mask(hand, suit_cards, self.n_played == 0)),
@@ -422,6 +455,8 @@ class FiveHundredBatch(Batch):
         self.n_actions += live
         if self.record is not None:
             self.record.append((np.where(live, card, -1), np.where(live, named, -1)))
+        if self.under is not None:  # B-FR the card beneath a ghost's card, at the trick's end
+            self.pending |= self.under.reshape(-1)[self._rows * (tb.n_cards + 1) + card]
         # the next active seat clockwise (skipping the misère partners sitting out)
         n = tb.seats
         nxt = (p + 1) % n
@@ -447,6 +482,9 @@ class FiveHundredBatch(Batch):
             self.winners[ci, self.n_tricks[ci]] = winner[ci]
         self.n_tricks += complete
         self.n_played = np.where(complete, 0, self.n_played)
+        if self.under is not None:  # B-FR the cards beneath the ghosts' played cards turn up
+            self.hidden &= ~np.where(complete, self.pending, ZERO)
+            self.pending = np.where(complete, ZERO, self.pending)
         over = self.n_tricks == TRICKS
         if tb.stop_misere:  # 5H-7.4 the misère fails at the contractor's first trick
             over |= self.misere & (winner == self.declarer)
@@ -517,35 +555,94 @@ def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarr
     the trick, the contract and the game's fixed sides."""
     seat = batch.to_move
     hand = batch.hands.reshape(-1)[batch._rn + seat] & ~batch.played
+    if batch.tb.ghosts:  # a ghost's face-up cards (the bot's view of it)
+        hand &= ~batch.hidden
     return play_choice(batch.tb.heuristic, batch.table, hand, legal, names,
                        batch.gone | batch.played, batch.n_played, batch.led, batch.best,
                        batch.best_seat, seat, batch.declarer, batch.misere, batch.n_active)
 
 
 # -- dealing and the start of play ------------------------------------------------------------
+def _canonical(game: FiveHundredGame, dealer: int) -> FiveHundredState:
+    """The game's own deal of the pack in its canonical order (pack position ``i`` holds
+    the pack's ``i``-th card) by ``dealer``."""
+    deck = game.deck
+    return cast("FiveHundredState", game.deal(deck=" ".join(c.code for c in deck),
+                                              dealer=dealer))
+
+
 @lru_cache(maxsize=64)
 def _positions(game: FiveHundredGame, dealer: int) -> tuple[np.ndarray, int]:
-    """Where the pack's ``i``-th card goes when ``dealer`` deals (5H-4.2): a seat, the
-    number of seats = kitty, one more = the dead hand (two players) — read off the game's
-    own dealing of the canonical pack order."""
+    """Where the pack's ``i``-th card goes when ``dealer`` deals (5H-4.2): a seat (with
+    ghost partners, a position), the number of positions = kitty, one more = the dead hand
+    (two players) — read off the game's own dealing of the canonical pack order."""
     deck = game.deck
-    st = cast("FiveHundredState", game.deal(deck=" ".join(c.code for c in deck), dealer=dealer))
-    where = np.full(len(deck), game.players, dtype=np.int64)
+    st = _canonical(game, dealer)
+    n = game.positions
+    where = np.full(len(deck), n, dtype=np.int64)
     for card in st.dead_hand:
-        where[deck.index(card)] = game.players + 1
+        where[deck.index(card)] = n + 1
     for s, h in enumerate(st.hands):
         for card in h:
             where[deck.index(card)] = s
     return where, len(deck)
 
 
+@lru_cache(maxsize=16)
+def _pile_positions(game: FiveHundredGame) -> tuple[np.ndarray, np.ndarray]:
+    """Ghost partners (5H-2, B-FR): per dealer (a seat), the pack positions of the ghosts'
+    pile cards, face down and face up (``(players, piles)`` each, pile for pile, G1's then
+    G2's), read off the game's own dealing of the canonical pack order."""
+    deck = game.deck
+    down, up = [], []
+    for dealer in range(game.players):
+        pairs = [(deck.index(d), deck.index(u)) for piles in _canonical(game, dealer).piles
+                 for d, u in piles or () if d is not None and u is not None]
+        down.append([d for d, _ in pairs])
+        up.append([u for _, u in pairs])
+    return np.array(down, dtype=np.int64), np.array(up, dtype=np.int64)
+
+
 def deal_batch(game: FiveHundredGame, seeds: Any, dealer: Any = 0) -> tuple[np.ndarray, np.ndarray]:
     """The deals ``game.deal(seed=s, dealer=d)`` as masks: hands ``(B, seats)`` and kitty
-    ``(B,)``.
+    ``(B,)`` (with ghost partners ``(B, positions)``, a ghost's piles face down and face up
+    alike: :func:`deal_piles` says which lie face down).
 
     5H-4.2 the packets go round from the dealer's left, so dealer ``d`` gives seat
     ``(s + d) % seats`` the cards dealer 0 gives seat ``s``: the pack is cut into dealer 0's
     hands once, and each deal's hands are turned by its dealer."""
+    hands, kitty, _ = _deal(game, seeds, dealer)
+    return hands, kitty
+
+
+def deal_piles(game: FiveHundredGame, seeds: Any, dealer: Any = 0
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Ghost partners: the piles of the deals ``game.deal(seed=s, dealer=d)``, as the batch
+    holds them: ``hidden`` ``(B,)`` (the ghosts' face-down cards) and ``under`` ``(B,
+    cards + 1)`` (per face-up card the mask of the card beneath it)."""
+    _, _, perm = _deal(game, seeds, dealer)
+    dealers = np.broadcast_to(np.asarray(dealer, dtype=np.int64), (perm.shape[0],))
+    return _piles(game, perm, dealers)
+
+
+def _piles(game: FiveHundredGame, perm: np.ndarray, dealers: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`deal_piles` from the shuffled packs ``perm`` (``perm[b, pos]``: the card at
+    pack position ``pos``) and their dealers."""
+    tb = tables_for(game)
+    size = perm.shape[0]
+    down_at, up_at = _pile_positions(game)
+    rows = np.arange(size)[:, None]
+    down = tb.bit[perm[rows, down_at[dealers]]]
+    under = np.zeros((size, tb.n_cards + 1), dtype=np.uint64)
+    under[rows, perm[rows, up_at[dealers]]] = down
+    return np.bitwise_or.reduce(down, axis=1), under
+
+
+def _deal(game: FiveHundredGame, seeds: Any, dealer: Any) -> tuple[np.ndarray, np.ndarray,
+                                                                   np.ndarray]:
+    """:func:`deal_batch`, and the shuffled packs (``perm[b, pos]``: the card at pack
+    position ``pos``)."""
     tb = tables_for(game)
     perm = shuffle_batch(seeds, tb.n_cards)  # perm[b, pos] = the card at pack position pos
     size = perm.shape[0]
@@ -560,15 +657,20 @@ def deal_batch(game: FiveHundredGame, seeds: Any, dealer: Any = 0) -> tuple[np.n
     rows = np.arange(size)
     for seat in range(n):
         hands[rows, (seat + dealers) % n] = parts[:, seat]
-    return hands, parts[:, n].copy()
+    return hands, parts[:, n].copy(), perm
 
 
 def start_play(game: FiveHundredGame, hands: np.ndarray, kitty: np.ndarray,
                call: str | Sequence[str], declarer: Any, nominate: Any = None
                ) -> FiveHundredBatch:
     """The batch at the opening lead: ``declarer`` took the kitty and discarded by
-    :meth:`FiveHundredTables.discard_key` (the scalar form is :func:`discard_choice`)."""
+    :meth:`FiveHundredTables.discard_key` (the scalar form is :func:`discard_choice`).
+    Not with ghost partners, whose piles the hands do not say (whole deals play them:
+    :func:`opening_lead`)."""
     tb = tables_for(game)
+    if tb.ghosts:
+        raise NotImplementedError("start_play: a ghost partner's piles are not in its hand "
+                                  "mask; whole deals (opening_lead) play the ghost partners")
     size = hands.shape[0]
     batch = FiveHundredBatch(tb, size)
     batch.set_contract(call, declarer, nominate)
@@ -655,10 +757,12 @@ def opening_lead(game: FiveHundredGame, seeds: np.ndarray, dealers: np.ndarray
     ct = call_tables(game)
     size = len(seeds)
     dealer = np.broadcast_to(np.asarray(dealers, dtype=np.int64), (size,))
-    hands, kitty = deal_batch(game, seeds, dealer)
+    hands, kitty, perm = _deal(game, seeds, dealer)
     calls = heuristic_calls(game, hands, kitty, dealer)
     idx = np.flatnonzero(calls.contract >= 0)
     batch = FiveHundredBatch(tb, idx.size)
+    if tb.ghosts:  # B-FR the ghosts' piles, face down under face up
+        batch.hidden[:], batch.under = _piles(game, perm[idx], dealer[idx])
     place = calls.contract[idx]
     den, misere, nominated = ct.denomination[place], ct.is_misere[place], calls.nominated[idx]
     # 5H-3 the card order: the trump suit's, or NT's with the joker nominated (5H-6.3) or not
@@ -770,14 +874,21 @@ def match_results(game: FiveHundredGame, seeds: np.ndarray, dealers: np.ndarray,
 
 
 # -- what the studies and the hint use ----------------------------------------------------------
-def _batchable(game: FiveHundredGame) -> bool:
-    """The batch plays Five Hundred with 2 to 6 players (:data:`SEAT_COUNTS`; two players'
-    ghost partners are left to the scalar engine) and one joker, last in the pack (module
-    docstring; the 46-card pack has two)."""
-    if game.players not in SEAT_COUNTS or game.positions != game.players:
+def _whole_batchable(game: FiveHundredGame) -> bool:
+    """Whole deals (``compare_variants``, seasons) play Five Hundred in arrays with 2 to 6
+    players (:data:`SEAT_COUNTS`, two players' ghost partners too) and one joker, last in
+    the pack (module docstring; the 46-card pack has two)."""
+    if game.players not in SEAT_COUNTS:
         return False
     jokers = [i for i, card in enumerate(game.deck) if card.is_joker]
     return len(jokers) <= 1 and all(i == len(game.deck) - 1 for i in jokers)
+
+
+def _batchable(game: FiveHundredGame) -> bool:
+    """The hint and bid odds play the batch where whole deals do, but for two players'
+    ghost partners (their sampling of the hidden cards and :func:`start_play` do not know
+    the piles): those are left to the scalar engine."""
+    return _whole_batchable(game) and game.positions == game.players
 
 
 def _bid_odds(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy: str,
@@ -858,4 +969,5 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
 #: the game's simulator (registered by :mod:`cardlab.sim`): scoring options are rescored
 SIMULATOR = Simulator(batch=FiveHundredBatch, rescores=True, batchable=_batchable,
                       hint=_hint, bid_odds=_bid_odds, sample_layouts=sample_layouts,
-                      whole_deals=whole_deals, match_results=match_results)
+                      whole_deals=whole_deals, match_results=match_results,
+                      whole_batchable=_whole_batchable)

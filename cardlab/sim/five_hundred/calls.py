@@ -24,7 +24,10 @@ deals:
 * five players (5H-2): the contractor of a trick contract calls the first card of the
   bot's order it does not hold (the contract's trumps high to low but the joker, then each
   suit's top card; ``call alone`` if it holds them all); its holder is the partner (none
-  when the card lies among the discards).
+  when the card lies among the discards);
+* two players with ghost partners (``ghost_partners_43``): only the two seats call (a
+  ghost never bids; its seat counts on it as on a partner's share), so the ghosts' hands
+  are dealt but not read.
 
 The bot draws nothing from its generator before the play, so the calls depend on the deal
 alone. The differential tests (``tests/sim/test_five_hundred_whole_deals.py``) check the
@@ -255,12 +258,12 @@ class Calls:
     """Every call before the play of a batch of deals, per deal (in the order of the deals).
 
     ``contract`` is the high bid's place on the ladder (-1: everyone passed), ``declarer``
-    its caller (-1), ``hands`` the four hands at the opening lead (the contractor's after
-    the discard), ``discard`` the cards discarded, ``nominated`` the joker's nominated suit
-    (0-3 in ``SUITS`` order, -1 none), ``called`` the partner card called (pack index; -1:
-    none or alone) and ``partner`` its holder (-1: none), ``n_actions`` the actions before
-    the play (``len(state.history)``: calls, the discard, the partner call, the nomination
-    when asked)."""
+    its caller (-1), ``hands`` the hands (per position) at the opening lead (the
+    contractor's after the discard), ``discard`` the cards discarded, ``nominated`` the
+    joker's nominated suit (0-3 in ``SUITS`` order, -1 none), ``called`` the partner card
+    called (pack index; -1: none or alone) and ``partner`` its holder (-1: none),
+    ``n_actions`` the actions before the play (``len(state.history)``: calls, the discard,
+    the partner call, the nomination when asked)."""
 
     contract: np.ndarray
     declarer: np.ndarray
@@ -393,16 +396,17 @@ def partner_call(ct: CallTables, hands: np.ndarray, declarer: np.ndarray, den: n
 
 def heuristic_calls(game: FiveHundredGame, hands: np.ndarray, kitty: np.ndarray, dealers: np.ndarray
                     ) -> Calls:
-    """Every call before the play of deals (``hands`` ``(B, seats)`` and ``kitty``
-    ``(B,)`` masks, dealt by ``dealers``), exactly as the scalar
-    :class:`~cardlab.bots.five_hundred.HeuristicBot` makes them: the auction (5H-5), the
+    """Every call before the play of deals (``hands`` ``(B, positions)`` and ``kitty``
+    ``(B,)`` masks, dealt by ``dealers``; with ghost partners the ghosts' hands last),
+    exactly as the scalar :class:`~cardlab.bots.five_hundred.HeuristicBot` makes them: the auction (5H-5), the
     discard (5H-6.1) and the joker nomination (5H-6.3). See the module docstring."""
     ct = call_tables(game)
     size = hands.shape[0]
     rows = np.arange(size)
-    est = trick_estimates(ct, hands) + ct.help
+    seats = hands[:, :ct.seats]  # the hands that bid (with ghost partners, not the ghosts')
+    est = trick_estimates(ct, seats) + ct.help
     # _misere_hand: no joker, at most one card above the nine
-    misere_hand = ((hands & ct.joker_mask) == ZERO) & (popcount(hands & ct.high_cards) <= 1)
+    misere_hand = ((seats & ct.joker_mask) == ZERO) & (popcount(seats & ct.high_cards) <= 1)
     contract, declarer, n_calls = _auction(ct, est, misere_hand, dealers)
     bid = contract >= 0
     place = np.maximum(contract, 0)
