@@ -8,11 +8,12 @@
   mean with a 95% interval, for expert vs heuristic and heuristic vs random.
 * **Matches.** Whole matches (``game.match``) with A in the even seats in half of them and
   in the odd seats in the other half: A's share of the wins with its 95% interval.
-* **Bad calls.** Each call a level makes in the auction (a bid, a pass, a choice of game),
-  valued by the coach's evaluator (:func:`cardlab.sim.advice.advise`): bad when it is worth
-  less than the best call by more than the contract's worth (the best value that call
-  scores on any layout), counting passing at 0. Only where the evaluator values calls
-  (Five Hundred, Officer Skat).
+* **Bad calls.** Each call a level makes in the auction (a bid, a pass, a choice of game, a
+  Pandoeren contract), or in Panfin, which has no auction, each declaration (fold, tengo
+  with its exchange, servito), valued by the coach's evaluator
+  (:func:`cardlab.sim.advice.advise`): bad when it is worth less than the best call by more
+  than the contract's worth (the largest that call scores or loses on any layout), a call
+  the evaluator leaves out (passing in an auction) counting 0.
 
 ``--small`` is the size CI runs (``tests/bots/test_bots_strength.py``); the default size is
 what ``benchmarks/RESULTS.md`` quotes. Every number comes from fixed seeds.
@@ -122,15 +123,18 @@ def _map(fn: Any, args: list[tuple[Any, ...]], workers: int) -> list[float]:
         return [float(f.result()) for f in futures]
 
 
-#: the games whose auction calls the evaluator values (bids as contracts; a choice of game;
-#: Pandoeren's contracts, each played out as the contract)
-CALLS_VALUED = ("five_hundred", "officer_skat", "pandoeren")
+#: the games whose calls the evaluator values: their auction calls (bids as contracts; a
+#: choice of game; Pandoeren's contracts, each played out as the contract), or the phase in
+#: which a seat declares itself in or out (Panfin's fold, tengo with its discards, or
+#: servito; the evaluator values them as choices, each played out to the end of the deal)
+CALLS_VALUED = ("five_hundred", "officer_skat", "pandoeren", "panfin")
+DECLARATION_PHASE = {"panfin": "declare"}
 
 
 def bad_calls(name: str, level: str, calls: int, seed: int = SEED, n: int = 24
               ) -> tuple[int, int]:
-    """(bad, valued): the level's auction calls the evaluator values, and the bad ones
-    ((0, 0) where it values none: Panfin's declarations)."""
+    """(bad, valued): the level's calls the evaluator values (its auction calls, or its
+    declarations where the game has them instead), and the bad ones."""
     if name not in CALLS_VALUED:
         return 0, 0
     game = cardlab.load(name)
@@ -145,10 +149,14 @@ def bad_calls(name: str, level: str, calls: int, seed: int = SEED, n: int = 24
             bot = bots[st.to_move]
             advice = advise(st, n=n, seed=s) if len(st.legal_actions()) > 1 else None
             action = str(bot.choose(st))
-            if advice is not None and advice.kind == "call" and st.to_move is not None:
-                value = advice.values.get(action, 0.0)  # passing: 0
+            is_call = advice is not None and (
+                advice.kind == "call" or st.phase == DECLARATION_PHASE.get(name))
+            if advice is not None and is_call and st.to_move is not None:
+                # a call the evaluator leaves out (passing in an auction) is worth 0
+                value = advice.values.get(action, 0.0)
                 best_call = advice.best
-                best = max(0.0, advice.values[best_call])
+                left_out = any(str(a) not in advice.values for a in st.legal_actions())
+                best = max([advice.values[best_call]] + [0.0] * left_out)
                 chosen = action if action in advice.values else best_call
                 worth = float(max(abs(x) for x in advice.samples[chosen])) if \
                     advice.samples else 0.0

@@ -35,3 +35,12 @@ def test_the_stronger_level_is_not_weaker(name: str, pair: tuple[str, str]) -> N
     mean, low, high = BENCH.mean_ci(diffs)
     assert len(diffs) == BENCH.small_deals(name)
     assert high >= 0, f"{name}: {a} scores {mean:+.1f} a deal against {b} ({low:+.1f} to {high:+.1f})"
+
+
+@pytest.mark.parametrize("name", BENCH.GAMES)
+def test_bad_calls_values_each_games_calls(name: str) -> None:
+    """The bad-call count values the calls asked for in every game (Panfin's declarations,
+    as it has no auction), and a bad call is one of them."""
+    bad, valued = BENCH.bad_calls(name, "heuristic", 3, n=4)
+    assert valued == 3, f"{name}: {valued} calls valued of 3"
+    assert 0 <= bad <= valued
