@@ -33,8 +33,8 @@ A known gap, the layout sampler's: with five players and a contract sans kitty, 
 partner card lying in the kitty nobody took is left out of the layouts, so it stays in the
 kitty in every sampled deal (the contractor could not know that).
 
-Two players with ghost partners are not served (the batch does not serve them either):
-:class:`NotImplementedError`; nor is a pack with two jokers (the layout sampler's tables).
+Two players with ghost partners are not served (the batch plays their whole deals, but no
+layout of their piles is sampled for a hint): :class:`NotImplementedError`; nor is a pack with two jokers (the layout sampler's tables).
 
 >>> import cardlab
 >>> state = cardlab.load("five_hundred").deal(seed=3).apply("bid 6S")
