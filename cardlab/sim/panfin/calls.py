@@ -28,8 +28,11 @@ Which hand makes which combination, which one wins, and who owes what are the ga
 kernel (:mod:`cardlab.games.panfin.kernel`: ``hand_suit``, ``combination_kind``,
 ``combination_rank``, ``stamp_liable``, ``combination_dues``, ``servito_share``,
 ``exchange_limit``, ``ante_due``), the functions the judge and the scoring call on one
-deal. The trick phase
-itself is :class:`cardlab.sim.panfin.PanfinBatch`'s.
+deal. The per-hand work — each dealt hand's servito, combination and the bot's exchange,
+the exchanges, the combinations at the end — runs in compiled loops over the deals
+(:func:`cardlab.solve.jit.jit`), the kernel compiled as written
+(:mod:`cardlab.sim.panfin.compiled`); the rest, and the bot's seeded draws, over arrays.
+The trick phase itself is :class:`cardlab.sim.panfin.PanfinBatch`'s.
 """
 
 from __future__ import annotations
