@@ -215,9 +215,11 @@ def _top_run(hands: Any, e: int, ctx: Any) -> tuple[int, int]:
 def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
     """Bounds on the counted tricks still to come at a trick start, by what is sure:
 
-    * the top trumps (a free joker, in no trumps and misère) held in one hand each win a
-      trick whenever they are played, and every card is played (unless a misère can end
-      the deal first), so they count for their holder;
+    * the top trumps (a free joker, in no trumps and misère): those of the group (counted
+      positions, or the others) holding the best one, down to the other group's best,
+      each take the trick they are played to for their group (only the group's own cards
+      beat them), and every card is played (unless a misère can end the deal first), so
+      the most of them in one hand (its cards go to different tricks) count for the group;
     * the leader's quick tricks: the top cards of a plain suit it holds in a row win their
       tricks when it cashes them, for as many rounds as every opponent able to trump (or
       to play a free joker) still follows suit. Only the leader's choice makes them, so
@@ -230,19 +232,44 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
     hi = left
     if stop_pos >= 0:
         return lo, hi
-    run_owner = -1
-    run = 0
+    quick = 0
     if trump_e >= 0:
-        run_owner, run = _top_run(hands, trump_e, ctx)
-        if run_owner >= 0:
-            if counted[run_owner]:
-                lo = run
+        # the top trumps held by one group (the counted positions, or the others) down to
+        # the other group's best: any trick one of them is played to goes to that group
+        # (only its own cards beat it), and one hand's cards go to different tricks
+        above = 0
+        top_group = -1
+        for j in range(ladder_len[trump_e]):
+            b = 1 << ladders[trump_e, j]
+            holder = -1
+            for p in range(MAX_POS):
+                if hands[p] & b:
+                    holder = p
+                    break
+            if holder < 0:
+                continue  # played
+            group = 1 if counted[holder] else 0
+            if top_group < 0:
+                top_group = group
+            elif group != top_group:
+                break
+            above |= b
+        if top_group >= 0:
+            sure = 0
+            for p in range(MAX_POS):
+                if (1 if counted[p] else 0) == top_group:
+                    k = _popcount(hands[p] & above)
+                    if k > sure:
+                        sure = k
+            if top_group == 1:
+                lo = sure
             else:
-                hi = left - run
+                hi = left - sure
+            if (1 if counted[turn] else 0) == top_group:
+                quick = _popcount(hands[turn] & above)
     if maxi[turn] != counted[turn]:
         return lo, hi
     ruff = suit_masks[trump_e] if trump_e >= 0 else 0
-    quick = run if run_owner == turn else 0
     for e in range(4):
         if e == trump_e:
             continue
