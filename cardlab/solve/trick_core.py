@@ -19,8 +19,10 @@ What makes it fast, after DDS:
 * **Touching cards merged.** Of two cards of one effective suit with no card between them
   still in play, only the higher is searched.
 * **Move ordering.** The table's move first; a leader its strongest cards, ranked by how
-  often they cut the search off before (history); a follower whose side is winning the
-  trick plays low, one whose side is losing it wins as cheaply as it can, else plays low.
+  often they cut the search off before (history). A follower reads the best card each
+  later hand can put on the trick: it plays low where the trick is its side's already or a
+  later hand of its side can take it over everything, wins as cheaply as it can where it
+  can be sure of the trick, else takes it cheaply from the other side, else plays low.
 * **Bounds.** A trick start knows the tricks left (no more can come), and the window is cut
   to what the table proved.
 * **A node budget**: past it the search stops and says so (the caller raises).
@@ -343,7 +345,7 @@ def _moves(hands: Any, turn: int, plays_card: Any, start: int, nplays: int, led:
 
 
 @jit
-def _order(turn: int, plays_pos: Any, plays_card: Any, start: int, nplays: int, led: int,
+def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, nplays: int, led: int,
            ctx: Any, moves: Any, n: int, first: int, history: Any, scores: Any) -> None:
     """Sort ``moves[:n]`` best first (see the module's notes)."""
     (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
@@ -360,12 +362,45 @@ def _order(turn: int, plays_pos: Any, plays_card: Any, start: int, nplays: int, 
             if s > top:
                 top = s
                 top_pos = plays_pos[i]
-        mine = maxi[top_pos] == maxi[turn]
+        # the best card each position still to play can put on the trick (any card of a
+        # hand void in the suit led: a bound, good enough for ordering), by whether its
+        # winning the trick is good for the position to move
+        good = counted[top_pos] == maxi[turn]
+        mate_best = -1
+        foe_best = -1
+        p = turn
+        for _ in range(n_active - 1 - nplays):
+            p = nxt[p]
+            cand = hands[p] & suit_masks[led]
+            if cand == 0:
+                cand = hands[p]
+            best = -1
+            while cand:
+                c = _low_bit(cand)
+                cand &= cand - 1
+                if strength[led, c] > best:
+                    best = strength[led, c]
+            if counted[p] == maxi[turn]:
+                if best > mate_best:
+                    mate_best = best
+            elif best > foe_best:
+                foe_best = best
+        mine_wins = counted[turn] == maxi[turn]
+        if good and top > foe_best:
+            bar = _BIG  # the trick is won already: play low
+        elif mate_best > top and mate_best > foe_best:
+            bar = _BIG  # a later hand of the side can win it: play low
+        elif not mine_wins:
+            bar = _BIG
+        else:
+            bar = top if top > foe_best else foe_best
         for i in range(n):
             c = moves[i] // 8
             s = strength[led, c]
             low = strength[5, c]
-            if s > top and not mine:
+            if s > bar:
+                scores[i] = 200000 - s  # win it for sure, as cheaply as possible
+            elif s > top and not good and mine_wins:
                 scores[i] = 100000 - s  # take it as cheaply as possible
             else:
                 scores[i] = -low  # else throw the lowest card
@@ -467,7 +502,7 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
                 start = d - nplays
                 n = _moves(hands, turn, plays_card, start, nplays, led, suits_led, voids, ctx,
                            stack[d])
-                _order(turn, plays_pos, plays_card, start, nplays, led, ctx, stack[d], n,
+                _order(hands, turn, plays_pos, plays_card, start, nplays, led, ctx, stack[d], n,
                        first, history, scores[d])
                 f = frames[d]
                 f[TURN] = turn
