@@ -1,14 +1,18 @@
 """Five Hundred's heuristic card play, written once on card masks.
 
-This is the card play of the ``"heuristic"`` level. Both of its forms call it: the
-scalar :class:`~cardlab.bots.five_hundred.HeuristicBot` passes one row built from its
-seat's view, and the batch simulator's ``"heuristic"`` policy passes every deal of a
-batch (:mod:`cardlab.sim.five_hundred.batch`). So the two forms are one player. A row
+This is the card play of the ``"heuristic"`` level. The rule is :func:`choose_one`, one
+deal's choice, compiled (numba, :func:`cardlab.solve.jit.jit`). Both of its forms call it:
+the scalar :class:`~cardlab.bots.five_hundred.HeuristicBot` passes one row built from its
+seat's view to :func:`play_choice` (which asks :func:`choose_one` per row), and the batch
+simulator's ``"heuristic"`` policy asks :func:`choose_one` for each deal inside its
+compiled step (:mod:`cardlab.sim.five_hundred.compiled`). So the two forms are one
+player. A row
 holds only what the seat to move may see: its cards, its legal plays, the cards played
 so far, the trick, the contract and the seats' fixed sides. With five players the bot
 does not know who the called partner is.
 
-A hand is a ``uint64`` mask (bit ``i`` is ``game.deck[i]``). A card's strength is the
+A hand is a ``uint64`` mask (bit ``i`` is ``game.deck[i]``; ``int64`` inside the compiled
+rule, every pack having at most 63 cards). A card's strength is the
 game's table (:func:`~cardlab.games.five_hundred.rules.card_table`): class plus power,
 the kernel's ``trick_key``. "Cheapest" and "dearest" go by the card's lead key (a plain
 card, then a trump, then an unnominated joker, each by its power).
@@ -44,6 +48,7 @@ H, in that order).
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -52,16 +57,20 @@ import numpy as np
 from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.kernel import NO_SUIT, TRUMP
 from cardlab.games.five_hundred.rules import MISERE_VALUES, SUITS, TABLE_KEYS, card_table, parse_bid
+from cardlab.solve.jit import jit
 
-__all__ = ["PlayTables", "PlayRow", "play_tables", "play_choice", "row_of_view"]
+__all__ = ["PlayTables", "PlayRow", "play_tables", "play_choice", "choose_one", "row_of_view"]
 
-_ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-#: up to this many rows, :func:`_pick` meets every lead-key group at once (fewer numpy calls);
-#: beyond it, it looks the groups up a byte of the mask at a time (less work per row)
-_FEW_ROWS = 16
 #: a key above every plain lead's key (a count of at most 63 cards, a power below 128)
-_NO_KEY = np.int64(1 << 20)
+_NO_KEY = 1 << 20
+#: the head of :attr:`PlayTables.compiled`: the offsets of its parts (per contract: the
+#: cards of each lead-key group, the groups of each byte of a mask, the trumps, each card's
+#: higher cards, the plain suits, the effective suits; per contract, suit led and best
+#: strength: the cards above and below it; each card's power; each position's side), then
+#: the groups per contract, the bytes of a mask, the strengths, the cards and the jokers
+(_GROUP_CARDS, _GROUP_BYTES, _TRUMPS, _HIGHER, _PLAIN, _SUITS, _ABOVE, _BELOW, _POWER, _SIDE,
+ _N_GROUPS, _N_BYTES, _N_STRENGTHS, _N_CARDS, _JOKERS, _HEAD) = range(16)
 
 
 class PlayTables:
@@ -143,6 +152,26 @@ class PlayTables:
         #: a card's code → its bit (the view writes cards as codes)
         self.bit_of = {card.code: 1 << i for i, card in enumerate(deck)}
         self.game = game
+        if c > 63:  # the compiled rule holds a mask in an int64
+            raise NotImplementedError("packs above 63 cards do not fit the play's int64 masks")
+        #: the tables :func:`choose_one` reads, flat in one ``int64`` array (masks as their
+        #: bits): each part's offset at its head, then the parts (one array: a compiled
+        #: call pays for each array it passes)
+        parts = {_GROUP_CARDS: self.group_cards, _GROUP_BYTES: self.group_bytes,
+                 _TRUMPS: self.trumps, _HIGHER: self.higher, _PLAIN: self.plain_suits,
+                 _SUITS: self.suitmask, _ABOVE: self.above_flat, _BELOW: self.below_flat,
+                 _POWER: self.power, _SIDE: self.side_of}
+        head = np.zeros(_HEAD, dtype=np.int64)
+        head[[_N_GROUPS, _N_BYTES, _N_STRENGTHS, _N_CARDS, _JOKERS]] = (
+            w, nb, self.n_strengths, c, int(self.jokers))
+        at, flat = _HEAD, [head]
+        for place, part in parts.items():
+            head[place] = at
+            flat.append(np.ascontiguousarray(part).reshape(-1).view(np.int64)
+                        if part.dtype == np.uint64 else part.reshape(-1).astype(np.int64))
+            at += flat[-1].size
+        self.compiled = np.concatenate(flat)
+        self.compiled.flags.writeable = False
 
     def _check_order(self, jokers: list[int]) -> None:
         """The lead finds a plain suit's top and bottom card by bit position: each plain
@@ -181,62 +210,14 @@ def play_tables(game: FiveHundredGame) -> PlayTables:
     return last[1]
 
 
-def _lowest(m: np.ndarray) -> np.ndarray:
-    """The index of each mask's lowest set bit (-1 for an empty mask): the lowest bit
-    alone is a power of two, which a float holds exactly (``2**i`` is ``0.5 * 2**(i+1)``,
-    and 0 comes out as ``0 * 2**0``)."""
-    low = m & (~m + _ONE)
-    return np.asarray(np.frexp(low.astype(np.float64))[1].astype(np.int64) - 1)
-
-
-def _highest(m: np.ndarray) -> np.ndarray:
-    """The index of each mask's highest set bit (-1 for an empty mask), for the cards of
-    one suit: fewer than 53 of them, so the float of the mask keeps its top bit."""
-    return np.asarray(np.frexp(m.astype(np.float64))[1].astype(np.int64) - 1)
-
-
-def _popcount(m: np.ndarray) -> np.ndarray:
-    """The number of set bits of each mask."""
-    if hasattr(np, "bitwise_count"):
-        return np.asarray(np.bitwise_count(m).astype(np.int64))
-    b = np.ascontiguousarray(m, dtype=np.uint64).view(np.uint8)  # pragma: no cover
-    return np.asarray(np.unpackbits(b).reshape(*m.shape, 64).sum(axis=-1))  # pragma: no cover
-
-
-def _pick(pt: PlayTables, table: np.ndarray, mask: np.ndarray,
-          dear: np.ndarray | bool | None) -> np.ndarray:
-    """Per row, the cheapest card of ``mask`` by lead key, or where ``dear`` (True: in
-    every row) the dearest; of equal keys the earliest in the pack (-1 for an empty
-    mask)."""
-    if mask.size <= _FEW_ROWS:  # (the scalar bot's one row) every group at once: fewer calls
-        meet = mask[:, None] & pt.group_cards[table]
-        has = meet != _ZERO
-        rank = np.argmax(has, axis=1)
-        if dear is not None:
-            top = pt.n_groups - 1 - np.argmax(has[:, ::-1], axis=1)
-            rank = top if dear is True else np.where(dear, top, rank)
-        return _lowest(meet[np.arange(mask.size), rank])
-    at = table * (pt.n_bytes * 256)
-    groups = pt.group_bytes_flat[at + (mask & np.uint64(255)).astype(np.int64)]
-    for k in range(1, pt.n_bytes):
-        byte = (mask >> np.uint64(8 * k)) & np.uint64(255)
-        groups |= pt.group_bytes_flat[at + (256 * k) + byte.astype(np.int64)]
-    if dear is None:
-        rank = _lowest(groups)
-    elif dear is True:
-        rank = _highest(groups)
-    else:
-        rank = np.where(dear, _highest(groups), _lowest(groups))
-    return _lowest(mask & pt.group_cards_flat[table * pt.n_groups + np.maximum(rank, 0)])
-
-
 def play_choice(pt: PlayTables, table: np.ndarray, hand: np.ndarray, legal: np.ndarray,
                 names: np.ndarray, gone: np.ndarray, n_played: np.ndarray, led: np.ndarray,
                 best: np.ndarray, best_seat: np.ndarray, seat: np.ndarray,
                 declarer: np.ndarray, misere: np.ndarray, n_active: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray]:
     """The card each row's seat to move plays, by the rules of the module docstring:
-    ``(card index, named suit or -1)`` per row (-1 as the card where nothing is legal).
+    ``(card index, named suit or -1)`` per row (-1 as the card where nothing is legal):
+    :func:`choose_one` on every row.
 
     Per row: ``table`` is the contract's index. ``hand`` holds the mover's cards and
     ``legal`` its legal cards. ``names`` holds the suits a joker lead may name (a 4-bit
@@ -245,108 +226,171 @@ def play_choice(pt: PlayTables, table: np.ndarray, hand: np.ndarray, legal: np.n
     ``led`` is its suit code. ``best`` is the strength of the trick's winning card and
     ``best_seat`` its seat. ``seat`` is the mover. ``declarer`` is the contractor and
     ``misere`` marks a misère. ``n_active`` counts the seats that play this deal."""
-    side = pt.side_of
-    mine = side[seat]
+    rows = np.broadcast_shapes(np.shape(table), np.shape(legal))
+
+    def ints(a: Any) -> np.ndarray:
+        return np.ascontiguousarray(np.broadcast_to(a, rows), dtype=np.int64).reshape(-1)
+
+    def masks(a: Any) -> np.ndarray:
+        return ints(np.asarray(a, dtype=np.uint64).view(np.int64))
+
+    flags = np.ascontiguousarray(np.broadcast_to(misere, rows), dtype=np.bool_).reshape(-1)
+    out = np.empty((2, flags.size), dtype=np.int64)
+    _choose_rows(pt.compiled, ints(table), masks(hand), masks(legal), masks(names), masks(gone),
+                 ints(n_played), ints(led), ints(best), ints(best_seat), ints(seat),
+                 ints(declarer), flags, ints(n_active), out)
+    return out[0].reshape(rows), out[1].reshape(rows)
+
+
+@jit
+def _choose_rows(tab: Any, table: Any, hand: Any, legal: Any, names: Any, gone: Any,
+                 n_played: Any, led: Any, best: Any, best_seat: Any, seat: Any, declarer: Any,
+                 misere: Any, n_active: Any, out: Any) -> None:
+    """:func:`choose_one` on each row, into ``out`` ``(2, B)``: the card, the named suit."""
+    for i in range(table.shape[0]):
+        card, named = choose_one(tab, table[i], hand[i], legal[i], names[i], gone[i],
+                                 n_played[i], led[i], best[i], best_seat[i], seat[i],
+                                 declarer[i], misere[i], n_active[i])
+        out[0, i] = card
+        out[1, i] = named
+
+
+#: a bit's index by remainder: ``2**i % 67`` differs for every ``i`` below 64 (2 is a
+#: primitive root of the prime 67), so a card's bit gives its index by one look-up
+_BIT_AT = np.full(67, -1, dtype=np.int64)
+for _i in range(64):
+    _BIT_AT[(1 << _i) % 67] = _i
+_BIT_AT.flags.writeable = False
+
+
+@jit
+def _lowest(m: int) -> int:
+    """The index of the lowest set bit of ``m`` (-1: none)."""
+    return -1 if m == 0 else _BIT_AT[(m & -m) % 67]
+
+
+@jit
+def _highest(m: int) -> int:
+    """The index of the highest set bit of ``m`` (-1: none), for masks whose set bits lie
+    fewer than 53 apart (one suit's cards, a mask of groups): the float of ``m`` keeps its
+    top bit, so its exponent says where it is."""
+    return math.frexp(float(m))[1] - 1
+
+
+@jit
+def _count(m: int) -> int:
+    """The number of set bits of ``m``."""
+    k = 0
+    while m != 0:
+        m &= m - 1
+        k += 1
+    return k
+
+
+@jit
+def _pick(tab: Any, table: int, mask: int, dear: bool) -> int:
+    """The cheapest card of ``mask`` by lead key, or with ``dear`` the dearest; of equal
+    keys the earliest in the pack (-1 for an empty mask). The lead-key groups the mask
+    meets are looked up a byte of it at a time (no branch on its cards): the cheapest
+    (dearest) is their lowest (highest) bit."""
+    groups = 0
+    at = tab[_GROUP_BYTES] + table * tab[_N_BYTES] * 256
+    for k in range(tab[_N_BYTES]):
+        groups |= tab[at + 256 * k + ((mask >> (8 * k)) & 255)]
+    if groups == 0:
+        return -1
+    rank = _highest(groups) if dear else _lowest(groups)
+    return _lowest(mask & tab[tab[_GROUP_CARDS] + table * tab[_N_GROUPS] + rank])
+
+
+@jit
+def choose_one(tab: Any, table: int, hand: int, legal: int, names: int, gone: int,
+               n_played: int, led: int, best: int, best_seat: int, seat: int, declarer: int,
+               misere: bool, n_active: int) -> tuple[int, int]:
+    """The card one seat to move plays, and the suit a joker lead names (else -1), by the
+    rules of the module docstring, from one row of :func:`play_choice`'s arguments (card
+    masks as ``int64``) and the game's flat table :attr:`PlayTables.compiled`. Compiled:
+    the scalar bot asks it through :func:`play_choice`, the array simulator inside its
+    step."""
+    side = tab[_SIDE]
+    mine = tab[side + seat]
     leading = n_played == 0
-    every = not leading.any()  # every row follows (a batch plays its deals in step)
-    following = True if every else ~leading
-    misere = np.asarray(misere, dtype=bool)
-    among, dear = legal, None
-    if every or not leading.all():
-        led_now = led if every else np.where(following, led, 0)
-        suit_row = table * 5 + led_now
-        at = suit_row * pt.n_strengths + (best if every else np.where(following, best, -1)) + 1
-        beats = legal & pt.above_flat[at]
-        partner = following & (side[best_seat] == mine) & ~misere
+    among = legal
+    dear = False
+    if not leading:
+        suit_row = table * 5 + led
+        at = suit_row * tab[_N_STRENGTHS] + best + 1
+        beats = legal & tab[tab[_ABOVE] + at]
+        partner = tab[side + best_seat] == mine and not misere
         last = n_played == n_active - 1
         # a partner's winning trump, or the last card behind a partner's winner: no need
-        keep_low = partner & (last | (best >= TRUMP))
-        win = following & ~misere & ~keep_low & (beats != _ZERO)
-        among = np.where(win, beats, among)
-        # early in the trick with cards of the suit led only: high, to push the rest up
-        dear = win & ~last & ~partner & ((beats & ~pt.suitmask_flat[suit_row]) == _ZERO)
-        if misere.any():
-            under = legal & pt.below_flat[at]
-            ducks = following & misere & (
-                (seat == declarer) | (best_seat == declarer)) & (under != _ZERO)
-            among = np.where(ducks, under, among)
-            dear = dear | ducks
-    lead = leading & ~misere  # the lead of a trick contract has rules of its own
-    rows = np.flatnonzero(lead)
-    if not rows.size:
-        card = _pick(pt, table, among, dear)
-    elif rows.size == legal.size:
-        card = _lead(pt, table, hand, legal, gone, (declarer >= 0) & (side[declarer] == mine))
+        keep_low = partner and (last or best >= TRUMP)
+        win = not misere and not keep_low and beats != 0
+        if win:
+            among = beats
+            # early in the trick with cards of the suit led only: high, to push the rest up
+            dear = not last and not partner and (beats & ~tab[tab[_SUITS] + suit_row]) == 0
+        if misere:
+            under = legal & tab[tab[_BELOW] + at]
+            if (seat == declarer or best_seat == declarer) and under != 0:
+                among = under
+                dear = True
+    if leading and not misere:  # the lead of a trick contract has rules of its own
+        card = _lead(tab, table, hand, legal, gone, declarer >= 0 and tab[side + declarer] == mine)
     else:
-        if 2 * rows.size < legal.size:
-            card = _pick(pt, table, among, dear)
-        else:  # mostly leads: the pick only where it decides
-            card = np.empty(legal.shape, dtype=np.int64)
-            other = np.flatnonzero(~lead)
-            card[other] = _pick(pt, table[other], among[other],
-                                dear if dear is None else dear[other])
-        contracting = (declarer[rows] >= 0) & (side[declarer[rows]] == mine[rows])
-        card[rows] = _lead(pt, table[rows], hand[rows], legal[rows], gone[rows], contracting)
-    named = np.full(legal.shape, -1, dtype=np.int64)
-    if names.any():  # a joker lead in no trumps names the first suit it may
-        jokers = pt.suitmask[table, NO_SUIT]
-        joker_led = leading & (names != _ZERO) & (card >= 0) & (
-            (jokers >> np.maximum(card, 0).astype(np.uint64)) & _ONE != _ZERO)
-        named = np.where(joker_led, _lowest(names), -1)
+        card = _pick(tab, table, among, dear)
+    named = -1
+    # a joker lead in no trumps names the first suit it may
+    if leading and names != 0 and card >= 0 and (
+            tab[tab[_SUITS] + table * 5 + NO_SUIT] >> card) & 1 != 0:
+        named = _lowest(names)
     return card, named
 
 
-def _lead(pt: PlayTables, table: np.ndarray, hand: np.ndarray, legal: np.ndarray,
-          gone: np.ndarray, contracting: np.ndarray) -> np.ndarray:
-    """The lead of a trick contract (rules 1-4 of the module docstring) per row."""
-    out = np.full(table.shape, -1, dtype=np.int64)
+@jit
+def _lead(tab: Any, table: int, hand: int, legal: int, gone: int, contracting: bool) -> int:
+    """The lead of a trick contract (rules 1-4 of the module docstring)."""
     # 1. draw trumps. The lead is free in a trump contract (only an unnominated joker has
     # lead limits, 5H-7.3), so the legal trumps are the hand's: the highest of them is
     # the top trump left when no trump still out is above it.
-    trumps = pt.trumps[table]
+    n_cards = tab[_N_CARDS]
+    trumps = tab[tab[_TRUMPS] + table]
     mine = legal & trumps
     out_there = trumps & ~gone & ~hand
-    draw = np.zeros(table.shape, dtype=bool)
-    rows = np.flatnonzero(contracting & (mine != _ZERO) & (out_there != _ZERO))
-    if rows.size:
-        m = mine[rows]
-        top = _pick(pt, table[rows], m, True)
-        thin = m & (m - _ONE)
-        three = (thin & (thin - _ONE)) != _ZERO
-        draw[rows] = ((out_there[rows] & pt.higher[table[rows], top]) == _ZERO) | three
-        out[rows] = np.where(draw[rows], top, out[rows])
-    rest = np.flatnonzero(~draw)
-    if not rest.size:
-        return out
+    if contracting and mine != 0 and out_there != 0:
+        top = _pick(tab, table, mine, True)
+        if (out_there & tab[tab[_HIGHER] + table * n_cards + top]) == 0 or _count(mine) >= 3:
+            return top
     # 2. a master (the earliest in the pack), else 3. the lowest card of the longest suit
     # (a defender: the shortest), suit by suit: a plain suit lists its cards high to low
     # in the pack, its jokers (a nominated joker, its top) last (PlayTables checks it)
-    t, h, g, lg = table[rest], hand[rest], gone[rest], legal[rest]
-    c = pt.n_cards
-    suit = pt.plain_suits[t]  # [row, suit code]
-    left = suit & ~g[:, None]
-    mine = lg[:, None] & suit
-    nominated = bool((suit & pt.jokers).any())  # a nominated joker tops its suit
-    top = left & (~left + _ONE)  # the top card left of each suit (its lowest bit) …
-    if nominated:
-        jokers = left & pt.jokers  # … or its joker
-        top = np.where(jokers != _ZERO, jokers & (~jokers + _ONE), top)
-    masters = np.bitwise_or.reduce(mine & top, axis=1)
-    low = _highest(mine & ~pt.jokers if nominated else mine)
-    if nominated:  # only the joker left of its suit: the joker is the lowest
-        low = np.where(low < 0, _highest(mine), low)
-    sign = np.where(contracting[rest], -1, 1)[:, None]
-    key = (sign * _popcount(h[:, None] & suit) * 128
-           + pt.power_flat[t[:, None] * c + np.maximum(low, 0)]) * 64 + low
-    key = np.where(low >= 0, key, _NO_KEY)
-    at = np.argmin(key, axis=1)
-    low_card = low[np.arange(rest.size), at]  # -1: no plain card at all
-    out[rest] = np.where(masters != _ZERO, _lowest(masters), low_card)
+    jokers = tab[_JOKERS]
+    masters = 0
+    low_card = -1
+    low_key = _NO_KEY
+    sign = -1 if contracting else 1
+    for s in range(4):
+        suit = tab[tab[_PLAIN] + table * 4 + s]
+        left = suit & ~gone
+        held = legal & suit
+        top = left & -left  # the top card left of the suit (its lowest bit) …
+        if left & jokers:  # … or its joker (a nominated joker tops its suit)
+            top = left & jokers & -(left & jokers)
+        masters |= held & top
+        low = _highest(held & ~jokers)
+        if low < 0:  # only the joker left of its suit: the joker is the lowest
+            low = _highest(held)
+        if low >= 0:
+            power = tab[tab[_POWER] + table * n_cards + low]
+            key = (sign * _count(hand & suit) * 128 + power) * 64 + low
+            if key < low_key:
+                low_card, low_key = low, key
+    if masters != 0:
+        return _lowest(masters)
+    if low_card >= 0:
+        return low_card
     # 4. no plain card to lead: the cheapest (a trump, or an unnominated joker)
-    last = rest[low_card < 0]
-    if last.size:
-        out[last] = _pick(pt, table[last], legal[last], None)
-    return out
+    return _pick(tab, table, legal, False)
 
 
 class PlayRow(NamedTuple):

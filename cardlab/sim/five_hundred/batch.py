@@ -1,4 +1,5 @@
-"""Five Hundred's play phase for a whole batch of deals at once, in numpy.
+"""Five Hundred's play phase for a whole batch of deals at once: numpy arrays, played in
+compiled per-deal loops.
 
 A batch holds, per deal, the hands as ``uint64`` masks (bit ``i`` = the
 pack's ``i``-th card; that index is the simulator's action id, with the suit a
@@ -7,16 +8,17 @@ table, the strength and seat of the card winning the trick so far, the suits
 led, the voids shown and the contracting side's tricks. One
 :meth:`FiveHundredBatch.step` plays one card in every unfinished deal: legal
 masks (5H-7.1 follow the effective suit, 5H-7.3 the unnominated joker J1–J6),
-the policy's choice, and the trick's winner kept up to date by array
-comparisons of card strengths. Nothing loops over deals.
+the policy's choice, and the trick's winner kept up to date by comparisons of
+card strengths, deal by deal in one compiled loop
+(:mod:`cardlab.sim.five_hundred.compiled`); the heuristic, which draws nothing, plays
+each deal out in that loop at once (:meth:`FiveHundredBatch.play`).
 
-The rules are the game's kernel (:mod:`cardlab.games.five_hundred.kernel`) called
-on whole arrays: the legal masks (``legal_mask``, or ``follow_mask`` when no deal
-of the batch has an unnominated joker) and the points (``contract_made``,
-``contract_points``, ``deal_points``); each card's strength in the trick is the
-kernel's ``trick_key``, tabled per contract and suit led by
-:func:`~cardlab.games.five_hundred.rules.card_table` (a look-up per step: the
-comparisons on whole arrays cost the batch about a quarter of its speed). The tables
+The rules are the game's kernel (:mod:`cardlab.games.five_hundred.kernel`): the legal
+masks (``legal_mask``) and the trick's best card (``trick_best``) compiled as written and
+asked on one deal's ints, the points (``contract_made``, ``contract_points``,
+``deal_points``) on whole arrays; each card's strength in the trick is the kernel's
+``trick_key``, tabled per contract and suit led by
+:func:`~cardlab.games.five_hundred.rules.card_table` (a look-up per card). The tables
 come from the game itself (``game.contract_rules``), so the batch and the scalar engine
 share one effective-suit function. Supported: trump
 contracts, no trumps (joker nominated or not) and the misères (the partner sits
@@ -41,7 +43,8 @@ nameable suit) with ``k = randbelow(#legal)`` from one SplitMix64 stream per
 deal; that is exactly :class:`cardlab.bots.RandomBot` seeded with the same
 stream seed, which the differential test checks. ``"heuristic"`` — the heuristic bot's
 card play, the one function :class:`~cardlab.bots.five_hundred.HeuristicBot` plays by too
-(:func:`heuristic_choice`), so the batch plays the scalar bot's card in every position.
+(:func:`cardlab.bots.five_hundred_play.choose_one`, compiled, asked for each deal in the
+step), so the batch plays the scalar bot's card in every position.
 
 Whole deals (:func:`whole_deals`, the simulator's ``whole_deals`` for
 ``compare_variants``): the deal (:func:`deal_batch`), every call of the heuristic bot
@@ -59,15 +62,13 @@ from typing import Any, cast
 import numpy as np
 
 from cardlab.bots import bot_for
-from cardlab.bots.five_hundred_play import play_choice, play_tables
+from cardlab.bots.five_hundred_play import play_tables
 from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.kernel import (
     NO_SUIT,
     contract_made,
     contract_points,
     deal_points,
-    follow_mask,
-    legal_mask,
     trick_best,
 )
 from cardlab.games.five_hundred.rules import (
@@ -85,6 +86,7 @@ from cardlab.games.five_hundred.state import FiveHundredState
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ONE, ZERO, kth_index, popcount
 from cardlab.sim.five_hundred.calls import Calls, call_tables, heuristic_calls, partner_call
+from cardlab.sim.five_hundred.compiled import STATE, legal_all, play_step
 from cardlab.sim.five_hundred.sampling import sample_layouts
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed, shuffle_batch
 from cardlab.sim.simulator import Simulator, play_on
@@ -103,6 +105,11 @@ __all__ = ["FiveHundredTables", "FiveHundredBatch", "tables_for", "deal_batch", 
 #: hand, ``dead_hand_33``, or the ghost partners, ``ghost_partners_43``: four positions, a
 #: ghost's hand in piles, face down under face up — see the module docstring)
 SEAT_COUNTS = (2, 3, 4, 5, 6)
+#: the arrays of :data:`~cardlab.sim.five_hundred.compiled.STATE` that are card (or suit)
+#: masks, and those that are flags
+_MASKS = frozenset({"hands", "played", "hidden", "pending", "under", "suits_led", "voids",
+                    "gone"})
+_FLAGS = frozenset({"misere", "active", "done"})
 
 
 class FiveHundredTables:
@@ -173,6 +180,17 @@ class FiveHundredTables:
         self.play = play_flags(o)
         self.stop_misere = bool(o.stop_misere_on_first_trick_won)
         self.lead_nomination = o.joker_lead_nomination
+        i64 = np.int64
+        #: the tables the compiled step reads (:mod:`cardlab.sim.five_hundred.compiled`), in
+        #: its order; masks as ``int64``
+        self.compiled = (self.suitmask_flat.view(i64), self.free_mask.view(i64),
+                         self.bit.view(i64), self.suit_bit.view(i64),
+                         np.ascontiguousarray(self.eff_pad, dtype=i64),
+                         np.ascontiguousarray(self.strength_flat, dtype=i64), self.play,
+                         self.lead_nomination == "not_shown_void", self.stop_misere,
+                         bool(self.ghosts), int(c), int(n), self.heuristic.compiled)
+        #: the compiled step's stand-in for ``under`` when there are no ghosts' piles
+        self.no_under = np.zeros((1, c + 1), dtype=i64)
 
     def zeros(self, size: int) -> np.ndarray:
         """A zero mask per deal (cached: the step asks for it often)."""
@@ -370,129 +388,74 @@ class FiveHundredBatch(Batch):
         return self.hands & ~self.played[:, None]
 
     # -- the rules --------------------------------------------------------------------------
+    def _state(self) -> tuple[np.ndarray, ...]:
+        """The arrays the compiled step reads and writes, in the order of
+        :data:`~cardlab.sim.five_hundred.compiled.STATE` (masks as ``int64`` views). An
+        array that is not a writable contiguous one of its type is replaced by a copy that
+        is first, so the step's writes land in the batch."""
+        out = []
+        for name in STATE:
+            a = getattr(self, name)
+            if a is None:  # no ghosts' piles
+                out.append(self.tb.no_under)
+                continue
+            dtype = np.uint64 if name in _MASKS else np.bool_ if name in _FLAGS else np.int64
+            if a.dtype != dtype or not a.flags.c_contiguous or not a.flags.writeable:
+                a = np.array(a, dtype=dtype, order="C")
+                setattr(self, name, a)
+            out.append(a.view(np.int64) if name in _MASKS else a)
+        return tuple(out)
+
     def legal(self) -> tuple[np.ndarray, np.ndarray]:
         """5H-7.1–5H-7.3: the legal cards of the seat to move (mask per deal) and, when it
-        leads an unnominated joker, the suits it may name (4-bit mask; else 0)."""
-        self._prep()
-        tb, seat = self.tb, self._rn + self.to_move
-        hand = self.hands.reshape(-1)[seat] & ~self.played
-        if tb.ghosts:  # a ghost plays its face-up cards only
-            hand &= ~self.hidden
-        suit_cards = tb.suitmask_flat[self._t5 + self.led]
-        if not self._free_any:  # no unnominated joker in any deal: 5H-7.1 alone
-            return (np.asarray(follow_mask(hand, suit_cards, self.n_played == 0)),
-                    tb.zeros(self.size))
-        # legal_mask is follow_mask where the mover holds no unnominated joker (a kernel
-        # property, tested), so the longer question goes only to the deals where one is held
-        leading = self.n_played == 0
-        free = self._free_mask
-        legal = np.asarray(follow_mask(hand, suit_cards, leading))
-        names = tb.zeros(self.size)
-        j = np.flatnonzero(hand & free)
-        if j.size:
-            legal, names = legal.copy(), names.copy()
-            jl, jn = legal_mask(hand[j], suit_cards[j], leading[j], free[j], self.suits_led[j],
-                                self.voids.reshape(-1)[seat[j]], self.n_tricks[j] + 1,
-                                self.misere[j], tb.play)
-            legal[j], names[j] = jl, jn
-        return legal, names
+        leads an unnominated joker, the suits it may name (4-bit mask; else 0); 0 in the
+        deals done. The kernel's ``legal_mask``, compiled, deal by deal
+        (:func:`~cardlab.sim.five_hundred.compiled.legal_all`)."""
+        legal = np.zeros(self.size, dtype=np.int64)
+        names = np.zeros(self.size, dtype=np.int64)
+        legal_all(self.tb.compiled, self._state(), legal, names)
+        return legal.view(np.uint64), names.view(np.uint64)
 
     def action_count(self, legal: np.ndarray, names: np.ndarray) -> np.ndarray:
         """How many legal actions each deal has (a joker lead counts once per nameable suit)."""
         jl = names != ZERO
         return np.asarray(popcount(legal) - jl + popcount(names))
 
-    def _prep(self, force: bool = False) -> None:
-        """Per-batch constants the step reads (offsets into flat tables; which rules can
-        bite at all in this batch), recomputed when the contracts change."""
-        if not force and getattr(self, "_prep_key", None) is self.table:
-            return
-        tb, c1 = self.tb, self.tb.n_cards + 1
-        self._prep_key = self.table
-        self._rn = self._rows * tb.seats
-        self._toff = self.table * c1
-        self._t5 = self.table * 5
-        self._free_any = bool(tb.free_joker[self.table].any())
-        self._free_mask = tb.free_mask[self.table]
-        self._all_active = bool(self.active.all())
-        #: the most seats a turn may have to skip (the misère partners sitting out)
-        self._skips = tb.seats - int(self.n_active.min()) if self.size else 0
-
     def apply(self, card: np.ndarray, named: np.ndarray, live: np.ndarray) -> None:
-        """Play ``card`` (naming ``named`` for a joker lead, else -1) in the ``live`` deals.
-
-        Every array is updated whole, with the finished deals masked out: at large
-        batches that beats gathering the live deals."""
-        self._prep()
-        tb = self.tb
-        all_live = bool(live.all())
-        if not all_live:
-            card = np.where(live, card, tb.n_cards)  # the "no card" index changes nothing
-        p = self.to_move
-        self.played |= tb.bit[card]
-        eff = tb.eff_pad[self._toff + card]
-        lead = self.n_played == 0
-        if not all_live:
-            lead &= live
-        if self._free_any:
-            new_led = np.where(named >= 0, named, eff)
-            self.suits_led |= np.where(lead, tb.suit_bit[new_led], ZERO)
-        else:
-            new_led = eff
-        self.led = np.where(lead, new_led, self.led)
-        if tb.lead_nomination == "not_shown_void":
-            fail = live & ~lead & (eff != self.led)
-            voids = self.voids.reshape(-1)
-            flat = self._rn + p
-            voids[flat] |= np.where(fail, tb.suit_bit[self.led], ZERO)
-        # 5H-7.1 the card's strength in the trick: the kernel's trick_key, tabled per
-        # contract and suit led (card_table builds the rows by calling it)
-        k = tb.strength_flat[(self._t5 + self.led) * (tb.n_cards + 1) + card]
-        if not all_live:  # a finished deal's card neither leads nor beats anything
-            k, lead = np.where(live, k, -1), lead & live
-        self.best, self.best_seat = trick_best(k, self.best, self.best_seat, p, lead)
-        self.n_played += live
-        self.n_actions += live
+        """Play ``card`` (naming ``named`` for a joker lead, else -1) in the ``live`` deals,
+        deal by deal in a compiled loop
+        (:func:`~cardlab.sim.five_hundred.compiled.play_step`)."""
+        card = np.ascontiguousarray(card, dtype=np.int64)
+        named = np.ascontiguousarray(np.broadcast_to(named, card.shape), dtype=np.int64)
+        live = np.ascontiguousarray(live, dtype=np.bool_)
+        out_card, out_named = np.empty_like(card), np.empty_like(card)
+        play_step(self.tb.compiled, self._state(), False, card, named, live,
+                  self.record is not None, False, out_card, out_named)
         if self.record is not None:
-            self.record.append((np.where(live, card, -1), np.where(live, named, -1)))
-        if self.under is not None:  # B-FR the card beneath a ghost's card, at the trick's end
-            self.pending |= self.under.reshape(-1)[self._rows * (tb.n_cards + 1) + card]
-        # the next active seat clockwise (skipping the misère partners sitting out)
-        n = tb.seats
-        nxt = (p + 1) % n
-        if not self._all_active:
-            active = self.active.reshape(-1)
-            for _ in range(self._skips):
-                nxt = np.where(active[self._rn + nxt], nxt, (nxt + 1) % n)
-        complete = self.n_played == self.n_active
-        if not all_live:
-            complete &= live
-            nxt = np.where(live, nxt, p)
-        if not complete.any():
-            self.to_move = nxt
-            return
-        # 5H-7.1 the trick's winner (every card is unique: no ties) leads the next
-        winner = self.best_seat
-        self.to_move = np.where(complete, winner, nxt)
-        ours = ((self.contractors >> winner) & 1) == 1
-        self.ctricks += complete & ours
-        ci = np.flatnonzero(complete)
-        self.tricks_won.reshape(-1)[self._rn[ci] + winner[ci]] += 1
-        if self.record is not None:
-            self.winners[ci, self.n_tricks[ci]] = winner[ci]
-        self.n_tricks += complete
-        self.n_played = np.where(complete, 0, self.n_played)
-        if self.under is not None:  # B-FR the cards beneath the ghosts' played cards turn up
-            self.hidden &= ~np.where(complete, self.pending, ZERO)
-            self.pending = np.where(complete, ZERO, self.pending)
-        over = self.n_tricks == TRICKS
-        if tb.stop_misere:  # 5H-7.4 the misère fails at the contractor's first trick
-            over |= self.misere & (winner == self.declarer)
-        self.done |= complete & over
+            self.record.append((out_card, out_named))
 
     # -- playing ----------------------------------------------------------------------------
+    def play(self, policy: str = "random", streams: Streams | None = None,
+             record: bool = False) -> FiveHundredBatch:
+        """:meth:`Batch.play`; the heuristic unrecorded plays each deal out in one compiled
+        loop (it draws nothing, so a deal played to its end alone plays as in steps)."""
+        if policy != "heuristic" or record or self.record is not None:
+            return super().play(policy, streams, record)
+        card = np.empty(self.size, dtype=np.int64)
+        play_step(self.tb.compiled, self._state(), True, card, card, ~self.done, False, True,
+                  card, card.copy())
+        return self
+
     def step(self, policy: str, streams: Streams | None = None) -> None:
         """One card in every unfinished deal, chosen by ``policy``."""
+        if policy == "heuristic":  # the legal cards, the choice and the play in one loop
+            card = np.empty(self.size, dtype=np.int64)
+            named = np.empty(self.size, dtype=np.int64)
+            play_step(self.tb.compiled, self._state(), True, card, named, ~self.done,
+                      self.record is not None, False, card, named)
+            if self.record is not None:
+                self.record.append((card, named))
+            return
         live = ~self.done
         legal, names = self.legal()
         if policy == "random":
@@ -500,7 +463,7 @@ class FiveHundredBatch(Batch):
             n = self.action_count(legal, names)
             k = streams.randbelow(np.where(live, n, 1), where=None if live.all() else live)
             jl = names != ZERO
-            if not self._free_any or not jl.any():
+            if not jl.any():
                 card, named = kth_index(legal, k), np.full(self.size, -1, dtype=np.int64)
             else:  # an unnominated joker lead: its actions come last, one per suit
                 plain = np.where(jl, legal & ~self.tb.jbit, legal)
@@ -508,14 +471,9 @@ class FiveHundredBatch(Batch):
                 is_j = jl & (k >= n_plain)
                 card = np.where(is_j, self.tb.joker, kth_index(plain, np.where(is_j, 0, k)))
                 named = np.where(is_j, kth_index(names, np.maximum(k - n_plain, 0)), -1)
-        elif policy == "heuristic":
-            card, named = heuristic_choice(self, legal, names)
         else:
             raise ValueError(f"unknown policy {policy!r}; expected 'random' or 'heuristic'")
         self.apply(card, named, live)
-
-    def _before_play(self) -> None:
-        self._prep(force=True)  # the offsets of this batch's contracts
 
     # -- results ----------------------------------------------------------------------------
     def contractor_tricks(self) -> np.ndarray:
@@ -543,23 +501,6 @@ class FiveHundredBatch(Batch):
         tricks = self.tricks_won @ tb.side_matrix
         return np.asarray(deal_points(contracting, gain[:, None], self.misere[:, None], False, 0,
                                       tricks, flags), dtype=np.int64)
-
-
-# -- the heuristic policy ---------------------------------------------------------------------
-def heuristic_choice(batch: FiveHundredBatch, legal: np.ndarray, names: np.ndarray
-                     ) -> tuple[np.ndarray, np.ndarray]:
-    """The heuristic bot's card play (:func:`cardlab.bots.five_hundred_play.play_choice`,
-    which :class:`~cardlab.bots.five_hundred.HeuristicBot` plays by too) in every deal: the
-    card and, for a joker lead, the suit it names (else -1). It reads what the seat to move
-    sees: its hand, the cards played (before the batch, ``gone``, and since, ``played``),
-    the trick, the contract and the game's fixed sides."""
-    seat = batch.to_move
-    hand = batch.hands.reshape(-1)[batch._rn + seat] & ~batch.played
-    if batch.tb.ghosts:  # a ghost's face-up cards (the bot's view of it)
-        hand &= ~batch.hidden
-    return play_choice(batch.tb.heuristic, batch.table, hand, legal, names,
-                       batch.gone | batch.played, batch.n_played, batch.led, batch.best,
-                       batch.best_seat, seat, batch.declarer, batch.misere, batch.n_active)
 
 
 # -- dealing and the start of play ------------------------------------------------------------

@@ -6,11 +6,12 @@ at a time on the immutable engine: the auction (``_bid`` on ``_estimate`` and
 (``_nominate``), and with five players the partner call (``_call``, 5H-2).
 :func:`heuristic_calls` makes exactly the same calls for a batch of deals held as ``uint64``
 hand masks (bit ``i`` = the pack's ``i``-th card, as
-:class:`~cardlab.sim.five_hundred.FiveHundredBatch` holds them), with nothing looping over
-deals:
+:class:`~cardlab.sim.five_hundred.FiveHundredBatch` holds them); the estimates, the auction
+and the discard run deal by deal in compiled loops (numba, :func:`cardlab.solve.jit.jit`),
+the rest on whole arrays:
 
-* the bot's trick estimates are its own float sums, added in the same order on arrays (so
-  every ``int(estimate)`` is the bot's, to the last bit);
+* the bot's trick estimates are its own float sums, added in the same order (so every
+  ``int(estimate)`` is the bot's, to the last bit);
 * which bids are legal is the kernel's (:func:`~cardlab.games.five_hundred.kernel.trick_bid_legal`,
   :func:`~cardlab.games.five_hundred.kernel.misere_bid_legal`: the judge asks the same
   functions), under every auction option: ``auction`` (one round, 5H-5.6), the ladder
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -47,6 +49,7 @@ from cardlab.games.five_hundred import kernel as K
 from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.rules import DENOMINATIONS, SUITS
 from cardlab.sim.bits import ONE, ZERO, popcount
+from cardlab.solve.jit import jit
 
 __all__ = ["CallTables", "Calls", "call_tables", "trick_estimates", "heuristic_calls",
            "partner_call", "MISERE_KEY", "NO_KEY"]
@@ -85,6 +88,7 @@ class CallTables:
         self.n_cards = len(deck)
         self.kitty_size = int(game.kitty_size)
         self.denominations = tuple(self._denomination(game, d) for d in DENOMINATIONS)
+        self._estimate_tables()
         jokers = [i for i, card in enumerate(deck) if card.is_joker]
         self.joker_mask = np.uint64(sum(1 << i for i in jokers))
         self.high_cards = np.uint64(sum(1 << i for i, card in enumerate(deck)
@@ -158,6 +162,24 @@ class CallTables:
                       for cards in rules.suits.values())
         return _Denomination(trumps, np.uint64(sum(1 << i for i in trumps)), suits)
 
+    def _estimate_tables(self) -> None:
+        """:attr:`denominations` as the compiled estimate reads them (``int64``, padded):
+        per denomination its top six trumps, its trumps as a mask, each plain suit's mask
+        (0: none) and its top three cards (-1: none)."""
+        dens = self.denominations
+        width = max(len(d.suits) for d in dens)
+        self.est_trumps = np.zeros((len(dens), 6), dtype=np.int64)
+        self.est_trump_masks = np.array([d.trump_mask for d in dens], dtype=np.uint64).view(
+            np.int64)
+        self.est_suit_masks = np.zeros((len(dens), width), dtype=np.int64)
+        self.est_suit_tops = np.full((len(dens), width, 3), -1, dtype=np.int64)
+        for k, d in enumerate(dens):
+            top6 = d.trumps[:6]
+            self.est_trumps[k, :len(top6)] = top6
+            for j, (mask, tops) in enumerate(d.suits):
+                self.est_suit_masks[k, j] = np.int64(np.uint64(mask).view(np.int64))
+                self.est_suit_tops[k, j, :len(tops)] = tops
+
     def _call_tables(self, game: FiveHundredGame) -> None:
         """5H-2 five players: the bot's ``_call`` order per denomination (pack indices, -1
         pads): the trumps high to low without the joker, then each suit's top card."""
@@ -208,6 +230,10 @@ class CallTables:
             first = [index[card] for card in rules.trumps()]
             order = first + [i for i in range(c) if i not in first]
             self.shown_at[t, order] = np.arange(c)
+        # the same, as the compiled discard reads them
+        self.keep_i64 = self.keep.astype(np.int64)
+        self.shown_at_i64 = self.shown_at.astype(np.int64)
+        self.suit_masks_i64 = self.suit_masks.view(np.int64)
 
 
 @lru_cache(maxsize=16)
@@ -216,41 +242,178 @@ def call_tables(game: FiveHundredGame) -> CallTables:
     return CallTables(game)
 
 
-def _bits(masks: np.ndarray) -> np.ndarray:
-    """``(…, 64)`` booleans: bit ``i`` of each mask (one unpacking of its bytes)."""
-    raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8)  # low byte first
-    flat = np.unpackbits(raw.reshape(-1, 8), axis=1, bitorder="little")
-    return np.asarray(flat.view(bool).reshape(*masks.shape, 64))
-
-
 def trick_estimates(ct: CallTables, hands: np.ndarray) -> np.ndarray:
     """``(…, 5)`` the bot's ``_estimate`` of each hand for each denomination (S C D H NT):
-    the same float additions in the same order, on arrays (adding ``0.0`` for a card the
-    hand lacks changes no sum)."""
-    flat = hands.reshape(-1)
-    planes = np.ascontiguousarray(_bits(flat).T)  # [card] → one bool per hand (contiguous)
+    the same float additions in the same order, deal by deal in a compiled loop."""
+    flat = np.ascontiguousarray(hands, dtype=np.uint64).reshape(-1).view(np.int64)
     out = np.zeros((flat.size, len(DENOMINATIONS)), dtype=np.float64)
-    for k, den in enumerate(ct.denominations):
-        tricks = np.zeros(flat.size, dtype=np.float64)
-        n_trumps = popcount(flat & den.trump_mask)
-        if k != _NT:
-            few = n_trumps < 2
-            for i, card in enumerate(den.trumps[:6]):
-                worth = _TOP_VALUES[i] if i == 0 else np.where(few, _TOP_VALUES[i] / 2,
-                                                                _TOP_VALUES[i])
-                tricks = tricks + planes[card] * worth
-            tricks = tricks + np.maximum(0, n_trumps - 3) * 0.85
-        else:
-            tricks = tricks + 1.1 * n_trumps  # the joker wins a trick
-        for mask, tops in den.suits:
-            mine = popcount(flat & mask)
-            for i, card in enumerate(tops):
-                tricks = tricks + (planes[card] & (mine > i)) * _SIDE_VALUES[i]
-            if k == _NT:
-                long = (mine >= 5) & planes[tops[0]]
-                tricks = tricks + long * (0.5 * (mine - 4))
-        out[:, k] = tricks
+    _estimates_of(flat, ct.est_trumps, ct.est_trump_masks, ct.est_suit_masks,
+                  ct.est_suit_tops, np.array(_TOP_VALUES), np.array(_SIDE_VALUES), _NT, out)
     return out.reshape(*hands.shape, len(DENOMINATIONS))
+
+
+#: the engine's auction bookkeeping, compiled as written (plain comparisons and bit
+#: operations: they answer for one auction's ints and bools inside the compiled loop)
+_seat_out = jit(seat_out)
+_raise_ends = jit(raise_ends)
+
+
+@jit
+def _estimates_of(hands: Any, trumps: Any, trump_masks: Any, suit_masks: Any, suit_tops: Any,
+                  top_values: Any, side_values: Any, nt: int, out: Any) -> None:
+    """The bot's ``_estimate`` of each hand of ``hands`` (``int64`` masks) for each
+    denomination, into ``out`` ``(hands, 5)``: its float additions in its order (a card the
+    hand lacks adds nothing, as ``0.0`` added changes no sum)."""
+    for h in range(hands.shape[0]):
+        hand = hands[h]
+        for k in range(trump_masks.shape[0]):
+            tricks = 0.0
+            n_trumps = _count(hand & trump_masks[k])
+            if k != nt:
+                for i in range(6):
+                    worth = top_values[i] / 2 if i > 0 and n_trumps < 2 else top_values[i]
+                    tricks = tricks + ((hand >> trumps[k, i]) & 1) * worth
+                tricks = tricks + max(0, n_trumps - 3) * 0.85
+            else:
+                tricks = tricks + 1.1 * n_trumps  # the joker wins a trick
+            for j in range(suit_masks.shape[1]):
+                if suit_masks[k, j] == 0:
+                    continue
+                mine = _count(hand & suit_masks[k, j])
+                for i in range(3):
+                    card = suit_tops[k, j, i]
+                    if card >= 0:
+                        held = (hand >> card) & 1 if mine > i else 0
+                        tricks = tricks + held * side_values[i]
+                if k == nt and mine >= 5:
+                    tricks = tricks + ((hand >> suit_tops[k, j, 0]) & 1) * (0.5 * (mine - 4))
+            out[h, k] = tricks
+
+
+#: the set bits of each byte
+_BYTE_BITS = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
+
+
+@jit
+def _count(m: int) -> int:
+    """The number of set bits of ``m`` (a mask of at most 63 cards), a byte at a time."""
+    k = 0
+    for i in range(8):
+        k += _BYTE_BITS[(m >> (8 * i)) & 255]
+    return k
+
+
+@jit
+def _auctions(est: Any, misere_hand: Any, dealers: Any, side_of: Any, lowest: Any,
+              high_places: int, ranks: Any, min_bid: int, misere_on: bool, misere_ok: Any,
+              misere_rank: int, single_round: bool, rebid: bool, final_raise: bool,
+              out: Any) -> None:
+    """5H-5 the auction of every deal, each seat calling as the bot's ``_bid`` (``est``
+    ``(B, seats, 5)`` its estimates with the help counted in): per deal into ``out`` ``(3,
+    B)`` the high bid's ladder place (-1: all passed), its caller and the number of calls.
+    The bookkeeping is the engine's (``seat_out``, ``raise_ends``, compiled)."""
+    n = est.shape[1]
+    n_dens = est.shape[2]
+    passed = np.zeros(n, dtype=np.bool_)
+    passed_key = np.zeros(n, dtype=np.int64)
+    for b in range(est.shape[0]):
+        high_rank, high_seat, high_key = -1, -1, NO_KEY
+        passed[:] = False
+        passed_key[:] = NO_KEY
+        raise_turn = False
+        n_calls = 0
+        s = (dealers[b] + 1) % n  # 5H-5.1 dealer's left first
+        while True:
+            own = high_seat == s
+            # _bid: over a partner's bid the estimates drop by one trick; each
+            # denomination's level is its estimate's whole tricks (at most 10)
+            partner = high_seat >= 0 and not own and side_of[high_seat] == side_of[s]
+            drop = 1.0 if partner else 0.0
+            situation = ((1 if own else 0) * 2 + (1 if raise_turn else 0)) * high_places \
+                + high_rank + 1
+            # the bot tries the denominations best first (a stable sort: ties to the
+            # earlier) and bids the first it can: the highest estimate among those
+            den = -1
+            top = 0.0
+            for d in range(n_dens):
+                e = est[b, s, d] - drop
+                if lowest[situation, d] <= min(10, int(e)) and (den < 0 or e > top):
+                    den, top = d, e
+            bids = den >= 0
+            rank, key = -1, -1
+            if bids:
+                rank = ranks[den, min(lowest[situation, den], 10) - min_bid]
+                key = den
+            elif misere_on and misere_hand[b, s] and misere_ok[situation]:
+                rank, key, bids = misere_rank, MISERE_KEY, True
+            # the engine's Auction.call: a pass is final; a bid takes the high place
+            n_calls += 1
+            old_key = high_key
+            if bids:
+                high_rank, high_seat, high_key = rank, s, key
+            else:
+                passed[s] = True
+                passed_key[s] = high_key
+            if single_round:  # 5H-5.6 each seat calls once, in turn
+                s = (s + 1) % n
+                if n_calls >= n:
+                    break
+                continue
+            over = False
+            if raise_turn:  # the high bidder's final raise (5H-10 V4)
+                if _raise_ends(not bids, key, old_key):
+                    over = True
+                else:  # raised in another key: everyone back in
+                    passed[:] = False
+                    passed_key[:] = NO_KEY
+                raise_turn = False
+            # the next seat clockwise still in, else the final raise or the end
+            nxt = -1
+            for k in range(1, n + 1):
+                cand = (s + k) % n
+                if cand != high_seat and not _seat_out(passed[cand], passed_key[cand],
+                                                       high_key, rebid, NO_KEY):
+                    nxt = cand
+                    break
+            if nxt < 0 and not over:
+                if high_seat >= 0 and final_raise:
+                    nxt = high_seat
+                    raise_turn = True
+                else:
+                    over = True
+            if over:
+                break
+            s = nxt
+        out[0, b], out[1, b], out[2, b] = high_rank, high_seat, n_calls
+
+
+@jit
+def _discards(hands: Any, rows: Any, keep: Any, shortens: Any, eff: Any, shown_at: Any,
+              suit_masks: Any, kitty_size: int, out: Any) -> None:
+    """5H-6.1 the bot's ``_discard`` of each thirteen-card hand of ``hands`` (``int64``
+    masks) under its contract's row of the keep tables (``rows``): the ``kitty_size`` cards
+    with the lowest keep values (ties to the card its view shows first; every order key
+    differs), into ``out`` as masks."""
+    n_cards = keep.shape[1]
+    order = np.zeros(n_cards, dtype=np.int64)
+    for b in range(hands.shape[0]):
+        hand, r = hands[b], rows[b]
+        for i in range(n_cards):
+            if (hand >> i) & 1:
+                s = eff[r, i]
+                # shed short suits (two cards or fewer): voids make trumping easy
+                lower = shortens[r, i] and s < 4 and _count(hand & suit_masks[r, s]) <= 2
+                order[i] = (keep[r, i] - (4 if lower else 0)) * 64 + shown_at[r, i]
+            else:
+                order[i] = 32767
+        drop = 0
+        for _ in range(kitty_size):
+            at = -1
+            for i in range(n_cards):
+                if not (drop >> i) & 1 and (at < 0 or order[i] < order[at]):
+                    at = i
+            drop |= 1 << at
+        out[b] = drop
 
 
 @dataclass
@@ -278,100 +441,29 @@ class Calls:
 def _auction(ct: CallTables, est: np.ndarray, misere_hand: np.ndarray, dealers: np.ndarray
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """5H-5 the auction of every deal, each seat calling as the bot's ``_bid``: the high
-    bid's ladder place (-1: all passed), its caller and the number of calls."""
+    bid's ladder place (-1: all passed), its caller and the number of calls
+    (:func:`_auctions`, deal by deal)."""
     size = est.shape[0]
-    n = ct.seats
-    rows = np.arange(size)
-    est = est.reshape(size * n, len(DENOMINATIONS))  # row: deal * seats + seat
-    high_rank = np.full(size, -1, dtype=np.int64)
-    high_seat = np.full(size, -1, dtype=np.int64)
-    high_key = np.full(size, NO_KEY, dtype=np.int64)
-    passed = np.zeros((size, n), dtype=bool)
-    passed_key = np.full((size, n), NO_KEY, dtype=np.int64)
-    raise_turn = np.zeros(size, dtype=bool)
-    n_calls = np.zeros(size, dtype=np.int64)
-    to_call = (np.asarray(dealers, dtype=np.int64) + 1) % n  # 5H-5.1 dealer's left first
-    misere_hand = misere_hand.reshape(-1)
-    live = rows
-    while live.size:
-        s, hr, hs, rt = to_call[live], high_rank[live], high_seat[live], raise_turn[live]
-        sub = np.arange(live.size)
-        own = hs == s
-        at = live * n + s
-        # _bid: over a partner's bid the estimates drop by one trick; each denomination's
-        # level is its estimate's whole tricks (at most 10)
-        partner = (hs >= 0) & ~own & (ct.side_of[hs] == ct.side_of[s])
-        e = est[at] - partner[:, None]  # minus 1.0 or 0.0: exact either way
-        level = np.minimum(10, e.astype(np.int64))
-        # the lowest legal number of tricks in each denomination (the kernel's, tabled)
-        situation = (own * 2 + rt) * ct.high_places + hr + 1
-        lowest = ct.lowest[situation]
-        ok = lowest <= level
-        bids = ok.any(axis=1)
-        # the bot tries the denominations best first (a stable sort: ties to the earlier)
-        # and bids the first it can: the highest estimate among those, the earliest on ties
-        den = np.argmax(np.where(ok, e, -np.inf), axis=1)
-        rank = ct.ranks[den, np.minimum(lowest[sub, den], 10) - ct.min_bid]
-        key = den
-        if ct.misere_on:
-            mis = ~bids & misere_hand[at] & ct.misere_ok[situation]
-            rank = np.where(mis, ct.misere_rank, rank)
-            key = np.where(mis, MISERE_KEY, key)
-            bids |= mis
-        # the engine's Auction.call: a pass is final; a bid takes the high place
-        n_calls[live] += 1
-        old_key = high_key[live]
-        p = live[~bids]
-        passed[p, to_call[p]] = True
-        passed_key[p, to_call[p]] = high_key[p]
-        b = live[bids]
-        high_rank[b], high_seat[b], high_key[b] = rank[bids], to_call[b], key[bids]
-        if ct.single_round:  # 5H-5.6 each seat calls once, in turn
-            to_call[live] = (s + 1) % n
-            live = live[n_calls[live] < n]
-            continue
-        over = np.zeros(live.size, dtype=bool)
-        if rt.any():  # the high bidder's final raise (5H-10 V4)
-            ends = rt & raise_ends(~bids, key, old_key)
-            over |= ends
-            back = live[rt & ~ends]  # raised in another key: everyone back in
-            passed[back] = False
-            passed_key[back] = NO_KEY
-            raise_turn[live[rt]] = False
-        # the next seat clockwise still in, else the final raise or the end (Auction._advance)
-        hk, hs = high_key[live], high_seat[live]
-        seat_in = ~seat_out(passed[live], passed_key[live], hk[:, None], ct.rebid, NO_KEY)
-        seat_in &= np.arange(n)[None, :] != hs[:, None]
-        nxt = np.full(live.size, -1, dtype=np.int64)
-        for k in range(n, 0, -1):  # the nearest seat after the caller wins
-            cand = (s + k) % n
-            nxt = np.where(seat_in[sub, cand], cand, nxt)
-        nobody = (nxt < 0) & ~over
-        final = nobody & (hs >= 0) & ct.final_raise
-        to_call[live] = np.where(final, hs, nxt)
-        raise_turn[live[final]] = True
-        over |= nobody & ~final
-        live = live[~over]
-    return high_rank, high_seat, n_calls
+    out = np.zeros((3, size), dtype=np.int64)
+    _auctions(np.ascontiguousarray(est.reshape(size, ct.seats, len(DENOMINATIONS))),
+              np.ascontiguousarray(misere_hand.reshape(size, ct.seats), dtype=np.bool_),
+              np.ascontiguousarray(np.broadcast_to(dealers, (size,)), dtype=np.int64),
+              ct.side_of, ct.lowest, ct.high_places, ct.ranks, ct.min_bid, ct.misere_on,
+              ct.misere_ok, ct.misere_rank, ct.single_round, ct.rebid, ct.final_raise, out)
+    return out[0], out[1], out[2]
 
 
 def _discard(ct: CallTables, hand: np.ndarray, den: np.ndarray, misere: np.ndarray
              ) -> np.ndarray:
     """5H-6.1 the bot's ``_discard``: the ``kitty_size`` cards of the thirteen (``hand``)
-    with the lowest keep values (ties to the card its view shows first), as a mask."""
-    c = ct.n_cards
-    row = np.where(misere, len(DENOMINATIONS), den)
-    # shed short suits (two cards or fewer): voids make trumping easy
-    short = popcount(hand[:, None] & ct.suit_masks[row]) <= 2
-    short = np.concatenate([short, np.zeros((hand.shape[0], 1), dtype=bool)], axis=1)
-    lower = ct.shortens[row] & np.take_along_axis(short, ct.eff[row], axis=1)
-    order = (ct.keep[row] - 4 * lower.astype(np.int16)) * 64 + ct.shown_at[row]  # unique
-    order = np.where(_bits(hand)[:, :c], order, np.int16(32767))
-    low = np.argpartition(order, ct.kitty_size - 1, axis=1)[:, :ct.kitty_size]
-    out = np.zeros(hand.shape[0], dtype=np.uint64)
-    for j in range(ct.kitty_size):
-        out |= ONE << low[:, j].astype(np.uint64)
-    return out
+    with the lowest keep values (ties to the card its view shows first), as a mask
+    (:func:`_discards`, deal by deal)."""
+    rows = np.ascontiguousarray(np.where(misere, len(DENOMINATIONS), den), dtype=np.int64)
+    out = np.zeros(hand.shape[0], dtype=np.int64)
+    _discards(np.ascontiguousarray(hand, dtype=np.uint64).view(np.int64), rows,
+              ct.keep_i64, ct.shortens, ct.eff, ct.shown_at_i64, ct.suit_masks_i64,
+              ct.kitty_size, out)
+    return out.view(np.uint64)
 
 
 def partner_call(ct: CallTables, hands: np.ndarray, declarer: np.ndarray, den: np.ndarray,
