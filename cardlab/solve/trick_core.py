@@ -18,8 +18,11 @@ What makes it fast, after DDS:
   one in its slot).
 * **Touching cards merged.** Of two cards of one effective suit with no card between them
   still in play, only the higher is searched.
-* **Move ordering.** The table's move first; a leader its strongest cards, ranked by how
-  often they cut the search off before (history). A follower reads the best card each
+* **Move ordering.** The table's move first. A leader reads, suit by suit, the best card
+  each other hand can put on its lead: first its lowest cards of suits where a later hand
+  of its side can take the trick over everything the other side can play, then the cards
+  that take the trick themselves (cash), then the rest; within each its strongest cards,
+  ranked by how often they cut the search off before (history). A follower reads the best card each
   later hand can put on the trick: it plays low where the trick is its side's already or a
   later hand of its side can take it over everything, wins as cheaply as it can where it
   can be sure of the trick, else takes it cheaply from the other side, else plays low.
@@ -61,6 +64,10 @@ _MOVES: Final = 72
 #: deepest search (cards of a deal)
 DEPTH: Final = 72
 _BIG: Final = 1 << 20
+#: a leader's order: leads to a later hand of its side that takes the trick over everything
+#: the other side can play first, then leads that take it themselves
+_LEAD_MATE: Final = 1 << 35
+_LEAD_WIN: Final = 1 << 34
 _LOW62: Final = (1 << 62) - 1
 
 
@@ -351,9 +358,43 @@ def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, n
     (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
      maxi, counted, nxt, n_active, trump_e, gen) = ctx
     if nplays == 0:
+        # moves come suit by suit: per suit, the best card each side's other hands can put
+        # on the lead (as a follower's below)
+        mine_wins = counted[turn] == maxi[turn]
+        cur = -1
+        mate_best = -1
+        foe_best = -1
         for i in range(n):
             c = moves[i] // 8
-            scores[i] = history[turn, c] * 1024 + strength[4, c]
+            e = eff[c]
+            score = history[turn, c] * 1024 + strength[4, c]
+            if mine_wins and e < 4:
+                if e != cur:
+                    cur = e
+                    mate_best = -1
+                    foe_best = -1
+                    p = turn
+                    for _ in range(n_active - 1):
+                        p = nxt[p]
+                        cand = hands[p] & suit_masks[e]
+                        if cand == 0:
+                            cand = hands[p]
+                        best = -1
+                        while cand:
+                            b = _low_bit(cand)
+                            cand &= cand - 1
+                            if strength[e, b] > best:
+                                best = strength[e, b]
+                        if counted[p] == maxi[turn]:
+                            if best > mate_best:
+                                mate_best = best
+                        elif best > foe_best:
+                            foe_best = best
+                if strength[e, c] > foe_best:
+                    score += _LEAD_WIN  # a sure winner: cash it
+                elif mate_best > foe_best:
+                    score += _LEAD_MATE - 2 * strength[4, c]  # low, to the side's winner
+            scores[i] = score
     else:
         top = -1
         top_pos = 0
