@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.bots.five_hundred import _TOP_VALUES
+from cardlab.bots.five_hundred_play import _lowest
 from cardlab.engine.auction import raise_ends, seat_out
 from cardlab.games.five_hundred import kernel as K
 from cardlab.games.five_hundred.game import FiveHundredGame
@@ -394,25 +395,32 @@ def _discards(hands: Any, rows: Any, keep: Any, shortens: Any, eff: Any, shown_a
     masks) under its contract's row of the keep tables (``rows``): the ``kitty_size`` cards
     with the lowest keep values (ties to the card its view shows first; every order key
     differs), into ``out`` as masks."""
-    n_cards = keep.shape[1]
-    order = np.zeros(n_cards, dtype=np.int64)
+    cards = np.zeros(64, dtype=np.int64)
+    order = np.zeros(64, dtype=np.int64)
+    short = np.zeros(5, dtype=np.bool_)  # the last: no suit (an unnominated joker)
     for b in range(hands.shape[0]):
         hand, r = hands[b], rows[b]
-        for i in range(n_cards):
-            if (hand >> i) & 1:
-                s = eff[r, i]
-                # shed short suits (two cards or fewer): voids make trumping easy
-                lower = shortens[r, i] and s < 4 and _count(hand & suit_masks[r, s]) <= 2
-                order[i] = (keep[r, i] - (4 if lower else 0)) * 64 + shown_at[r, i]
-            else:
-                order[i] = 32767
+        # shed short suits (two cards or fewer): voids make trumping easy
+        for s in range(4):
+            short[s] = _count(hand & suit_masks[r, s]) <= 2
+        held = 0
+        m = hand
+        while m != 0:
+            i = _lowest(m)
+            lower = shortens[r, i] and short[eff[r, i]]
+            cards[held] = i
+            order[held] = (keep[r, i] - (4 if lower else 0)) * 64 + shown_at[r, i]
+            held += 1
+            m &= m - 1
         drop = 0
-        for _ in range(kitty_size):
-            at = -1
-            for i in range(n_cards):
-                if not (drop >> i) & 1 and (at < 0 or order[i] < order[at]):
-                    at = i
-            drop |= 1 << at
+        for k in range(kitty_size):  # the lowest keys, one at a time to the front
+            at = k
+            for j in range(k + 1, held):
+                if order[j] < order[at]:
+                    at = j
+            order[k], order[at] = order[at], order[k]
+            cards[k], cards[at] = cards[at], cards[k]
+            drop |= 1 << cards[k]
         out[b] = drop
 
 
