@@ -46,26 +46,25 @@ def _select(cond: Any, a: Any, b: Any) -> Any:
     return a if cond else b
 
 
-_KERNELS: dict[str, types.SimpleNamespace] = {}
+#: per kernel module, its functions compiled together (every function of the module, so
+#: every caller's names come from one compiled set, whoever asked first)
+_KERNELS: dict[str, dict[str, Any]] = {}
 
 
 def compiled_kernel(module: types.ModuleType, names: list[str]) -> types.SimpleNamespace:
     """The functions ``names`` of a game's kernel ``module``, compiled together: every
     kernel function one of them calls, and ``select``, resolve to compiled forms. Without
     numba, the kernel's own functions."""
-    hit = _KERNELS.get(module.__name__)
-    if hit is not None:
-        return hit
     if numba is None:  # pragma: no cover
-        out = types.SimpleNamespace(**{n: getattr(module, n) for n in names})
-    else:
-        env: dict[str, Any] = dict(vars(module))
+        return types.SimpleNamespace(**{n: getattr(module, n) for n in names})
+    env = _KERNELS.get(module.__name__)
+    if env is None:
+        env = dict(vars(module))
         env["select"] = numba.njit(cache=True)(_select)
         for name, value in vars(module).items():
             if isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
                 twin = types.FunctionType(value.__code__, env, name, value.__defaults__,
                                           value.__closure__)
                 env[name] = numba.njit(cache=True)(twin)
-        out = types.SimpleNamespace(**{n: env[n] for n in names})
-    _KERNELS[module.__name__] = out
-    return out
+        _KERNELS[module.__name__] = env
+    return types.SimpleNamespace(**{n: env[n] for n in names})

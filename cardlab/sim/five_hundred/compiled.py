@@ -33,24 +33,7 @@ STATE = ("hands", "played", "hidden", "pending", "under", "table", "led", "n_pla
          "n_actions", "done", "winners", "gone")
 
 _K = compiled_kernel(kernel, ["legal_mask", "trick_best"])
-
-
-def _kernel_function(name: str) -> Any:
-    """The kernel's function ``name`` in its compiled form. ``compiled_kernel`` keeps one
-    namespace per kernel, holding the names its first caller asked (the solver asks
-    ``legal_mask`` only); every kernel function is compiled into the globals its compiled
-    functions share, so a name missing there is read from them."""
-    got = getattr(_K, name, None)
-    if got is not None:
-        return got
-    py_func = getattr(_K.legal_mask, "py_func", None)
-    if py_func is None:  # pragma: no cover - without numba: the kernel's own function
-        return getattr(kernel, name)
-    return py_func.__globals__[name]
-
-
-legal_mask = _kernel_function("legal_mask")
-trick_best = _kernel_function("trick_best")
+legal_mask, trick_best = _K.legal_mask, _K.trick_best
 
 
 @jit

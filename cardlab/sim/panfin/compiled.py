@@ -21,8 +21,8 @@ __all__ = ["legal_mask", "legal_pair", "trick_led_suit", "trick_key", "trick_bes
            "trick_piatti", "hand_suit", "combination_kind", "combination_rank",
            "exchange_limit", "lowest_index", "places", "positions"]
 
-#: every kernel function a loop of the simulator asks (compiled together: the names are
-#: asked once, here, for the whole package)
+#: every kernel function a loop of the simulator asks (compiled together, once for the
+#: whole package)
 _K = compiled_kernel(kernel, ["legal_mask", "legal_pair", "trick_led_suit", "trick_key",
                               "trick_best", "trick_piatti", "hand_suit", "combination_kind",
                               "combination_rank", "exchange_limit"])
