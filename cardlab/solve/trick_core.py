@@ -25,7 +25,9 @@ What makes it fast, after DDS:
   ranked by how often they cut the search off before (history). A follower reads the best card each
   later hand can put on the trick: it plays low where the trick is its side's already or a
   later hand of its side can take it over everything, wins as cheaply as it can where it
-  can be sure of the trick, else takes it cheaply from the other side, else plays low.
+  can be sure of the trick, else takes it cheaply from the other side, else plays low. In a
+  misère the contractor goes under the trick with its highest card that does, and a
+  defender under the contractor's card with its highest, else plays low.
 * **Bounds.** A trick start knows the tricks left (no more can come), and the window is cut
   to what the table proved.
 * **A node budget**: past it the search stops and says so (the caller raises).
@@ -426,25 +428,35 @@ def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, n
                     mate_best = best
             elif best > foe_best:
                 foe_best = best
-        mine_wins = counted[turn] == maxi[turn]
-        if good and top > foe_best:
-            bar = _BIG  # the trick is won already: play low
-        elif mate_best > top and mate_best > foe_best:
-            bar = _BIG  # a later hand of the side can win it: play low
-        elif not mine_wins:
-            bar = _BIG
+        if counted[turn] != maxi[turn]:
+            # a misère (the contractor minimises its own tricks): the contractor goes under
+            # the trick with its highest card that does, else plays its highest (the trick
+            # is its own anyway); a defender goes under the contractor's card with its
+            # highest, else plays its lowest, so that the contractor must take the trick
+            for i in range(n):
+                c = moves[i] // 8
+                s = strength[led, c]
+                under = s if s > 0 else strength[5, c]
+                if counted[turn] or good:
+                    scores[i] = under + (100000 if s < top else 0)
+                else:
+                    scores[i] = -strength[5, c]
         else:
-            bar = top if top > foe_best else foe_best
-        for i in range(n):
-            c = moves[i] // 8
-            s = strength[led, c]
-            low = strength[5, c]
-            if s > bar:
-                scores[i] = 200000 - s  # win it for sure, as cheaply as possible
-            elif s > top and not good and mine_wins:
-                scores[i] = 100000 - s  # take it as cheaply as possible
+            if good and top > foe_best:
+                bar = _BIG  # the trick is won already: play low
+            elif mate_best > top and mate_best > foe_best:
+                bar = _BIG  # a later hand of the side can win it: play low
             else:
-                scores[i] = -low  # else throw the lowest card
+                bar = top if top > foe_best else foe_best
+            for i in range(n):
+                c = moves[i] // 8
+                s = strength[led, c]
+                if s > bar:
+                    scores[i] = 200000 - s  # win it for sure, as cheaply as possible
+                elif s > top and not good:
+                    scores[i] = 100000 - s  # take it as cheaply as possible
+                else:
+                    scores[i] = -strength[5, c]  # else throw the lowest card
     for i in range(n):
         if moves[i] == first:
             scores[i] = 1 << 40
