@@ -229,8 +229,9 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
     * the top trumps (a free joker, in no trumps and misère): those of the group (counted
       positions, or the others) holding the best one, down to the other group's best,
       each take the trick they are played to for their group (only the group's own cards
-      beat them), and every card is played (unless a misère can end the deal first), so
-      the most of them in one hand (its cards go to different tricks) count for the group;
+      beat them), and every card of a hand in play is played (unless a misère can end the
+      deal first; a misère's dead hand keeps its cards), so the most of them in one hand
+      (its cards go to different tricks) count for the group;
     * the leader's quick tricks: the top cards of a plain suit it holds in a row win their
       tricks when it cashes them, for as many rounds as every opponent able to trump (or
       to play a free joker) still follows suit. Only the leader's choice makes them, so
@@ -247,18 +248,24 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
     if trump_e >= 0:
         # the top trumps held by one group (the counted positions, or the others) down to
         # the other group's best: any trick one of them is played to goes to that group
-        # (only its own cards beat it), and one hand's cards go to different tricks
+        # (only its own cards beat it), and one hand's cards go to different tricks. A
+        # hand out of the play (a misère's dead hand) keeps cards that are never played.
+        live = 0
+        p = turn
+        for _ in range(n_active):
+            live |= hands[p]
+            p = nxt[p]
         above = 0
         top_group = -1
         for j in range(ladder_len[trump_e]):
             b = 1 << ladders[trump_e, j]
+            if not live & b:
+                continue  # played, or out of the play
             holder = -1
             for p in range(MAX_POS):
                 if hands[p] & b:
                     holder = p
                     break
-            if holder < 0:
-                continue  # played
             group = 1 if counted[holder] else 0
             if top_group < 0:
                 top_group = group
