@@ -28,8 +28,9 @@ What makes it fast, after DDS:
   can be sure of the trick, else takes it cheaply from the other side, else plays low. In a
   misère the contractor goes under the trick with its highest card that does, and a
   defender under the contractor's card with its highest, else plays low.
-* **Bounds.** A trick start knows the tricks left (no more can come), and the window is cut
-  to what the table proved.
+* **Bounds.** A trick start knows the tricks left (no more can come) and what is sure
+  (:func:`_sure`: top trumps, quick tricks, a stopped misère's one trick), and the window
+  is cut to what the table proved.
 * **A node budget**: past it the search stops and says so (the caller raises).
 
 The per-deal context ``ctx`` is a tuple: ``strength`` (rows 0-3: a card's strength in a
@@ -237,12 +238,23 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
       to play a free joker) still follows suit. Only the leader's choice makes them, so
       they bound the count from its side: up for a counted leader that wants more, down
       for an uncounted one that wants fewer.
+    * a misère stopped by the contractor's first trick (the stop rule): counting only
+      the contractor's tricks, at most one is still to come (and no other bound holds:
+      they assume every card is played).
     """
     (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
      maxi, counted, nxt, n_active, trump_e, gen) = ctx
     lo = 0
     hi = left
     if stop_pos >= 0:
+        # the deal ends on the stopping position's first trick: counting only its tricks,
+        # at most one is still to come (the other bounds assume every card is played)
+        alone = True
+        for p in range(MAX_POS):
+            if counted[p] and p != stop_pos:
+                alone = False
+        if alone and hi > 1:
+            hi = 1
         return lo, hi
     quick = 0
     if trump_e >= 0:
