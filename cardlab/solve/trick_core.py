@@ -22,12 +22,12 @@ What makes it fast, after DDS:
   each other hand can put on its lead: first its lowest cards of suits where a later hand
   of its side can take the trick over everything the other side can play, then the cards
   that take the trick themselves (cash), then the rest; within each its strongest cards,
-  ranked by how often they cut the search off before (history). A follower reads the best card each
-  later hand can put on the trick: it plays low where the trick is its side's already or a
-  later hand of its side can take it over everything, wins as cheaply as it can where it
-  can be sure of the trick, else takes it cheaply from the other side, else plays low. In a
-  misère the contractor goes under the trick with its highest card that does, and a
-  defender under the contractor's card with its highest, else plays low.
+  ranked by how often they cut the search off before (history). A follower reads the best
+  card each later hand can put on the trick: it plays low where the trick is its side's
+  already or a later hand of its side can take it over everything, wins as cheaply as it
+  can where it can be sure of the trick, else takes it cheaply from the other side, else
+  plays low. In a misère the contractor goes under the trick with its highest card that
+  does, and a defender under the contractor's card with its highest, else plays low.
 * **Bounds.** A trick start knows the tricks left (no more can come) and what is sure
   (:func:`_sure`: top trumps, quick tricks, a stopped misère's one trick), and the window
   is cut to what the table proved.
@@ -238,6 +238,9 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
       to play a free joker) still follows suit. Only the leader's choice makes them, so
       they bound the count from its side: up for a counted leader that wants more, down
       for an uncounted one that wants fewer.
+      A partner's top cards in a suit the leader holds count the same way, cashed by
+      the partner after the leader's lead of the suit: the more of the two (the lead then
+      stays with the partner).
     * a misère stopped by the contractor's first trick (the stop rule): counting only
       the contractor's tricks, at most one is still to come (and no other bound holds:
       they assume every card is played).
@@ -257,16 +260,16 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
             hi = 1
         return lo, hi
     quick = 0
+    live = 0  # the cards of the hands in play
+    p = turn
+    for _ in range(n_active):
+        live |= hands[p]
+        p = nxt[p]
     if trump_e >= 0:
         # the top trumps held by one group (the counted positions, or the others) down to
         # the other group's best: any trick one of them is played to goes to that group
         # (only its own cards beat it), and one hand's cards go to different tricks. A
         # hand out of the play (a misère's dead hand) keeps cards that are never played.
-        live = 0
-        p = turn
-        for _ in range(n_active):
-            live |= hands[p]
-            p = nxt[p]
         above = 0
         top_group = -1
         for j in range(ladder_len[trump_e]):
@@ -300,12 +303,19 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
     if maxi[turn] != counted[turn]:
         return lo, hi
     ruff = suit_masks[trump_e] if trump_e >= 0 else 0
+    entry = 0
     for e in range(4):
         if e == trump_e:
             continue
         owner, k = _top_run(hands, e, ctx)
-        if owner != turn:
+        if owner < 0:
             continue
+        if owner != turn:
+            # a partner's top cards: the leader leads the suit to them, and they cash it
+            if not (maxi[owner] == maxi[turn] and counted[owner] == counted[turn]):
+                continue
+            if not hands[turn] & suit_masks[e] or not hands[owner] & live:
+                continue  # (a misère's dead hand never plays)
         for p in range(MAX_POS):
             if p == turn or hands[p] == 0:
                 continue
@@ -315,7 +325,12 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
                 length = _popcount(hands[p] & suit_masks[e])
                 if length < k:
                     k = length
-        quick += k
+        if owner == turn:
+            quick += k
+        elif k > entry:
+            entry = k
+    if entry > quick:
+        quick = entry  # the one or the other: the lead passes to the partner
     if quick > left:
         quick = left
     if counted[turn]:
@@ -373,8 +388,9 @@ def _moves(hands: Any, turn: int, plays_card: Any, start: int, nplays: int, led:
 
 
 @jit
-def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, nplays: int, led: int,
-           ctx: Any, moves: Any, n: int, first: int, history: Any, scores: Any) -> None:
+def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, nplays: int,
+           led: int, ctx: Any, moves: Any, n: int, first: int, history: Any, scores: Any
+           ) -> None:
     """Sort ``moves[:n]`` best first (see the module's notes)."""
     (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
      maxi, counted, nxt, n_active, trump_e, gen) = ctx
