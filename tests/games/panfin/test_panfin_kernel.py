@@ -74,7 +74,9 @@ def test_b2_10_3_legal_mask_ints_equal_arrays_and_engine(options) -> None:
     def col(f, dtype=np.int64):
         return np.array([f(h, p, due) for h, p, due in rows], dtype=dtype)
 
-    hand = col(lambda h, p, due: h, np.uint64)
+    # masks in the dtype of the tables the simulator hands the kernel (int64: 40 cards)
+    mask_dtype = ta.bit.dtype
+    hand = col(lambda h, p, due: h, mask_dtype)
     d, led = col(lambda h, p, due: p.d), col(lambda h, p, due: p.led)
     best, led_key = col(lambda h, p, due: p.best_key), col(lambda h, p, due: p.led_key)
     leading, double = col(lambda h, p, due: p.leading, bool), col(lambda h, p, due: p.double_led, bool)
@@ -92,7 +94,7 @@ def test_b2_10_3_legal_mask_ints_equal_arrays_and_engine(options) -> None:
         assert [str(a) for a in st._candidates() if st.is_legal(str(a))] == singles + pairs
     # the pairs on arrays: every two cards of each hand
     for a, b in combinations(range(4), 2):
-        pair = np.zeros(len(rows), dtype=np.uint64)
+        pair = np.zeros(len(rows), dtype=mask_dtype)
         want = []
         for i, (h, p, _) in enumerate(rows):
             cards = [c for c in range(t.cards) if h >> c & 1]
