@@ -22,8 +22,8 @@ __all__ = ["HINT_ROUNDS", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
 HINT_ROUNDS = {"play": (4, 40, 200), "call": (4,) * 15, "choice": (4,) * 15}
 #: … where each layout is a whole open-hands search (Five Hundred's cards and bids:
 #: :func:`cardlab.sim.advice.valued_by` says ``"open hands"``), pooled rounds this short: an
-#: opening lead's layout takes some 60 ms to search, so the first bars stand on two (their
-#: intervals wide, as few layouts give), and a bid's deal some 300 ms
+#: opening lead's layout takes some 30-60 ms to search, so the first bars stand on two (their
+#: intervals wide, as few layouts give), and a bid's deal (six strains) some 150 ms
 OPEN_HANDS_ROUNDS = {"play": (2,) * 20, "call": (4,) + (1,) * 12}
 #: the kinds whose rounds are pooled: each round draws new layouts (its own seed) and adds
 #: them to the rounds before (``Advice.pooled``) instead of one long round; every kind is
@@ -35,8 +35,8 @@ LOOK_BACK_N = 100
 #: to the play: Panfin's declarations and swap), as many as the hint's last round
 LOOK_BACK_N_STATES = sum(HINT_ROUNDS["choice"])
 #: … for a decision valued with open hands (Five Hundred's bids and cards: each layout a
-#: whole search, some 60 ms at the opening lead, 300 ms for a bid's deal), fewer: a look
-#: back of a whole deal then takes some 4 s instead of 12 (the solver's own minimum of
+#: whole search, some 30-60 ms at the opening lead, 150 ms for a bid's deal), fewer: a look
+#: back of a whole deal then takes some 3 s instead of 12 (the solver's own minimum of
 #: layouts a call, not this number, sets the most of it); its intervals are wider, so it
 #: charges fewer costs, never more
 LOOK_BACK_N_OPEN_HANDS = 16
