@@ -388,6 +388,34 @@ def _moves(hands: Any, turn: int, plays_card: Any, start: int, nplays: int, led:
 
 
 @jit
+def _best_to_come(hands: Any, turn: int, later: int, e: int, ctx: Any) -> tuple[int, int]:
+    """The strongest card in a trick of effective suit ``e`` that the ``later`` positions
+    after ``turn`` can put on it (any card of a hand void in ``e``: a bound, good enough
+    for ordering), for ``turn``'s side (-1 if none) and for the other side."""
+    strength, suit_masks, maxi, counted, nxt = ctx[0], ctx[2], ctx[9], ctx[10], ctx[11]
+    mate_best = -1
+    foe_best = -1
+    p = turn
+    for _ in range(later):
+        p = nxt[p]
+        cand = hands[p] & suit_masks[e]
+        if cand == 0:
+            cand = hands[p]
+        best = -1
+        while cand:
+            c = _low_bit(cand)
+            cand &= cand - 1
+            if strength[e, c] > best:
+                best = strength[e, c]
+        if counted[p] == maxi[turn]:
+            if best > mate_best:
+                mate_best = best
+        elif best > foe_best:
+            foe_best = best
+    return mate_best, foe_best
+
+
+@jit
 def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, nplays: int,
            led: int, ctx: Any, moves: Any, n: int, first: int, history: Any, scores: Any
            ) -> None:
@@ -408,25 +436,7 @@ def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, n
             if mine_wins and e < 4:
                 if e != cur:
                     cur = e
-                    mate_best = -1
-                    foe_best = -1
-                    p = turn
-                    for _ in range(n_active - 1):
-                        p = nxt[p]
-                        cand = hands[p] & suit_masks[e]
-                        if cand == 0:
-                            cand = hands[p]
-                        best = -1
-                        while cand:
-                            b = _low_bit(cand)
-                            cand &= cand - 1
-                            if strength[e, b] > best:
-                                best = strength[e, b]
-                        if counted[p] == maxi[turn]:
-                            if best > mate_best:
-                                mate_best = best
-                        elif best > foe_best:
-                            foe_best = best
+                    mate_best, foe_best = _best_to_come(hands, turn, n_active - 1, e, ctx)
                 if strength[e, c] > foe_best:
                     score += _LEAD_WIN  # a sure winner: cash it
                 elif mate_best > foe_best:
@@ -444,25 +454,7 @@ def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, n
         # hand void in the suit led: a bound, good enough for ordering), by whether its
         # winning the trick is good for the position to move
         good = counted[top_pos] == maxi[turn]
-        mate_best = -1
-        foe_best = -1
-        p = turn
-        for _ in range(n_active - 1 - nplays):
-            p = nxt[p]
-            cand = hands[p] & suit_masks[led]
-            if cand == 0:
-                cand = hands[p]
-            best = -1
-            while cand:
-                c = _low_bit(cand)
-                cand &= cand - 1
-                if strength[led, c] > best:
-                    best = strength[led, c]
-            if counted[p] == maxi[turn]:
-                if best > mate_best:
-                    mate_best = best
-            elif best > foe_best:
-                foe_best = best
+        mate_best, foe_best = _best_to_come(hands, turn, n_active - 1 - nplays, led, ctx)
         if counted[turn] != maxi[turn]:
             # a misère (the contractor minimises its own tricks): the contractor goes under
             # the trick with its highest card that does, else plays its highest (the trick
