@@ -58,6 +58,7 @@ from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.kernel import NO_SUIT, TRUMP
 from cardlab.games.five_hundred.rules import MISERE_VALUES, SUITS, TABLE_KEYS, card_table, parse_bid
 from cardlab.solve.jit import jit
+from cardlab.solve.mask_bits import lowest_bit
 
 __all__ = ["PlayTables", "PlayRow", "play_tables", "play_choice", "choose_one", "row_of_view"]
 
@@ -255,20 +256,6 @@ def _choose_rows(tab: Any, table: Any, hand: Any, legal: Any, names: Any, gone: 
         out[1, i] = named
 
 
-#: a bit's index by remainder: ``2**i % 67`` differs for every ``i`` below 64 (2 is a
-#: primitive root of the prime 67), so a card's bit gives its index by one look-up
-_BIT_AT = np.full(67, -1, dtype=np.int64)
-for _i in range(64):
-    _BIT_AT[(1 << _i) % 67] = _i
-_BIT_AT.flags.writeable = False
-
-
-@jit
-def _lowest(m: int) -> int:
-    """The index of the lowest set bit of ``m`` (-1: none)."""
-    return -1 if m == 0 else _BIT_AT[(m & -m) % 67]
-
-
 @jit
 def _highest(m: int) -> int:
     """The index of the highest set bit of ``m`` (-1: none), for masks whose set bits lie
@@ -299,8 +286,8 @@ def _pick(tab: Any, table: int, mask: int, dear: bool) -> int:
         groups |= tab[at + 256 * k + ((mask >> (8 * k)) & 255)]
     if groups == 0:
         return -1
-    rank = _highest(groups) if dear else _lowest(groups)
-    return _lowest(mask & tab[tab[_GROUP_CARDS] + table * tab[_N_GROUPS] + rank])
+    rank = _highest(groups) if dear else lowest_bit(groups)
+    return lowest_bit(mask & tab[tab[_GROUP_CARDS] + table * tab[_N_GROUPS] + rank])
 
 
 @jit
@@ -343,7 +330,7 @@ def choose_one(tab: Any, table: int, hand: int, legal: int, names: int, gone: in
     # a joker lead in no trumps names the first suit it may
     if leading and names != 0 and card >= 0 and (
             tab[tab[_SUITS] + table * 5 + NO_SUIT] >> card) & 1 != 0:
-        named = _lowest(names)
+        named = lowest_bit(names)
     return card, named
 
 
@@ -386,7 +373,7 @@ def _lead(tab: Any, table: int, hand: int, legal: int, gone: int, contracting: b
             if key < low_key:
                 low_card, low_key = low, key
     if masters != 0:
-        return _lowest(masters)
+        return lowest_bit(masters)
     if low_card >= 0:
         return low_card
     # 4. no plain card to lead: the cheapest (a trump, or an unnominated joker)

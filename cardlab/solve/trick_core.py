@@ -52,6 +52,7 @@ import numpy as np
 
 from cardlab.games.five_hundred import kernel
 from cardlab.solve.jit import compiled_kernel, jit
+from cardlab.solve.mask_bits import lowest_bit
 
 __all__ = ["TT_BITS", "new_table", "search", "exact", "MAX_POS", "DEPTH"]
 
@@ -173,7 +174,7 @@ def _last_trick(hands: Any, turn: int, ctx: Any) -> int:
     """The counted tricks of the last trick: every position plays its one card."""
     (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
      maxi, counted, nxt, n_active, trump_e, gen) = ctx
-    card = _low_bit(hands[turn])
+    card = lowest_bit(hands[turn])
     led = eff[card]
     if led == 4:  # a free joker led names a suit, and wins whatever it names
         return 1 if counted[turn] else 0
@@ -182,20 +183,12 @@ def _last_trick(hands: Any, turn: int, ctx: Any) -> int:
     p = turn
     for _ in range(n_active - 1):
         p = nxt[p]
-        c = _low_bit(hands[p])
+        c = lowest_bit(hands[p])
         s = strength[led, c]
         if s > top:
             top = s
             winner = p
     return 1 if counted[winner] else 0
-
-
-@jit
-def _low_bit(x: int) -> int:
-    i = 0
-    while not (x >> i) & 1:
-        i += 1
-    return i
 
 
 @jit
@@ -403,7 +396,7 @@ def _best_to_come(hands: Any, turn: int, later: int, e: int, ctx: Any) -> tuple[
             cand = hands[p]
         best = -1
         while cand:
-            c = _low_bit(cand)
+            c = lowest_bit(cand)
             cand &= cand - 1
             if strength[e, c] > best:
                 best = strength[e, c]

@@ -25,6 +25,7 @@ from cardlab.games.five_hundred.rules import DENOMINATIONS, TABLE_KEYS
 from cardlab.sim.five_hundred import batch as fh
 from cardlab.sim.five_hundred import calls as fc
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
+from cardlab.solve.mask_bits import lowest_bit
 
 #: play options that change the legal cards (the joker's rules J1-J6, 5H-7.3) or the play
 PLAY_SETS: list[dict[str, Any]] = [
@@ -52,7 +53,7 @@ def test_bit_helpers_are_the_masks_bits() -> None:
     rng = np.random.default_rng(3)
     for m in _masks(rng, 2000, 63):
         bits = [i for i in range(63) if m >> i & 1]
-        assert fp._lowest(m) == (bits[0] if bits else -1)
+        assert lowest_bit(m) == (bits[0] if bits else -1)
         assert fp._count(m) == len(bits) == fc._count(m)
         if not bits or bits[-1] - bits[0] < 53:  # _highest's stated reach
             assert fp._highest(m) == (bits[-1] if bits else -1)

@@ -44,13 +44,13 @@ from typing import Any
 import numpy as np
 
 from cardlab.bots.five_hundred import _TOP_VALUES
-from cardlab.bots.five_hundred_play import _lowest
 from cardlab.engine.auction import raise_ends, seat_out
 from cardlab.games.five_hundred import kernel as K
 from cardlab.games.five_hundred.game import FiveHundredGame
 from cardlab.games.five_hundred.rules import DENOMINATIONS, SUITS
 from cardlab.sim.bits import ONE, ZERO, popcount
 from cardlab.solve.jit import jit
+from cardlab.solve.mask_bits import lowest_bit
 
 __all__ = ["CallTables", "Calls", "call_tables", "trick_estimates", "heuristic_calls",
            "partner_call", "MISERE_KEY", "NO_KEY"]
@@ -406,7 +406,7 @@ def _discards(hands: Any, rows: Any, keep: Any, shortens: Any, eff: Any, shown_a
         held = 0
         m = hand
         while m != 0:
-            i = _lowest(m)
+            i = lowest_bit(m)
             lower = shortens[r, i] and short[eff[r, i]]
             cards[held] = i
             order[held] = (keep[r, i] - (4 if lower else 0)) * 64 + shown_at[r, i]

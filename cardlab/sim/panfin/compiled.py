@@ -16,10 +16,11 @@ import numpy as np
 
 from cardlab.games.panfin import kernel
 from cardlab.solve.jit import compiled_kernel, jit
+from cardlab.solve.mask_bits import lowest_bit
 
 __all__ = ["legal_mask", "legal_pair", "trick_led_suit", "trick_key", "trick_best",
            "trick_piatti", "hand_suit", "combination_kind", "combination_rank",
-           "exchange_limit", "lowest_index", "places", "positions"]
+           "exchange_limit", "places", "positions"]
 
 #: every kernel function a loop of the simulator asks (compiled together, once for the
 #: whole package)
@@ -33,30 +34,6 @@ combination_rank, exchange_limit = _K.combination_rank, _K.exchange_limit
 
 
 @jit
-def lowest_index(low: int) -> int:
-    """The index of the one set bit of ``low`` (a card mask of the pack's 40 cards)."""
-    i = 0
-    if low >= 1 << 32:
-        low >>= 32
-        i += 32
-    if low >= 1 << 16:
-        low >>= 16
-        i += 16
-    if low >= 1 << 8:
-        low >>= 8
-        i += 8
-    if low >= 1 << 4:
-        low >>= 4
-        i += 4
-    if low >= 1 << 2:
-        low >>= 2
-        i += 2
-    if low >= 1 << 1:
-        i += 1
-    return i
-
-
-@jit
 def places(hand: int, n_cards: int, out: Any) -> None:
     """The cards of ``hand`` in pack order into ``out`` (``n_cards`` past the last)."""
     m = hand
@@ -65,7 +42,7 @@ def places(hand: int, n_cards: int, out: Any) -> None:
             out[j] = n_cards
         else:
             low = m & -m
-            out[j] = lowest_index(low)
+            out[j] = lowest_bit(low)
             m ^= low
 
 

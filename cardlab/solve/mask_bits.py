@@ -1,0 +1,23 @@
+"""Card masks' bits in compiled code: the one lowest-set-bit helper that the solver's search,
+the bots' compiled card rules and the simulators' compiled steps share."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardlab.solve.jit import jit
+
+__all__ = ["lowest_bit"]
+
+#: the index of each power of two below 2**64 by its remainder mod 67 (a prime above 64
+#: whose powers of two are all distinct mod 67), -1 elsewhere
+_BIT_AT = np.full(67, -1, dtype=np.int64)
+for _i in range(64):
+    _BIT_AT[(1 << _i) % 67] = _i
+_BIT_AT.flags.writeable = False
+
+
+@jit
+def lowest_bit(m: int) -> int:
+    """The index of the lowest set bit of the mask ``m`` (-1: none)."""
+    return -1 if m == 0 else int(_BIT_AT[(m & -m) % 67])
