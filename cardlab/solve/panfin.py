@@ -3,27 +3,124 @@
 Every move is searched alone (a hand holds four cards; the double trick and the duty to
 beat make "touching" cards a risky notion for no gain). The score is the seat's net chips
 (``result.points``), so :attr:`~cardlab.solve.Values.unit` is ``"chips"``.
+
+The positions are the engine's own states (what the generic search of
+:mod:`cardlab.solve.search` walks); :meth:`PanfinAdapter.search` gives the compiled search
+(:class:`CompiledSearch` over :mod:`cardlab.solve.panfin_core`), which reads a state's
+hands, trick and piatti as card masks and searches on with the game's kernel. Both give
+the same values: the net chips of the searched seat, the other seats playing together
+against it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import itertools
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
+from cardlab.games.panfin.judge import trick_position
+from cardlab.games.panfin.rules import VECIA, card_index, card_mask, play_rules
+from cardlab.solve import panfin_core as core
 from cardlab.solve.adapter import Adapter, register
+from cardlab.solve.jit import HAVE_NUMBA
+from cardlab.solve.search import INF, Search, SolveBudgetExceeded
 
 if TYPE_CHECKING:
     from cardlab.engine.state import State
 
-__all__ = ["PanfinAdapter"]
+__all__ = ["PanfinAdapter", "CompiledSearch"]
 
 
 class PanfinAdapter(Adapter):
-    """Panfin: the engine's moves and a key of the state's fields."""
+    """Panfin: the engine's moves and a key of the state's fields; the compiled search."""
 
     ignored = frozenset({"stock", "discards", "cut", "cutter", "calls", "spoken", "turnup"})
+    compiled = HAVE_NUMBA
+
+    def __init__(self, root: State) -> None:
+        super().__init__(root)
+        #: the state the adapter was made for (the deal's constants: seats in, pot, antes)
+        self.root_state = root
+
+    def search(self, side: str, budget: int) -> Search:
+        """The compiled search (:mod:`cardlab.solve.panfin_core`) for ``side``."""
+        return CompiledSearch(self, side, budget)
 
     def trick_start(self, state: State) -> bool:
         return not state.trick_  # type: ignore[attr-defined]
+
+
+#: the compiled search's shared table (made on first use) and the number of the last search
+_TABLE: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+_GEN = itertools.count(1)
+
+
+class CompiledSearch(Search):
+    """:class:`~cardlab.solve.search.Search`'s interface over the compiled search of
+    :mod:`cardlab.solve.panfin_core`: the same values (the searched seat's net chips) from
+    the engine's states, read as card masks."""
+
+    def __init__(self, adapter: PanfinAdapter, side: str, budget: int) -> None:
+        super().__init__(adapter, side, budget, tt_bytes=0)
+        root: Any = adapter.root_state
+        (seat,) = adapter.side_seats(side)  # a Panfin side is one seat
+        self.seat = seat
+        n = root.game.players
+        active = tuple(not f for f in root.folded)
+        #: the chips the seat has already won or paid (its antes)
+        self.net = int(root.stacks[seat] - root.stacks_in[seat])
+        trick = root.trick_
+        leader = trick[0][0] if trick else root.to_move_
+        held = len(root.hands_[leader]) + (len(trick[0][1]) if trick else 0)
+        total = sum(root.piatti) + held  # the piatti of the finished deal
+        term, lo, hi = core.value_tables(active, int(root.pot), total, seat)
+        nxt = np.zeros(core.MAX_SEATS, dtype=np.int64)
+        maxi = np.zeros(core.MAX_SEATS, dtype=np.bool_)
+        for p in range(n):
+            q = (p + 1) % n
+            while not active[q]:
+                q = (q + 1) % n
+            nxt[p] = q
+            maxi[p] = p == seat
+        rules = play_rules(root.options)
+        self.pow5 = tuple(5 ** s for s in range(n))
+        self.ctx = (core.tables(), rules, _dominant(root), int(sum(active)), nxt, maxi,
+                    np.array(self.pow5 + (0,) * (core.MAX_SEATS - n), dtype=np.int64),
+                    term, lo, hi, not rules.double_trick, card_index(VECIA), next(_GEN))
+        if not _TABLE:
+            _TABLE.append(core.new_table())
+        self.table = _TABLE[0]
+        self.stats = np.array([0, budget, 0], dtype=np.int64)
+
+    def exact(self, state: Any, guess: float | None = None) -> float:
+        """The exact value of ``state`` (an engine state of this deal): the seat's net
+        chips under perfect play."""
+        st: Any = state
+        if st.is_over:
+            return float(st.result.points[self.side])
+        hands = np.zeros(core.MAX_SEATS, dtype=np.int64)
+        for s, hand in enumerate(st.hands_):
+            hands[s] = card_mask(hand)
+        pos = trick_position(st.trick_, st.dominant)
+        pidx = sum(k * w for k, w in zip(st.piatti, self.pow5))
+        gdue = -1 if st.gobbo_due is None else st.gobbo_due
+        keys, bounds, moves = self.table
+        got = core.exact(hands, st.to_move_, len(st.trick_), pos.led, pos.led_key, pos.best_key,
+                         pos.best_seat, pos.double_led, gdue, pidx, self.ctx, keys, bounds,
+                         moves, self.stats)
+        self.nodes = int(self.stats[0])
+        if self.stats[2]:
+            raise SolveBudgetExceeded(self.budget)
+        return float(self.net + got)
+
+    def value(self, state: Any, alpha: float = -INF, beta: float = INF) -> float:
+        """The exact value (a bound is never needed where the value itself is cheap)."""
+        return self.exact(state)
+
+
+def _dominant(state: Any) -> int:
+    return trick_position((), state.dominant).d
 
 
 register("panfin", PanfinAdapter)

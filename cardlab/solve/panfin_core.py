@@ -1,0 +1,425 @@
+"""The compiled search of Panfin's trick phase, over the game's kernel.
+
+Positions are card masks (bit ``i`` = the Treviso pack's card ``i``), changed in place and
+changed back. Every rule of the play is the kernel's (:mod:`cardlab.games.panfin.kernel`,
+compiled as written by :func:`~cardlab.solve.jit.compiled_kernel`): the legal cards
+(``legal_mask``) and pairs (``legal_pair``: the jokers led together, the two-card answers),
+the led suit and trick keys (``trick_led_suit``, ``trick_key``), the card now winning
+(``trick_best``) and the piatti a trick is worth (``trick_piatti``: two for the double
+trick). What a position is worth at the end comes from the kernel's settlement
+(``deal_points``), tabulated in Python once per pot and table (:func:`value_tables`) over
+every count of piatti the seats can end with.
+
+The value searched is the chips the searched seat gets from the settlement (its antes,
+already paid, are added by the caller); the seats in ``maxi`` maximise it and every other
+seat minimises it (the other seats play together against it).
+
+What keeps it small:
+
+* **Bounds from the piatti.** Every position knows the best and the worst the settlement can
+  still give the seat, whatever the remaining piatti go to (:func:`value_tables`: the
+  kernel's settlement over every way to share them); a position whose bounds meet, or that
+  a bound cuts off, is not searched.
+* **A transposition table at trick starts**, keyed by the hands, the leader, the piatti and
+  whether the leader owes the Gobbo's lead (``consecutive_forced``), in a fixed array (a new
+  entry replaces the old one in its slot), shared by the searches: an entry of another
+  search (another seat, pot or deal) never matches (``gen``).
+* **Move ordering.** The table's move first; a leader's strongest cards; a follower plays low
+  where its side already holds the trick, else wins it as cheaply as it can, else plays low.
+* **A node budget**: past it the search stops and says so (the caller raises).
+
+The recursion is unrolled onto ``frames`` (one row per play of the deal) so that numba can
+cache the compiled loop.
+
+The per-deal context ``ctx`` is a tuple: ``t`` (:func:`tables`), ``rules`` (the kernel's
+:class:`~cardlab.games.panfin.rules.PlayRules`), ``d`` (the dominant suit), ``n_active``,
+``nxt`` (the next active seat), ``maxi`` (per seat), ``pow5`` (a seat's weight in the
+piatti's index: ``sum(piatti[s] * 5**s)``), ``term``/``lo``/``hi`` (by that index: the
+settlement's chips for the seat of a finished deal, the least and the most it can still
+get), ``consecutive`` (``both_jokers_lead="consecutive_forced"``), ``vecia`` (its index)
+and ``gen`` (the search's number).
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from itertools import product
+from typing import Any, Final
+
+import numpy as np
+
+from cardlab.games.panfin import kernel
+from cardlab.games.panfin.rules import KernelTables, kernel_tables
+from cardlab.solve.jit import compiled_kernel, jit
+from cardlab.solve.mask_bits import lowest_bit
+
+__all__ = ["MAX_SEATS", "DEPTH", "BIG", "tables", "new_table", "value_tables", "search",
+           "exact", "legal_moves", "NO_CARD"]
+
+_K = compiled_kernel(kernel, ["legal_mask", "legal_pair", "trick_led_suit", "trick_key",
+                              "trick_best", "trick_piatti"])
+_legal_mask, _legal_pair = _K.legal_mask, _K.legal_pair
+_trick_led_suit, _trick_key, _trick_best = _K.trick_led_suit, _K.trick_key, _K.trick_best
+_trick_piatti = _K.trick_piatti
+
+#: the most seats at a Panfin table
+MAX_SEATS: Final = 6
+#: the deepest search: plays of a deal (four tricks of six seats)
+DEPTH: Final = 4 * MAX_SEATS + 1
+#: the most moves of one position: four cards alone, six pairs
+_MOVES: Final = 10
+#: beyond any chips: the search's infinity
+BIG: Final = 1 << 40
+#: the "no second card" of a move (a move is ``first + 64 * second``)
+NO_CARD: Final = 40
+#: log2 of the table's slots (2**16 slots of 7 key words, two bounds and a move: ~5 MiB)
+TT_BITS: Final = 16
+_MIX: Final = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit word
+# the frame's fields
+_TURN, _NPL, _LED, _LKEY, _BKEY, _BSEAT, _DBL, _GDUE, _PIDX = range(9)
+_ALPHA, _BETA, _A_IN, _B_IN, _BEST, _CHOSEN, _AT, _N, _SLOT, _HAND = range(9, 19)
+_FIELDS: Final = 19
+
+
+@cache
+def tables() -> KernelTables:
+    """The kernel's tables (:func:`~cardlab.games.panfin.rules.kernel_tables`) as arrays
+    for the compiled loop: masks as ``int64`` (the 40 cards fit), so the kernel's bit
+    operations keep one integer type."""
+    t = kernel_tables()
+    i64 = np.int64
+    return t._replace(
+        bit=np.array(t.bit, dtype=i64), jokers=int(t.jokers), vecia=int(t.vecia),
+        gobbo=int(t.gobbo), suit_mask=np.array(t.suit_mask, dtype=i64),
+        eff=np.array(t.eff, dtype=i64), key=np.array(t.key, dtype=i64),
+        above=np.array(t.above, dtype=i64))
+
+
+def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """An empty table of ``2**bits`` slots: keys (7 words; all -1 is empty), bounds
+    (lower, upper) and the best move."""
+    n = 1 << bits
+    return (np.full((n, MAX_SEATS + 1), -1, dtype=np.int64), np.zeros((n, 2), dtype=np.int64),
+            np.full(n, -1, dtype=np.int64))
+
+
+@lru_cache(maxsize=256)
+def value_tables(active: tuple[bool, ...], pot: int, total: int, seat: int
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """B2.11 by the kernel's :func:`~cardlab.games.panfin.kernel.deal_points`: per index of
+    the seats' piatti (``sum(piatti[s] * 5**s)``), the chips ``seat`` gets from the
+    settlement of a deal ending with those piatti (``term``, for the counts adding up to
+    ``total``), and the least (``lo``) and most (``hi``) it can still get from a count below
+    ``total``, whichever active seats take the rest."""
+    n = len(active)
+    size = 5 ** n
+    term = np.zeros(size, dtype=np.int64)
+    lo = np.zeros(size, dtype=np.int64)
+    hi = np.zeros(size, dtype=np.int64)
+    seats = [s for s in range(n) if active[s]]
+    counts = [c for c in product(range(total + 1), repeat=len(seats)) if sum(c) <= total]
+    counts.sort(key=lambda c: -sum(c))  # the finished counts first, then fewer piatti
+    for c in counts:
+        piatti = [0] * n
+        for s, k in zip(seats, c):
+            piatti[s] = k
+        i = sum(k * 5 ** s for s, k in enumerate(piatti))
+        if sum(c) == total:
+            gains = kernel.deal_points(piatti, active, pot)[0]
+            term[i] = lo[i] = hi[i] = int(gains[seat])
+        else:  # one more piatto to some active seat
+            nexts = [i + 5 ** s for s in seats]
+            lo[i] = min(int(lo[j]) for j in nexts)
+            hi[i] = max(int(hi[j]) for j in nexts)
+    for a in (term, lo, hi):
+        a.flags.writeable = False
+    return term, lo, hi
+
+
+@jit
+def legal_moves(hands: Any, turn: int, npl: int, dbl: bool, led: int, lkey: int, bkey: int,
+                gdue: int, ctx: Any, out: Any) -> int:
+    """The legal moves of ``turn`` into ``out`` (``first + 64 * second``, ``second``
+    :data:`NO_CARD` for a card alone): the kernel's single cards, then its pairs (the cards
+    in pack order); their count."""
+    t, rules, d = ctx[0], ctx[1], ctx[2]
+    hand = hands[turn]
+    leading = npl == 0
+    single = _legal_mask(t, hand, d, leading, dbl, led, bkey, lkey, gdue == turn, rules)
+    n = 0
+    m = single
+    while m:
+        low = m & -m
+        out[n] = lowest_bit(low) + 64 * NO_CARD
+        n += 1
+        m ^= low
+    a = hand
+    while a:
+        la = a & -a
+        a ^= la
+        b = a
+        while b:
+            lb = b & -b
+            b ^= lb
+            if _legal_pair(t, hand, la | lb, d, leading, dbl, rules):
+                out[n] = lowest_bit(la) + 64 * lowest_bit(lb)
+                n += 1
+    return n
+
+
+@jit
+def _order(turn: int, npl: int, led: int, bkey: int, bseat: int, first: int, ctx: Any,
+           moves: Any, n: int, scores: Any) -> None:
+    """Sort ``moves[:n]`` best first: the table's move, then a leader's strongest cards, a
+    follower's low card where its side holds the trick, else its cheapest winning card, else
+    its lowest."""
+    t, d, maxi = ctx[0], ctx[2], ctx[5]
+    for i in range(n):
+        mv = moves[i]
+        f = mv % 64
+        s = mv // 64
+        if mv == first:
+            sc = BIG
+        elif npl == 0:
+            k = _trick_key(t, d, _trick_led_suit(t, d, f), f)
+            sc = k + (1 << 20 if s != NO_CARD else 0)
+        else:
+            k = _trick_key(t, d, led, f)
+            if s != NO_CARD:
+                k += _trick_key(t, d, led, s)
+                sc = -k
+            elif maxi[bseat] == maxi[turn] or k <= bkey:
+                sc = -k
+            else:
+                sc = (1 << 20) - k
+        scores[i] = sc
+        j = i
+        while j > 0 and scores[j - 1] < sc:
+            scores[j] = scores[j - 1]
+            moves[j] = moves[j - 1]
+            j -= 1
+        scores[j] = sc
+        moves[j] = mv
+
+
+@jit
+def _hash(hands: Any, word: int, keybuf: Any) -> int:
+    """Fill ``keybuf`` with the key of a trick start (the hands and ``word``); its hash."""
+    h = word
+    for p in range(MAX_SEATS):
+        keybuf[p] = hands[p]
+        h = (h ^ hands[p]) * _MIX
+        h ^= h >> 29
+    keybuf[MAX_SEATS] = word
+    return h
+
+
+@jit
+def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int, bseat0: int,
+           dbl0: bool, gdue0: int, pidx0: int, alpha0: int, beta0: int, ctx: Any,
+           tt_keys: Any, tt_bounds: Any, tt_moves: Any, frames: Any, stack: Any, scores: Any,
+           keybuf: Any, stats: Any) -> int:
+    """The chips the searched seat gets from the settlement under perfect play (exact
+    inside ``(alpha0, beta0)``, a bound outside it), by fail-soft alpha-beta from the
+    position: the hands, the seat to play, the plays in the trick so far (``npl0``), its led
+    suit, the keys of the led and the winning card, the winning seat, whether the jokers
+    were led together, the seat owing the Gobbo's lead (-1: none) and the piatti's index.
+    ``stats``: [nodes, budget, stopped]."""
+    (t, rules, d, n_active, nxt, maxi, pow5, term, lo_t, hi_t, consecutive, vecia,
+     gen) = ctx
+    c = t.cards
+    mask = tt_keys.shape[0] - 1
+    dep = 0
+    turn, npl, led, lkey, bkey, bseat = turn0, npl0, led0, lkey0, bkey0, bseat0
+    dbl, gdue, pidx, alpha, beta = dbl0, gdue0, pidx0, alpha0, beta0
+    ret = 0
+    entering = True
+    while True:
+        if entering:
+            # -- a new position at depth dep: bounds, the table, the moves -----------------
+            stats[0] += 1
+            if stats[0] > stats[1]:
+                stats[2] = 1
+                return 0
+            done = False
+            slot = -1
+            first = -1
+            lo = lo_t[pidx]
+            hi = hi_t[pidx]
+            if lo == hi or lo >= beta:
+                ret = lo
+                done = True
+            elif hi <= alpha:
+                ret = hi
+                done = True
+            elif npl == 0:
+                word = (gen << 32) | (pidx << 8) | (turn << 1) | (1 if gdue == turn else 0)
+                kb = keybuf[dep]
+                slot = _hash(hands, word, kb) & mask
+                same = True
+                for w in range(MAX_SEATS + 1):
+                    if tt_keys[slot, w] != kb[w]:
+                        same = False
+                        break
+                if same:
+                    tlo = tt_bounds[slot, 0]
+                    thi = tt_bounds[slot, 1]
+                    if tlo >= beta or tlo == thi:
+                        ret = tlo
+                        done = True
+                    elif thi <= alpha:
+                        ret = thi
+                        done = True
+                    else:
+                        if tlo > alpha:
+                            alpha = tlo
+                        if thi < beta:
+                            beta = thi
+                        first = tt_moves[slot]
+                else:
+                    for w in range(MAX_SEATS + 1):
+                        tt_keys[slot, w] = kb[w]
+                    tt_bounds[slot, 0] = lo
+                    tt_bounds[slot, 1] = hi
+                    tt_moves[slot] = -1
+            if not done:
+                n = legal_moves(hands, turn, npl, dbl, led, lkey, bkey, gdue, ctx, stack[dep])
+                _order(turn, npl, led, bkey, bseat, first, ctx, stack[dep], n, scores[dep])
+                f = frames[dep]
+                f[_TURN] = turn
+                f[_NPL] = npl
+                f[_LED] = led
+                f[_LKEY] = lkey
+                f[_BKEY] = bkey
+                f[_BSEAT] = bseat
+                f[_DBL] = 1 if dbl else 0
+                f[_GDUE] = gdue
+                f[_PIDX] = pidx
+                f[_ALPHA] = alpha
+                f[_BETA] = beta
+                f[_A_IN] = alpha
+                f[_B_IN] = beta
+                f[_BEST] = -BIG if maxi[turn] else BIG
+                f[_CHOSEN] = stack[dep, 0]
+                f[_AT] = 0
+                f[_N] = n
+                f[_SLOT] = slot
+            entering = False
+            if done:
+                if dep == 0:
+                    return ret
+                dep -= 1
+                answered = True
+            else:
+                answered = False
+        else:
+            answered = True
+        f = frames[dep]
+        if answered:
+            # -- a child of depth dep answered ``ret``: undo its move, weigh it -------------
+            hands[f[_TURN]] = f[_HAND]
+            if stats[2]:
+                return 0
+            v = ret
+            mv = stack[dep, f[_AT]]
+            cut = False
+            if maxi[f[_TURN]]:
+                if v > f[_BEST]:
+                    f[_BEST] = v
+                    f[_CHOSEN] = mv
+                    if v > f[_ALPHA]:
+                        f[_ALPHA] = v
+                        cut = f[_ALPHA] >= f[_BETA]
+            else:
+                if v < f[_BEST]:
+                    f[_BEST] = v
+                    f[_CHOSEN] = mv
+                    if v < f[_BETA]:
+                        f[_BETA] = v
+                        cut = f[_ALPHA] >= f[_BETA]
+            if cut:
+                f[_AT] = f[_N]
+            else:
+                f[_AT] += 1
+        if f[_AT] >= f[_N]:
+            # -- every move weighed (or a cut): store what was proved, return ---------------
+            best = f[_BEST]
+            slot = f[_SLOT]
+            if slot >= 0:
+                kb = keybuf[dep]
+                same = True
+                for w in range(MAX_SEATS + 1):
+                    if tt_keys[slot, w] != kb[w]:
+                        same = False
+                        break
+                if same:
+                    # against the window the moves were searched with: a fail low is an
+                    # upper bound, a fail high a lower bound, else the value
+                    if best <= f[_A_IN]:
+                        if best < tt_bounds[slot, 1]:
+                            tt_bounds[slot, 1] = best
+                    elif best >= f[_B_IN]:
+                        if best > tt_bounds[slot, 0]:
+                            tt_bounds[slot, 0] = best
+                    else:
+                        tt_bounds[slot, 0] = best
+                        tt_bounds[slot, 1] = best
+                    tt_moves[slot] = f[_CHOSEN]
+            ret = int(best)
+            if dep == 0:
+                return ret
+            dep -= 1
+            continue
+        # -- play the next move of depth dep and go down (or weigh a finished deal) ---------
+        p = f[_TURN]
+        mv = stack[dep, f[_AT]]
+        fc = mv % 64
+        sc = mv // 64
+        old = hands[p]
+        f[_HAND] = old
+        hands[p] = old & ~(t.bit[fc] | t.bit[sc])
+        gdue = f[_GDUE]
+        if f[_NPL] == 0:
+            led = _trick_led_suit(t, d, fc)
+            dbl = sc < c
+            lkey = _trick_key(t, d, led, fc)
+            bkey, bseat = lkey, p
+            # consecutive_forced: the Vecia led alone, the Gobbo kept, owes the next lead
+            due = consecutive and fc == vecia and sc == c and (hands[p] & t.gobbo) != 0
+            gdue = p if due else -1
+        else:
+            led = f[_LED]
+            dbl = f[_DBL] == 1
+            lkey = f[_LKEY]
+            bkey, bseat = _trick_best(_trick_key(t, d, led, fc), p, f[_BKEY], f[_BSEAT])
+        if sc < c:  # a second card: the jokers led together, or an answer to them
+            bkey, bseat = _trick_best(_trick_key(t, d, led, sc), p, bkey, bseat)
+        npl = f[_NPL] + 1
+        pidx = f[_PIDX]
+        alpha = f[_ALPHA]
+        beta = f[_BETA]
+        if npl < n_active:
+            turn = nxt[p]
+        else:  # the trick is complete: its winner takes the piatti and leads
+            pidx += _trick_piatti(t, dbl) * pow5[bseat]
+            turn = bseat
+            npl = 0
+            if hands[bseat] == 0:
+                ret = term[pidx]  # the deal is over: the settlement's chips, weighed
+                continue  # as a child's answer at depth dep (entering stays False)
+        dep += 1
+        entering = True
+
+
+@jit
+def exact(hands: Any, turn: int, npl: int, led: int, lkey: int, bkey: int, bseat: int,
+          dbl: bool, gdue: int, pidx: int, ctx: Any, tt_keys: Any, tt_bounds: Any,
+          tt_moves: Any, stats: Any) -> int:
+    """The exact chips of the searched seat from the position (one full-window search; the
+    bounds and the table keep it small); 0 with ``stats[2]`` set if the budget ran out."""
+    frames = np.zeros((DEPTH, _FIELDS), dtype=np.int64)
+    stack = np.zeros((DEPTH, _MOVES), dtype=np.int64)
+    scores = np.zeros((DEPTH, _MOVES), dtype=np.int64)
+    keybuf = np.zeros((DEPTH, MAX_SEATS + 1), dtype=np.int64)
+    return search(hands, turn, npl, led, lkey, bkey, bseat, dbl, gdue, pidx, -BIG, BIG, ctx,
+                  tt_keys, tt_bounds, tt_moves, frames, stack, scores, keybuf, stats)
