@@ -12,6 +12,9 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from cardlab.solve.jit import jit
+from cardlab.solve.mask_bits import lowest_bit
+
 __all__ = ["popcount", "lowest_index", "kth_index", "mask_of", "expand", "ONE", "ZERO"]
 
 ONE = np.uint64(1)
@@ -42,22 +45,24 @@ def lowest_index(m: np.ndarray) -> np.ndarray:
     return np.asarray(np.where(m == ZERO, -1, out))
 
 
+@jit
+def _kth_each(m: np.ndarray, k: np.ndarray, out: np.ndarray) -> None:
+    # deal by deal in compiled code: whole-array clears would touch every deal k times
+    for i in range(m.shape[0]):
+        x = m[i]
+        for _ in range(k[i]):
+            x &= x - 1
+        out[i] = lowest_bit(x)
+
+
 def kth_index(m: np.ndarray, k: np.ndarray) -> np.ndarray:
-    """The index of the ``k``-th set bit (0-based, lowest first) of each mask."""
-    k = np.asarray(k)
-    m = m.copy()
-    # the first two clears on whole arrays (most k are small), then only where k is larger
-    for i in range(2):
-        m = np.where(k > i, m & (m - ONE), m)
-    idx = np.flatnonzero(k > 2)
-    kk = k[idx] - 2
-    while idx.size:  # clear the lowest bit k times, only where k is still positive
-        sub = m[idx]
-        m[idx] = sub & (sub - ONE)
-        kk = kk - 1
-        keep = kk > 0
-        idx, kk = idx[keep], kk[keep]
-    return lowest_index(m)
+    """The index of the ``k``-th set bit (0-based, lowest first) of each mask (-1 where the
+    mask has ``k`` bits or fewer)."""
+    m = np.ascontiguousarray(m, dtype=np.uint64)
+    kk = np.ascontiguousarray(np.broadcast_to(k, m.shape), dtype=np.int64).ravel()
+    out = np.empty(m.size, dtype=np.int64)
+    _kth_each(m.ravel().view(np.int64), kk, out)
+    return out.reshape(m.shape)
 
 
 def mask_of(indices: Iterable[int]) -> int:
