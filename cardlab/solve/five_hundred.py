@@ -22,6 +22,7 @@ engine's own states (:class:`~cardlab.solve.adapter.Adapter`), with the same key
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -290,6 +291,8 @@ class FiveHundredAdapter(Adapter):
 #: the compiled search's shared table (made on first use) and the number of the last search
 _TABLE: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
 _GEN = itertools.count(1)
+#: one search at a time uses the shared table (a hint may be valued on another thread)
+_TABLE_LOCK = threading.Lock()
 
 
 class CompiledSearch(Search):
@@ -332,8 +335,9 @@ class CompiledSearch(Search):
                     np.array(ad.suit_masks, dtype=np.int64), ladders, lens, int(ad.free),
                     ad.flags, bool(ad.misere), int(stop), maxi, counted, nxt,
                     int(sum(ad.active)), self._trump_ladder(ad), next(_GEN))
-        if not _TABLE:
-            _TABLE.append(trick_core.new_table())
+        with _TABLE_LOCK:
+            if not _TABLE:
+                _TABLE.append(trick_core.new_table())
         self.table = _TABLE[0]
         self.cuts = np.zeros((trick_core.MAX_POS, ncards), dtype=np.int64)
         self.stats = np.array([0, budget, 0], dtype=np.int64)
@@ -366,9 +370,10 @@ class CompiledSearch(Search):
         g = 0 if guess is None else max(0, int(self.sign * guess) - so_far)
         keys, bounds, moves = self.table
         self.stats[2] = 0
-        rest = trick_core.exact(hands, voids, plays_pos, plays_card, pos.turn, len(pos.plays),
-                                pos.led, pos.suits_led, g, self.ctx, keys, bounds, moves,
-                                self.cuts, self.stats)
+        with _TABLE_LOCK:
+            rest = trick_core.exact(hands, voids, plays_pos, plays_card, pos.turn,
+                                    len(pos.plays), pos.led, pos.suits_led, g, self.ctx, keys,
+                                    bounds, moves, self.cuts, self.stats)
         self.nodes = int(self.stats[0])
         if rest < 0:
             raise SolveBudgetExceeded(self.budget)

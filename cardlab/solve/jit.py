@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 __all__ = ["HAVE_NUMBA", "jit", "compiled_kernel"]
 
@@ -32,13 +32,25 @@ except ImportError:  # pragma: no cover - exercised where numba is absent
 HAVE_NUMBA = numba is not None
 
 
-def jit(fn: F, *, cache: bool = True) -> F:
+@overload
+def jit(fn: F, *, cache: bool = True, nogil: bool = False) -> F: ...
+
+
+@overload
+def jit(fn: None = None, *, cache: bool = True, nogil: bool = False) -> Callable[[F], F]: ...
+
+
+def jit(fn: F | None = None, *, cache: bool = True, nogil: bool = False) -> Any:
     """``fn`` compiled by numba (machine code cached beside the module unless ``cache`` is
-    off), or ``fn`` itself where numba is absent."""
-    if numba is None:  # pragma: no cover
-        return fn
-    compiled: F = numba.njit(cache=cache)(fn)
-    return compiled
+    off), or ``fn`` itself where numba is absent. ``nogil``: the compiled call lets other
+    Python threads run meanwhile (a search valued in the background leaves the front end's
+    messages free). Used bare (``@jit``) or with options (``@jit(nogil=True)``)."""
+    def wrap(f: F) -> F:
+        if numba is None:  # pragma: no cover
+            return f
+        compiled: F = numba.njit(cache=cache, nogil=nogil)(f)
+        return compiled
+    return wrap if fn is None else wrap(fn)
 
 
 def _select(cond: Any, a: Any, b: Any) -> Any:

@@ -709,7 +709,7 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
         entering = True
 
 
-@jit
+@jit(nogil=True)  # a hint valued in the background leaves the main thread free
 def exact(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn: int, nplays: int,
           led: int, suits_led: int, guess: int, ctx: Any, tt_keys: Any, tt_bounds: Any,
           tt_moves: Any, history: Any, stats: Any) -> int:

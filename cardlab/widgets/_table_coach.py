@@ -41,6 +41,13 @@ from cardlab.widgets._words import without_rule_ids
 HINT_SEED = 0
 
 
+def hint_round_value(state: State, n: int, seed: int) -> Any:
+    """One round of a hint: :func:`cardlab.sim.advice.advise` over ``n`` layouts."""
+    from cardlab.sim.advice import advise
+
+    return advise(state, n=n, seed=seed)
+
+
 class TableCoach(TableParts):
     """The hint, the look back and its try again."""
 
@@ -75,12 +82,39 @@ class TableCoach(TableParts):
         if k + 1 < len(hint_rounds(kind, advice.method)[0]):
             self._hint_round(s, kind, k + 1)
 
+    def _on_on_screen(self, intent: Mapping[str, Any]) -> None:
+        # a front end draws the table (it says so once per view): slow hints are valued
+        # ahead from now on; a table used from Python alone never starts a thread
+        self._on_screen = True
+        self._hint_ahead()
+
+    def _hint_ahead(self) -> None:
+        """On the learner's turn at a call valued with open hands (a Five Hundred bid, whose
+        first round takes close to a second), start that round in the background, exactly
+        as Hint asks it; only once a front end draws the table."""
+        s = self.state
+        if not self._on_screen or s.is_over or self._mode != "play" or self._eye is not None:
+            return
+        actor = self._learner()
+        if actor is None or actor != s.to_move or not self._sees(actor):
+            return
+        from cardlab.sim.advice import valued_by, valued_options
+
+        kind, options = valued_options(s)
+        if kind != "call" or len(options) < 2 or valued_by(s) != "open hands":
+            return
+        sizes, _ = hint_rounds(kind, "open hands")
+        self._ahead.ask(s, sizes[0], HINT_SEED)
+
     def _hint_round(self, s: State, kind: str, k: int) -> None:
-        from cardlab.sim.advice import advise, valued_by
+        from cardlab.sim.advice import valued_by
 
         done = self._hint if k and self._hint is not None and self._hint[0] is s else None
         sizes, pooled = hint_rounds(kind, done[1].method if done is not None else valued_by(s))
-        advice = advise(s, n=sizes[k], seed=HINT_SEED + k if pooled else HINT_SEED)
+        seed = HINT_SEED + k if pooled else HINT_SEED
+        ahead, advice = self._ahead.take(s, sizes[k], seed) if k == 0 else (False, None)
+        if not ahead:
+            advice = hint_round_value(s, sizes[k], seed)
         need(advice is not None, "nothing to weigh here", "no_hint")
         assert advice is not None
         if done is not None and advice.method != done[1].method:

@@ -38,7 +38,7 @@ INTENTS: dict[str, str] = {
     "hint": "_on_hint", "hint_more": "_on_hint_more", "look_back": "_on_look_back",
     "look_back_go": "_on_look_back_go", "look_back_close": "_on_look_back_close",
     "look_back_try": "_on_look_back_try", "look_back_show": "_on_look_back_show",
-    "look_back_next": "_on_look_back_next",
+    "look_back_next": "_on_look_back_next", "on_screen": "_on_on_screen",
 }
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from cardlab.engine.game import Game
     from cardlab.engine.state import State
     from cardlab.widgets._base import CardlabWidget
+    from cardlab.widgets._hint_ahead import HintAhead
 
     class TableParts(CardlabWidget):
         """The table as each of its parts sees it."""
@@ -60,6 +61,8 @@ if TYPE_CHECKING:
         _cursor: int
         _selection: list[str]
         _bots_live: bool
+        _ahead: HintAhead
+        _on_screen: bool
 
         # -- Table's own ------------------------------------------------------------------
         @property
@@ -94,6 +97,7 @@ if TYPE_CHECKING:
 
         # -- the coach's (_table_coach) -----------------------------------------------------
         def _look_decision(self) -> tuple[int, Any] | None: ...
+        def _hint_ahead(self) -> None: ...
         def _advice_view(self, s: State
                          ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]: ...
 

@@ -39,6 +39,7 @@ class TableView(TableParts):
     def _publish(self, message: str = "", download: dict[str, Any] | None = None) -> None:
         self.view = self._build_view(message, download)
         self._sync_probes()
+        self._hint_ahead()
 
     def _refuse(self, message: str, rule: str | None) -> None:
         # the sentence in words; the rule it applies behind a "the rule" expander

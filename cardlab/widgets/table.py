@@ -74,8 +74,9 @@ from cardlab.errors import RecordError
 from cardlab.widgets import _static
 from cardlab.widgets._base import CardlabWidget
 from cardlab.widgets._cards import parse_code
+from cardlab.widgets._hint_ahead import HintAhead
 from cardlab.widgets._table_coach import HINT_SEED as HINT_SEED
-from cardlab.widgets._table_coach import TableCoach
+from cardlab.widgets._table_coach import TableCoach, hint_round_value
 from cardlab.widgets._table_control import MAX_BOT_DELAY, TableControl, _seat_list
 from cardlab.widgets._table_control import MAX_BOT_MOVES as MAX_BOT_MOVES
 from cardlab.widgets._table_intents import INTENTS, TableIntents
@@ -231,6 +232,10 @@ class Table(TableIntents, TableTeacher, TableCoach, TableView, TablePrompt, Tabl
         # whose eyes the view is built with while a try again is open: that seat's own view
         # (None: the table's viewer)
         self._eye: tuple[int, tuple[int, ...]] | None = None
+        # a slow hint's first round valued ahead, once a front end draws the table
+        # (:mod:`cardlab.widgets._hint_ahead`)
+        self._ahead = HintAhead(hint_round_value)
+        self._on_screen = False
         for s in range(state.game.players):  # refuse bad bots now, not at the first bot move
             self._bot_for(state.game, s)
         super().__init__(kind="table", seat=seat, show_all=show_all, four_colour=four_colour,

@@ -1448,6 +1448,9 @@ function render({ model, el }) {
   if (observer) observer.observe(body);
   const probesChanged = () => { if (kind === "table") reserve(root, body, model, ui); };
   model.on("change:_layout_probes", probesChanged);
+  // the kernel may now value a slow hint ahead (a Five Hundred bid); a saved page with no
+  // kernel has nobody to tell
+  if (kind === "table") { try { raw({ type: "on_screen" }); } catch (err) { /* no kernel */ } }
   return () => {
     if (observer) observer.disconnect();
     clearTimeout(resized);
