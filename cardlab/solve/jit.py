@@ -14,9 +14,10 @@ written a second time.
 
 from __future__ import annotations
 
+import sys
 import types
 from collections.abc import Callable
-from typing import Any, TypeVar, overload
+from typing import Any, Final, TypeVar, overload
 
 __all__ = ["HAVE_NUMBA", "jit", "compiled_kernel"]
 
@@ -58,6 +59,12 @@ def _select(cond: Any, a: Any, b: Any) -> Any:
     return a if cond else b
 
 
+#: modules of kernel functions that several games import (a rule they share, written once):
+#: a kernel's imports from these are compiled with it. Such a function reads only its own
+#: module's names and ``select`` (each importing kernel compiles it alike, and numba's cache
+#: keeps one machine code for it)
+SHARED_KERNELS: Final = ("cardlab.engine.trick_keys",)
+
 #: per kernel module, its functions compiled together (every function of the module, so
 #: every caller's names come from one compiled set, whoever asked first)
 _KERNELS: dict[str, dict[str, Any]] = {}
@@ -65,7 +72,8 @@ _KERNELS: dict[str, dict[str, Any]] = {}
 
 def compiled_kernel(module: types.ModuleType, names: list[str]) -> types.SimpleNamespace:
     """The functions ``names`` of a game's kernel ``module``, compiled together: every
-    kernel function one of them calls, and ``select``, resolve to compiled forms. Without
+    kernel function one of them calls (its own, and those it imports from
+    :data:`SHARED_KERNELS`), and ``select``, resolve to compiled forms. Without
     numba, the kernel's own functions."""
     if numba is None:  # pragma: no cover
         return types.SimpleNamespace(**{n: getattr(module, n) for n in names})
@@ -74,7 +82,10 @@ def compiled_kernel(module: types.ModuleType, names: list[str]) -> types.SimpleN
         env = dict(vars(module))
         env["select"] = numba.njit(cache=True)(_select)
         for name, value in vars(module).items():
-            if isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
+            if isinstance(value, types.FunctionType) and value.__module__ in (
+                    module.__name__, *SHARED_KERNELS):
+                for shared, got in vars(sys.modules[value.__module__]).items():
+                    env.setdefault(shared, got)  # a shared rule's own names (its imports)
                 twin = types.FunctionType(value.__code__, env, name, value.__defaults__,
                                           value.__closure__)
                 env[name] = numba.njit(cache=True)(twin)

@@ -30,10 +30,13 @@ options).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
 from cardlab.engine.bits import select
+
+# 5H-7.1: the lead holds the trick, a later card takes it only with a greater key (the
+# rule shared with the other trick games, written once)
+from cardlab.engine.trick_keys import trick_best, trick_winner_index
 
 __all__ = ["follow_mask", "legal_mask", "trick_key", "trick_best", "trick_winner_index",
            "contract_made", "contract_points",
@@ -208,22 +211,6 @@ def trick_key(eff: Any, power: Any, led: Any, trump: Any) -> Any:
     its strength within it (the contract's tables, 5H-3)."""
     return select(eff == NO_SUIT, JOKER + power,
                   select(eff == trump, TRUMP + power, select(eff == led, FOLLOW + power, 0)))
-
-
-def trick_best(key: Any, best: Any, best_seat: Any, seat: Any, leading: Any) -> tuple[Any, Any]:
-    """5H-7.1 the trick's best key and the seat that holds it once ``seat`` has played a card
-    of :func:`trick_key` ``key`` (the lead holds it at first; a later card must be stronger:
-    every card is unique, so keys above 0 never tie)."""
-    better = leading | (key > best)
-    return select(better, key, best), select(better, seat, best_seat)
-
-
-def trick_winner_index(keys: Sequence[Any]) -> Any:
-    """5H-7.1 the position (0 = the lead) of the card that wins a trick of these keys."""
-    best, at = keys[0], 0
-    for i in range(1, len(keys)):
-        best, at = trick_best(keys[i], best, at, i, False)
-    return at
 
 
 def contract_made(taken: Any, need: Any, misere: Any) -> Any:

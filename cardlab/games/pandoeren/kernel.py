@@ -24,6 +24,10 @@ from typing import Any
 
 from cardlab.engine.bits import nonzero, select
 
+# A2.2: the lead holds the trick, a later card takes it only with a greater key (the
+# rule shared with the other trick games, written once)
+from cardlab.engine.trick_keys import trick_best, trick_winner_index
+
 __all__ = ["legal_mask", "trick_key", "trick_best", "trick_winner_index", "trick_top_trump",
            "trick_card_points", "trick_points_total", "contract_failed",
            "contract_tricks_made", "deal_points", "contract_made", "stuk_points",
@@ -140,21 +144,6 @@ def trick_key(tb: Any, table: Any, led: Any, card: Any) -> Any:
     """A2.2: how strongly ``card`` bids for a trick led in suit ``led``: a trump above every
     card of the led suit, a card of the led suit by its rank, any other card 0."""
     return tb.strength[(table * 4 + led) * tb.stride + card]
-
-
-def trick_best(key: Any, best: Any, best_seat: Any, seat: Any, leading: Any) -> tuple[Any, Any]:
-    """A2.2: the trick's best key and the seat that holds it once ``seat`` has played a card
-    of key ``key`` (the lead holds it at first; a later card must be stronger)."""
-    better = leading | (key > best)
-    return select(better, key, best), select(better, seat, best_seat)
-
-
-def trick_winner_index(keys: Sequence[Any]) -> Any:
-    """A2.2: the position (0 = the lead) of the card that wins a trick of these keys."""
-    best, at = keys[0], 0
-    for i in range(1, len(keys)):
-        best, at = trick_best(keys[i], best, at, i, False)
-    return at
 
 
 def trick_top_trump(tb: Any, table: Any, card: Any, top: Any, leading: Any) -> Any:
