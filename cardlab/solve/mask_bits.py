@@ -20,4 +20,6 @@ _BIT_AT.flags.writeable = False
 @jit
 def lowest_bit(m: int) -> int:
     """The index of the lowest set bit of the mask ``m`` (-1: none)."""
-    return -1 if m == 0 else int(_BIT_AT[(m & -m) % 67])
+    low = m & -m
+    # compiled, a mask is an int64: bit 63 alone reads as the most negative number
+    return -1 if m == 0 else 63 if low < 0 else int(_BIT_AT[low % 67])
