@@ -74,7 +74,8 @@ class CompiledSearch(Search):
         leader = trick[0][0] if trick else root.to_move_
         held = len(root.hands_[leader]) + (len(trick[0][1]) if trick else 0)
         total = sum(root.piatti) + held  # the piatti of the finished deal
-        term, lo, hi = core.value_tables(active, int(root.pot), total, seat)
+        weight, *rows = core.value_tables(active, int(root.pot), total)
+        term, lo, hi = (r[seat] for r in rows)
         nxt = np.zeros(core.MAX_SEATS, dtype=np.int64)
         maxi = np.zeros(core.MAX_SEATS, dtype=np.bool_)
         for p in range(n):
@@ -84,9 +85,9 @@ class CompiledSearch(Search):
             nxt[p] = q
             maxi[p] = p == seat
         rules = play_rules(root.options)
-        self.pow5 = tuple(5 ** s for s in range(n))
+        self.weight = weight
         self.ctx = (core.tables(), rules, _dominant(root), int(sum(active)), nxt, maxi,
-                    np.array(self.pow5 + (0,) * (core.MAX_SEATS - n), dtype=np.int64),
+                    np.array(weight + (0,) * (core.MAX_SEATS - n), dtype=np.int64),
                     term, lo, hi, not rules.double_trick, card_index(VECIA), next(_GEN))
         if not _TABLE:
             _TABLE.append(core.new_table())
@@ -103,11 +104,12 @@ class CompiledSearch(Search):
         for s, hand in enumerate(st.hands_):
             hands[s] = card_mask(hand)
         pos = trick_position(st.trick_, st.dominant)
-        pidx = sum(k * w for k, w in zip(st.piatti, self.pow5))
+        pidx = sum(k * w for k, w in zip(st.piatti, self.weight))
         gdue = -1 if st.gobbo_due is None else st.gobbo_due
+        trick = card_mask(c for _, cards in st.trick_ for c in cards)
         keys, bounds, moves = self.table
         got = core.exact(hands, st.to_move_, len(st.trick_), pos.led, pos.led_key, pos.best_key,
-                         pos.best_seat, pos.double_led, gdue, pidx, self.ctx, keys, bounds,
+                         pos.best_seat, pos.double_led, gdue, pidx, trick, self.ctx, keys, bounds,
                          moves, self.stats)
         self.nodes = int(self.stats[0])
         if self.stats[2]:

@@ -33,8 +33,8 @@ cache the compiled loop.
 
 The per-deal context ``ctx`` is a tuple: ``t`` (:func:`tables`), ``rules`` (the kernel's
 :class:`~cardlab.games.panfin.rules.PlayRules`), ``d`` (the dominant suit), ``n_active``,
-``nxt`` (the next active seat), ``maxi`` (per seat), ``pow5`` (a seat's weight in the
-piatti's index: ``sum(piatti[s] * 5**s)``), ``term``/``lo``/``hi`` (by that index: the
+``nxt`` (the next active seat), ``maxi`` (per seat), ``weight`` (a seat's weight in the
+piatti's index: ``sum(piatti[s] * weight[s])``), ``term``/``lo``/``hi`` (by that index: the
 settlement's chips for the seat of a finished deal, the least and the most it can still
 get), ``consecutive`` (``both_jokers_lead="consecutive_forced"``), ``vecia`` (its index)
 and ``gen`` (the search's number).
@@ -43,7 +43,6 @@ and ``gen`` (the search's number).
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import product
 from typing import Any, Final
 
 import numpy as np
@@ -77,8 +76,8 @@ TT_BITS: Final = 16
 _MIX: Final = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit word
 # the frame's fields
 _TURN, _NPL, _LED, _LKEY, _BKEY, _BSEAT, _DBL, _GDUE, _PIDX = range(9)
-_ALPHA, _BETA, _A_IN, _B_IN, _BEST, _CHOSEN, _AT, _N, _SLOT, _HAND = range(9, 19)
-_FIELDS: Final = 19
+_ALPHA, _BETA, _A_IN, _B_IN, _BEST, _CHOSEN, _AT, _N, _SLOT, _HAND, _TRICK = range(9, 20)
+_FIELDS: Final = 20
 
 
 @cache
@@ -103,37 +102,50 @@ def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             np.full(n, -1, dtype=np.int64))
 
 
-@lru_cache(maxsize=256)
-def value_tables(active: tuple[bool, ...], pot: int, total: int, seat: int
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """B2.11 by the kernel's :func:`~cardlab.games.panfin.kernel.deal_points`: per index of
-    the seats' piatti (``sum(piatti[s] * 5**s)``), the chips ``seat`` gets from the
-    settlement of a deal ending with those piatti (``term``, for the counts adding up to
-    ``total``), and the least (``lo``) and most (``hi``) it can still get from a count below
-    ``total``, whichever active seats take the rest."""
+@lru_cache(maxsize=64)
+def value_tables(active: tuple[bool, ...], pot: int, total: int
+                 ) -> tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]:
+    """B2.11 by the kernel's :func:`~cardlab.games.panfin.kernel.deal_points`, for every
+    count of piatti the active seats can have (up to ``total``, those of the finished deal):
+    each seat's weight in the count's index (``sum(piatti[s] * weight[s])``; 0 for a seat
+    out of the deal), and per seat and index the chips the seat gets from the settlement of
+    a deal ending with that count (``term``, for the counts adding up to ``total``) and the
+    least (``lo``) and most (``hi``) it can still get from a count below ``total``,
+    whichever active seats take the rest (arrays ``(seats, indices)``)."""
     n = len(active)
-    size = 5 ** n
-    term = np.zeros(size, dtype=np.int64)
-    lo = np.zeros(size, dtype=np.int64)
-    hi = np.zeros(size, dtype=np.int64)
     seats = [s for s in range(n) if active[s]]
-    counts = [c for c in product(range(total + 1), repeat=len(seats)) if sum(c) <= total]
-    counts.sort(key=lambda c: -sum(c))  # the finished counts first, then fewer piatti
-    for c in counts:
-        piatti = [0] * n
-        for s, k in zip(seats, c):
-            piatti[s] = k
-        i = sum(k * 5 ** s for s, k in enumerate(piatti))
-        if sum(c) == total:
-            gains = kernel.deal_points(piatti, active, pot)[0]
-            term[i] = lo[i] = hi[i] = int(gains[seat])
-        else:  # one more piatto to some active seat
-            nexts = [i + 5 ** s for s in seats]
-            lo[i] = min(int(lo[j]) for j in nexts)
-            hi[i] = max(int(hi[j]) for j in nexts)
-    for a in (term, lo, hi):
-        a.flags.writeable = False
-    return term, lo, hi
+    weight = [0] * n
+    for k, s in enumerate(seats):
+        weight[s] = (total + 1) ** k
+    # every count of piatti over the active seats up to ``total``, by its index
+    levels: list[list[int]] = [[] for _ in range(total + 1)]
+    counts: dict[int, tuple[int, ...]] = {}
+
+    def share(k: int, left: int, index: int, piatti: tuple[int, ...]) -> None:
+        if k == len(seats):
+            levels[total - left].append(index)
+            counts[index] = piatti
+            return
+        for x in range(left + 1):
+            share(k + 1, left - x, index + x * weight[seats[k]], (*piatti, x))
+
+    share(0, total, 0, ())
+    out = np.zeros((3, n, (total + 1) ** len(seats)), dtype=np.int64)
+    ends = levels[total]
+    per_seat = [np.zeros(len(ends), dtype=np.int64) for _ in range(n)]
+    for s, column in zip(seats, zip(*(counts[i] for i in ends))):
+        per_seat[s] = np.array(column, dtype=np.int64)
+    # the kernel's settlement of every finished count at once (it runs on arrays)
+    gains = kernel.deal_points(per_seat, [np.full(len(ends), a) for a in active], pot)[0]
+    for s in range(n):
+        out[:, s, ends] = np.asarray(gains[s], dtype=np.int64)
+    term, lo, hi = out
+    for level in range(total - 1, -1, -1):  # one more piatto to some active seat
+        at = np.array(levels[level], dtype=np.int64)
+        lo[:, at] = np.min([lo[:, at + weight[s]] for s in seats], axis=0)
+        hi[:, at] = np.max([hi[:, at + weight[s]] for s in seats], axis=0)
+    out.flags.writeable = False
+    return tuple(weight), term, lo, hi
 
 
 @jit
@@ -165,6 +177,49 @@ def legal_moves(hands: Any, turn: int, npl: int, dbl: bool, led: int, lkey: int,
                 out[n] = lowest_bit(la) + 64 * lowest_bit(lb)
                 n += 1
     return n
+
+
+@jit
+def _merge_touching(hand: int, live: int, ctx: Any, moves: Any, n: int) -> int:
+    """Keep one of each run of touching single cards among ``moves[:n]``: cards of ``hand``
+    of one effective suit, neither a joker (their leads are rules of their own), with no
+    card between them in ``live`` (every hand and the trick so far). Such cards take the
+    same tricks whichever is played, so only the highest is searched. The moves left; their
+    count."""
+    t, d = ctx[0], ctx[2]
+    singles = 0  # the legal single cards (a run is merged into its legal highest card)
+    for i in range(n):
+        if moves[i] // 64 == NO_CARD:
+            singles |= t.bit[moves[i] % 64]
+    k = 0
+    for i in range(n):
+        mv = moves[i]
+        a = mv % 64
+        keep = True
+        if mv // 64 == NO_CARD and (t.bit[a] & t.jokers) == 0:
+            e = _trick_led_suit(t, d, a)
+            row = (d * t.suits + e) * t.span
+            ka = _trick_key(t, d, e, a)
+            # the next card of hand above ``a`` in its suit, if nothing live lies between
+            above = singles & t.above[row + ka] & t.suit_mask[d * t.suits + e] & ~t.jokers
+            if above:
+                b = lowest_bit(above & -above)
+                kb = _trick_key(t, d, e, b)
+                # the lowest of the cards above: the one with the least key
+                m = above
+                while m:
+                    low = m & -m
+                    m ^= low
+                    c = lowest_bit(low)
+                    kc = _trick_key(t, d, e, c)
+                    if kc < kb:
+                        b, kb = c, kc
+                between = t.above[row + ka] & ~t.above[row + kb - 1] & live
+                keep = between != 0
+        if keep:
+            moves[k] = mv
+            k += 1
+    return k
 
 
 @jit
@@ -216,7 +271,7 @@ def _hash(hands: Any, word: int, keybuf: Any) -> int:
 
 @jit
 def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int, bseat0: int,
-           dbl0: bool, gdue0: int, pidx0: int, alpha0: int, beta0: int, ctx: Any,
+           dbl0: bool, gdue0: int, pidx0: int, trick0: int, alpha0: int, beta0: int, ctx: Any,
            tt_keys: Any, tt_bounds: Any, tt_moves: Any, frames: Any, stack: Any, scores: Any,
            keybuf: Any, stats: Any) -> int:
     """The chips the searched seat gets from the settlement under perfect play (exact
@@ -225,13 +280,13 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
     suit, the keys of the led and the winning card, the winning seat, whether the jokers
     were led together, the seat owing the Gobbo's lead (-1: none) and the piatti's index.
     ``stats``: [nodes, budget, stopped]."""
-    (t, rules, d, n_active, nxt, maxi, pow5, term, lo_t, hi_t, consecutive, vecia,
+    (t, rules, d, n_active, nxt, maxi, weight, term, lo_t, hi_t, consecutive, vecia,
      gen) = ctx
     c = t.cards
     mask = tt_keys.shape[0] - 1
     dep = 0
     turn, npl, led, lkey, bkey, bseat = turn0, npl0, led0, lkey0, bkey0, bseat0
-    dbl, gdue, pidx, alpha, beta = dbl0, gdue0, pidx0, alpha0, beta0
+    dbl, gdue, pidx, trick, alpha, beta = dbl0, gdue0, pidx0, trick0, alpha0, beta0
     ret = 0
     entering = True
     while True:
@@ -284,6 +339,11 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
                     tt_moves[slot] = -1
             if not done:
                 n = legal_moves(hands, turn, npl, dbl, led, lkey, bkey, gdue, ctx, stack[dep])
+                if n > 1:
+                    live = trick
+                    for q in range(MAX_SEATS):
+                        live |= hands[q]
+                    n = _merge_touching(hands[turn], live, ctx, stack[dep], n)
                 _order(turn, npl, led, bkey, bseat, first, ctx, stack[dep], n, scores[dep])
                 f = frames[dep]
                 f[_TURN] = turn
@@ -295,6 +355,7 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
                 f[_DBL] = 1 if dbl else 0
                 f[_GDUE] = gdue
                 f[_PIDX] = pidx
+                f[_TRICK] = trick
                 f[_ALPHA] = alpha
                 f[_BETA] = beta
                 f[_A_IN] = alpha
@@ -377,7 +438,9 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
         sc = mv // 64
         old = hands[p]
         f[_HAND] = old
-        hands[p] = old & ~(t.bit[fc] | t.bit[sc])
+        played = t.bit[fc] | t.bit[sc]
+        hands[p] = old & ~played
+        trick = (f[_TRICK] if f[_NPL] else 0) | played
         gdue = f[_GDUE]
         if f[_NPL] == 0:
             led = _trick_led_suit(t, d, fc)
@@ -401,9 +464,10 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
         if npl < n_active:
             turn = nxt[p]
         else:  # the trick is complete: its winner takes the piatti and leads
-            pidx += _trick_piatti(t, dbl) * pow5[bseat]
+            pidx += _trick_piatti(t, dbl) * weight[bseat]
             turn = bseat
             npl = 0
+            trick = 0
             if hands[bseat] == 0:
                 ret = term[pidx]  # the deal is over: the settlement's chips, weighed
                 continue  # as a child's answer at depth dep (entering stays False)
@@ -413,13 +477,13 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
 
 @jit
 def exact(hands: Any, turn: int, npl: int, led: int, lkey: int, bkey: int, bseat: int,
-          dbl: bool, gdue: int, pidx: int, ctx: Any, tt_keys: Any, tt_bounds: Any,
-          tt_moves: Any, stats: Any) -> int:
+          dbl: bool, gdue: int, pidx: int, trick: int, ctx: Any, tt_keys: Any,
+          tt_bounds: Any, tt_moves: Any, stats: Any) -> int:
     """The exact chips of the searched seat from the position (one full-window search; the
     bounds and the table keep it small); 0 with ``stats[2]`` set if the budget ran out."""
     frames = np.zeros((DEPTH, _FIELDS), dtype=np.int64)
     stack = np.zeros((DEPTH, _MOVES), dtype=np.int64)
     scores = np.zeros((DEPTH, _MOVES), dtype=np.int64)
     keybuf = np.zeros((DEPTH, MAX_SEATS + 1), dtype=np.int64)
-    return search(hands, turn, npl, led, lkey, bkey, bseat, dbl, gdue, pidx, -BIG, BIG, ctx,
+    return search(hands, turn, npl, led, lkey, bkey, bseat, dbl, gdue, pidx, trick, -BIG, BIG, ctx,
                   tt_keys, tt_bounds, tt_moves, frames, stack, scores, keybuf, stats)
