@@ -15,7 +15,7 @@ against it.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -94,12 +94,31 @@ class CompiledSearch(Search):
         self.table = _TABLE[0]
         self.stats = np.array([0, budget, 0], dtype=np.int64)
 
+    def children(self, state: Any) -> list[tuple[list[Any], Any]]:
+        """Each legal action (alone) with its position: a token that :meth:`exact` values
+        with all its siblings in one compiled search, the first time one is asked."""
+        groups = self.adapter.moves(state)
+        siblings = _Siblings(state, [group[0] for group in groups])
+        return [(group, _Child(siblings, i)) for i, group in enumerate(groups)]
+
     def exact(self, state: Any, guess: float | None = None) -> float:
-        """The exact value of ``state`` (an engine state of this deal): the seat's net
-        chips under perfect play."""
+        """The exact value of ``state`` (an engine state of this deal, or a position of
+        :meth:`children`): the seat's net chips under perfect play."""
+        if isinstance(state, _Child):
+            sib = state.siblings
+            if sib.values is None:
+                card = self.adapter.card_of
+                every = np.array([_move(card, a.args) for a in sib.actions], dtype=np.int64)
+                sib.values = self._solve(sib.parent, every)
+            return sib.values[state.at]
         st: Any = state
         if st.is_over:
             return float(st.result.points[self.side])
+        return self._solve(st, _NONE)[0]
+
+    def _solve(self, st: Any, every: np.ndarray) -> list[float]:
+        """The value of the position ``st`` (a state of the play), or of each move of
+        ``every`` from it."""
         hands = np.zeros(core.MAX_SEATS, dtype=np.int64)
         for s, hand in enumerate(st.hands_):
             hands[s] = card_mask(hand)
@@ -108,17 +127,48 @@ class CompiledSearch(Search):
         gdue = -1 if st.gobbo_due is None else st.gobbo_due
         trick = card_mask(c for _, cards in st.trick_ for c in cards)
         keys, bounds, moves = self.table
+        out = np.zeros(len(every), dtype=np.int64)
         got = core.exact(hands, st.to_move_, len(st.trick_), pos.led, pos.led_key, pos.best_key,
-                         pos.best_seat, pos.double_led, gdue, pidx, trick, self.ctx, keys, bounds,
-                         moves, self.stats)
+                         pos.best_seat, pos.double_led, gdue, pidx, trick, self.ctx, keys,
+                         bounds, moves, every, out, self.stats)
         self.nodes = int(self.stats[0])
         if self.stats[2]:
             raise SolveBudgetExceeded(self.budget)
-        return float(self.net + got)
+        net = self.net
+        return [float(net + v) for v in out] if len(every) else [float(net + got)]
 
     def value(self, state: Any, alpha: float = -INF, beta: float = INF) -> float:
         """The exact value (a bound is never needed where the value itself is cheap)."""
         return self.exact(state)
+
+
+class _Siblings:
+    """The moves of one position, valued together on first demand."""
+
+    __slots__ = ("parent", "actions", "values")
+
+    def __init__(self, parent: Any, actions: list[Any]) -> None:
+        self.parent = parent
+        self.actions = actions
+        self.values: list[float] | None = None
+
+
+class _Child(NamedTuple):
+    """The position after ``siblings.actions[at]``."""
+
+    siblings: _Siblings
+    at: int
+
+
+#: no moves: the position itself is valued
+_NONE = np.zeros(0, dtype=np.int64)
+
+
+def _move(card_of: Any, codes: tuple[str, ...]) -> int:
+    """The compiled search's move of the cards ``codes``: ``first + 64 * second``."""
+    first = card_index(card_of[codes[0]])
+    second = card_index(card_of[codes[1]]) if len(codes) > 1 else core.NO_CARD
+    return first + 64 * second
 
 
 def _dominant(state: Any) -> int:

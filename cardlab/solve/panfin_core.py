@@ -273,13 +273,15 @@ def _hash(hands: Any, word: int, keybuf: Any) -> int:
 def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int, bseat0: int,
            dbl0: bool, gdue0: int, pidx0: int, trick0: int, alpha0: int, beta0: int, ctx: Any,
            tt_keys: Any, tt_bounds: Any, tt_moves: Any, frames: Any, stack: Any, scores: Any,
-           keybuf: Any, stats: Any) -> int:
+           keybuf: Any, every: Any, n_every: int, out: Any, stats: Any) -> int:
     """The chips the searched seat gets from the settlement under perfect play (exact
     inside ``(alpha0, beta0)``, a bound outside it), by fail-soft alpha-beta from the
     position: the hands, the seat to play, the plays in the trick so far (``npl0``), its led
     suit, the keys of the led and the winning card, the winning seat, whether the jokers
     were led together, the seat owing the Gobbo's lead (-1: none) and the piatti's index.
-    ``stats``: [nodes, budget, stopped]."""
+    With ``n_every`` > 0, each of the moves ``every[:n_every]`` is valued exactly instead
+    (into ``out``, in their order; the window is ignored). ``stats``: [nodes, budget,
+    stopped]."""
     (t, rules, d, n_active, nxt, maxi, weight, term, lo_t, hi_t, consecutive, vecia,
      gen) = ctx
     c = t.cards
@@ -301,7 +303,9 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
             first = -1
             lo = lo_t[pidx]
             hi = hi_t[pidx]
-            if lo == hi or lo >= beta:
+            if dep == 0 and n_every > 0:
+                pass  # every move is valued: no bound or entry answers for them all
+            elif lo == hi or lo >= beta:
                 ret = lo
                 done = True
             elif hi <= alpha:
@@ -338,13 +342,18 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
                     tt_bounds[slot, 1] = hi
                     tt_moves[slot] = -1
             if not done:
-                n = legal_moves(hands, turn, npl, dbl, led, lkey, bkey, gdue, ctx, stack[dep])
-                if n > 1:
-                    live = trick
-                    for q in range(MAX_SEATS):
-                        live |= hands[q]
-                    n = _merge_touching(hands[turn], live, ctx, stack[dep], n)
-                _order(turn, npl, led, bkey, bseat, first, ctx, stack[dep], n, scores[dep])
+                if dep == 0 and n_every > 0:
+                    n = n_every
+                    stack[0, :n] = every[:n]
+                else:
+                    n = legal_moves(hands, turn, npl, dbl, led, lkey, bkey, gdue, ctx,
+                                    stack[dep])
+                    if n > 1:
+                        live = trick
+                        for q in range(MAX_SEATS):
+                            live |= hands[q]
+                        n = _merge_touching(hands[turn], live, ctx, stack[dep], n)
+                    _order(turn, npl, led, bkey, bseat, first, ctx, stack[dep], n, scores[dep])
                 f = frames[dep]
                 f[_TURN] = turn
                 f[_NPL] = npl
@@ -384,7 +393,12 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
             v = ret
             mv = stack[dep, f[_AT]]
             cut = False
-            if maxi[f[_TURN]]:
+            if dep == 0 and n_every > 0:
+                out[f[_AT]] = v
+                if (v > f[_BEST]) if maxi[f[_TURN]] else (v < f[_BEST]):
+                    f[_BEST] = v
+                    f[_CHOSEN] = mv
+            elif maxi[f[_TURN]]:
                 if v > f[_BEST]:
                     f[_BEST] = v
                     f[_CHOSEN] = mv
@@ -477,13 +491,16 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
 
 @jit
 def exact(hands: Any, turn: int, npl: int, led: int, lkey: int, bkey: int, bseat: int,
-          dbl: bool, gdue: int, pidx: int, trick: int, ctx: Any, tt_keys: Any,
-          tt_bounds: Any, tt_moves: Any, stats: Any) -> int:
+          dbl: bool, gdue: int, pidx: int, trick: int, ctx: Any, tt_keys: Any, tt_bounds: Any,
+          tt_moves: Any, every: Any, out: Any, stats: Any) -> int:
     """The exact chips of the searched seat from the position (one full-window search; the
-    bounds and the table keep it small); 0 with ``stats[2]`` set if the budget ran out."""
+    bounds and the table keep it small), or with ``every`` not empty, each of those moves'
+    into ``out`` (and the best of them returned); 0 with ``stats[2]`` set if the budget ran
+    out."""
     frames = np.zeros((DEPTH, _FIELDS), dtype=np.int64)
     stack = np.zeros((DEPTH, _MOVES), dtype=np.int64)
     scores = np.zeros((DEPTH, _MOVES), dtype=np.int64)
     keybuf = np.zeros((DEPTH, MAX_SEATS + 1), dtype=np.int64)
-    return search(hands, turn, npl, led, lkey, bkey, bseat, dbl, gdue, pidx, trick, -BIG, BIG, ctx,
-                  tt_keys, tt_bounds, tt_moves, frames, stack, scores, keybuf, stats)
+    return search(hands, turn, npl, led, lkey, bkey, bseat, dbl, gdue, pidx, trick, -BIG, BIG,
+                  ctx, tt_keys, tt_bounds, tt_moves, frames, stack, scores, keybuf, every,
+                  len(every), out, stats)
