@@ -383,6 +383,38 @@ def _decided(s: Any, cfg: Any, tb: Any) -> int:
     return -1
 
 
+@jit
+def _trump_run(s: Any, cfg: Any, tb: Any, ladders: Any, lad_len: Any) -> tuple[int, int]:
+    """At a trick start: the top trumps still in the hands held by one side in a row win
+    their tricks for that side (nothing beats them but a higher one of the run), so their
+    card points are sure to go to it. (1: the team, -1: the other seats, 0: no trumps left)
+    and those points."""
+    t = cfg[C_TABLE]
+    if t >= 4:
+        return 0, 0
+    d = cfg[C_DECL]
+    p = cfg[C_PARTNER]
+    side = 0
+    sure = 0
+    for j in range(lad_len[t]):
+        c = ladders[t, j]
+        b = 1 << c
+        holder = -1
+        for q in range(4):
+            if s[H + q] & b:
+                holder = q
+                break
+        if holder < 0:
+            continue
+        here = 1 if (holder == d or holder == p) else -1
+        if side == 0:
+            side = here
+        elif here != side:
+            break
+        sure += tb.points[t * tb.stride + c]
+    return side, sure
+
+
 # -- the table -----------------------------------------------------------------------------------
 @jit
 def _key(s: Any, cfg: Any, out: Any) -> int:
@@ -437,13 +469,14 @@ def _moves(s: Any, cfg: Any, tb: Any, ladders: Any, lad_len: Any, out: Any,
     legal = _legal(tb, hand, leading, led, t, s[TOP], cfg)
     present = s[H] | s[H + 1] | s[H + 2] | s[H + 3] | s[TCARDS]
     apart = cfg[C_APART]
-    # whether the trick's winner so far is on the side this seat wants to take tricks
+    # the side this seat wants the tricks to go to (the team, or the other seats), whether
+    # its own card taking a trick serves that, and whether the trick is that side's so far
     d = cfg[C_DECL]
-    ws = s[BEST_SEAT]
-    in_team = ws == d or ws == s[PARTNER]
     team_good = cfg[C_TEAM_GOOD] != 0
     wants_team = (want > 0) == team_good
-    friendly = (not leading) and (in_team == wants_team)
+    mine_good = (p == d or p == s[PARTNER]) == wants_team
+    ws = s[BEST_SEAT]
+    friendly = (not leading) and ((ws == d or ws == s[PARTNER]) == wants_team)
     for suit in range(4):
         prev_mine = False
         prev_pts = -1
@@ -466,16 +499,16 @@ def _moves(s: Any, cfg: Any, tb: Any, ladders: Any, lad_len: Any, out: Any,
             out[n] = c
             if leading:
                 k = _trick_key(tb, t, tb.suit[c], c)
-                score[n] = k if want > 0 else -k
+                score[n] = k if mine_good else -k
             else:
                 k = _trick_key(tb, t, led, c)
                 wins = k > s[BEST]
-                if friendly:
-                    score[n] = (0 if wins else 1000) + pts * 4 - k
-                elif wins:
+                if friendly:  # keep it so (not over it unless that serves too), add points
+                    score[n] = (1000 if (mine_good or not wins) else 0) + pts * 4 - k
+                elif wins and mine_good:  # take it, cheaply
                     score[n] = 2000 - k
-                else:
-                    score[n] = 500 - pts * 4 - k
+                else:  # under it, giving the fewest points
+                    score[n] = (500 if not wins else 0) - pts * 4 - k
             n += 1
     return n
 
@@ -517,9 +550,16 @@ def _enter(s: Any, depth: int, alpha: int, beta: int, cfg: Any, tb: Any, ladders
     if points:
         if s[DONE] != 0:
             return True, 0
+        least = 0
         most = s[REM] + s[TPTS] + tb.last_trick_bonus
-        if beta <= 0:
-            return True, 0
+        if s[NPLAYED] == 0:
+            side, sure = _trump_run(s, cfg, tb, ladders, lad_len)
+            if side > 0:
+                least = sure
+            elif side < 0:
+                most -= sure
+        if least >= beta:
+            return True, least
         if most <= alpha:
             return True, most
     elif s[DONE] != 0:
