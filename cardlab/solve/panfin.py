@@ -86,7 +86,7 @@ class CompiledSearch(Search):
             maxi[p] = p == seat
         rules = play_rules(root.options)
         self.weight = weight
-        self.ctx = (core.tables(), rules, _dominant(root), int(sum(active)), nxt, maxi,
+        self.ctx = (core.kernel_arrays(), rules, _dominant(root), int(sum(active)), nxt, maxi,
                     np.array(weight + (0,) * (core.MAX_SEATS - n), dtype=np.int64),
                     term, lo, hi, not rules.double_trick, card_index(VECIA), next(_GEN))
         if not _TABLE:

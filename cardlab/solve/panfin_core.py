@@ -31,7 +31,7 @@ What keeps it small:
 The recursion is unrolled onto ``frames`` (one row per play of the deal) so that numba can
 cache the compiled loop.
 
-The per-deal context ``ctx`` is a tuple: ``t`` (:func:`tables`), ``rules`` (the kernel's
+The per-deal context ``ctx`` is a tuple: ``t`` (:func:`kernel_arrays`), ``rules`` (the kernel's
 :class:`~cardlab.games.panfin.rules.PlayRules`), ``d`` (the dominant suit), ``n_active``,
 ``nxt`` (the next active seat), ``maxi`` (per seat), ``weight`` (a seat's weight in the
 piatti's index: ``sum(piatti[s] * weight[s])``), ``term``/``lo``/``hi`` (by that index: the
@@ -52,7 +52,7 @@ from cardlab.games.panfin.rules import KernelTables, kernel_tables
 from cardlab.solve.jit import compiled_kernel, jit
 from cardlab.solve.mask_bits import lowest_bit
 
-__all__ = ["MAX_SEATS", "DEPTH", "BIG", "tables", "new_table", "value_tables", "search",
+__all__ = ["MAX_SEATS", "DEPTH", "BIG", "kernel_arrays", "new_table", "value_tables", "search",
            "exact", "legal_moves", "NO_CARD"]
 
 _K = compiled_kernel(kernel, ["legal_mask", "legal_pair", "trick_led_suit", "trick_key",
@@ -81,7 +81,7 @@ _FIELDS: Final = 20
 
 
 @cache
-def tables() -> KernelTables:
+def kernel_arrays() -> KernelTables:
     """The kernel's tables (:func:`~cardlab.games.panfin.rules.kernel_tables`) as arrays
     for the compiled loop: masks as ``int64`` (the 40 cards fit), so the kernel's bit
     operations keep one integer type."""
