@@ -184,6 +184,10 @@ class CompiledSearch(Search):
                     kind, True, True, K.deal_points(kind, x, roem, stuk), bid.number)),
                 1 << 20)
             cfg[core.C_POINTS] = 1
+            classes = sorted({pt.points[t * pt.stride + c] for c in range(pt.n_cards)})
+            assert len(classes) <= 8  # three bits of the key
+            for c in range(pt.n_cards):
+                cfg[core.C_PCODE + c] = classes.index(pt.points[t * pt.stride + c])
             for s in range(4):
                 cfg[core.C_MAXI + s] = (s == root) == (gain > 0)
         cfg[core.C_APART] = sum(1 << self.index[c] for c in adapter.apart)

@@ -44,6 +44,7 @@ from cardlab.engine import bits
 from cardlab.games.pandoeren import kernel
 from cardlab.solve import jit as jit_module
 from cardlab.solve.jit import HAVE_NUMBA, compiled_kernel, jit
+from cardlab.solve.mask_bits import lowest_bit
 
 __all__ = ["KernelTables", "kernel_tables", "new_table", "exact", "slot_names", "TT_BITS",
            "NSLOTS", "NCFG", "ROEM_MOVE", "STUK_MOVE"]
@@ -133,7 +134,8 @@ C_POINTS: Final = 38  # the value searched is the team's card points to come (se
 C_PARTNER: Final = 39  # the partner (points mode: settled)
 C_MAXI: Final = 40  # + seat: the seat maximises the value searched
 C_NEED: Final = 44  # points mode: the team's card points that make the bid
-NCFG: Final = 45
+C_PCODE: Final = 45  # + card: its card points' class (points mode's key)
+NCFG: Final = 45 + 33
 
 #: moves that are not cards
 ROEM_MOVE: Final = 40
@@ -417,11 +419,64 @@ def _trump_run(s: Any, cfg: Any, tb: Any, ladders: Any, lad_len: Any) -> tuple[i
 
 # -- the table -----------------------------------------------------------------------------------
 @jit
-def _key(s: Any, cfg: Any, out: Any) -> int:
-    """Fill ``out`` with the table key of a trick start; its hash."""
+def _key(s: Any, cfg: Any, ladders: Any, lad_len: Any, out: Any) -> int:
+    """Fill ``out`` with the table key of a trick start; its hash.
+
+    In the points mode the key reads, suit by suit from the top, who holds each card still
+    in play and its card points' class, not the cards themselves: once the ace is played
+    the king is the top card, and positions that differ only so have the same card points
+    to come (legality, the trick's winner and the touching cards read only the order of
+    the cards in play; the jas is the only trump of its points)."""
     if cfg[C_POINTS] != 0:
-        f = s[TURN] << 28  # the card points to come read only the hands and the leader
+        w0 = 0
+        w1 = 0
+        w2 = 0
+        w3 = 0
+        word = 0
+        units = 0
+        acc = 0
+        for e in range(4):
+            for j in range(lad_len[e] + 1):
+                code = 0  # a separator ends the suit
+                if j < lad_len[e]:
+                    c = ladders[e, j]
+                    b = 1 << c
+                    owner = -1
+                    for q in range(4):
+                        if s[H + q] & b:
+                            owner = q
+                            break
+                    if owner < 0:
+                        continue
+                    code = (owner + 1) | cfg[C_PCODE + c] << 3
+                acc |= code << (6 * units)
+                units += 1
+                if units == 10:
+                    if word == 0:
+                        w0 = acc
+                    elif word == 1:
+                        w1 = acc
+                    elif word == 2:
+                        w2 = acc
+                    else:
+                        w3 = acc
+                    word += 1
+                    acc = 0
+                    units = 0
+        if word == 0:
+            w0 = acc
+        elif word == 1:
+            w1 = acc
+        elif word == 2:
+            w2 = acc
+        else:
+            w3 = acc
+        f = s[TURN] << 28
     else:
+        w0 = s[H]
+        w1 = s[H + 1]
+        w2 = s[H + 2]
+        w3 = s[H + 3]
         d = cfg[C_DECL]
         p = s[PARTNER]
         team = 0
@@ -430,14 +485,14 @@ def _key(s: Any, cfg: Any, out: Any) -> int:
         f = (team | s[DWINS] << 8 | s[TEAM_LOST] << 12 | s[EARLY_LOST] << 13
              | s[FIRST_LOST] << 14 | s[FIRST_JAS] << 15 | (p + 1) << 16 | s[PPUB] << 19
              | s[RANN] << 20 | s[SANN] << 24 | s[TURN] << 28)
-    out[0] = s[H]
-    out[1] = s[H + 1]
-    out[2] = s[H + 2]
-    out[3] = s[H + 3]
+    out[0] = w0
+    out[1] = w1
+    out[2] = w2
+    out[3] = w3
     out[4] = f | cfg[C_GEN] << 32
-    h = (int(s[H]) * 0x1E3779B97F4A7C15 + int(s[H + 1])) & _LOW62
-    h = ((h ^ (h >> 29)) * 0x3F58476D1CE4E5B9 + int(s[H + 2])) & _LOW62
-    h = ((h ^ (h >> 31)) * 0x14D049BB133111EB + int(s[H + 3])) & _LOW62
+    h = (int(w0) * 0x1E3779B97F4A7C15 + int(w1)) & _LOW62
+    h = ((h ^ (h >> 29)) * 0x3F58476D1CE4E5B9 + int(w2)) & _LOW62
+    h = ((h ^ (h >> 31)) * 0x14D049BB133111EB + int(w3)) & _LOW62
     h = ((h ^ (h >> 29)) * 0x1E3779B97F4A7C15 + int(f)) & _LOW62
     return int(h ^ (h >> 32))
 
@@ -542,11 +597,22 @@ F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_MOVE, F_N, F_I, F_MAX, F_START, F_SLOT, F_H
 @jit
 def _enter(s: Any, depth: int, alpha: int, beta: int, cfg: Any, tb: Any, ladders: Any,
            lad_len: Any, tt_keys: Any, tt_bounds: Any, tt_moves: Any, fr: Any, movebuf: Any,
-           scorebuf: Any, keybuf: Any) -> tuple[bool, int]:
+           scorebuf: Any, keybuf: Any, scratch: Any) -> tuple[bool, int]:
     """A node is entered with the window ``(alpha, beta)``: (True, its value) where it is
     known at once (the deal over, the outcome decided, the table's bounds), else (False, 0)
     with its frame and ordered moves set up."""
     points = cfg[C_POINTS] != 0
+    if s[DONE] == 0 and s[NTRICKS] == 7 and s[NPLAYED] == 0 and cfg[C_MANUAL] == 0:
+        # the last trick: every hand plays its one card (no announcement is left to make)
+        scratch[:] = s[:]
+        for _ in range(4):
+            _play(scratch, lowest_bit(scratch[H + scratch[TURN]]), cfg, tb)
+        if not points:
+            return True, _pay(_made(scratch, cfg, tb), scratch, cfg)
+        d = cfg[C_DECL]
+        p = cfg[C_PARTNER]
+        return True, int(scratch[PTS + d] - s[PTS + d]
+                         + (scratch[PTS + p] - s[PTS + p] if p >= 0 else 0))
     if points:
         if s[DONE] != 0:
             return True, 0
@@ -585,7 +651,7 @@ def _enter(s: Any, depth: int, alpha: int, beta: int, cfg: Any, tb: Any, ladders
     first = -1
     if start:
         key = keybuf[depth]
-        slot = _key(s, cfg, key) & ((1 << TT_BITS) - 1)
+        slot = _key(s, cfg, ladders, lad_len, key) & ((1 << TT_BITS) - 1)
         hit = True
         for w in range(_KEYW):
             if tt_keys[slot, w] != key[w]:
@@ -677,6 +743,7 @@ def search(s0: Any, alpha0: int, beta0: int, cfg: Any, tb: Any, ladders: Any, la
     stack: the root seat's payment, or in the points mode the team's card points to come.
     ``stats[2]`` is set when the node budget ``stats[1]`` ran out (``stats[0]``: nodes)."""
     frames = np.zeros((_DEPTH, NSLOTS), dtype=np.int64)
+    scratch = np.zeros(NSLOTS, dtype=np.int64)
     fr = np.zeros((_DEPTH, 13), dtype=np.int64)
     movebuf = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
     scorebuf = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
@@ -694,7 +761,7 @@ def search(s0: Any, alpha0: int, beta0: int, cfg: Any, tb: Any, ladders: Any, la
                 stats[2] = 1
                 return 0
             known, v = _enter(s, depth, alpha, beta, cfg, tb, ladders, lad_len, tt_keys,
-                              tt_bounds, tt_moves, fr, movebuf, scorebuf, keybuf)
+                              tt_bounds, tt_moves, fr, movebuf, scorebuf, keybuf, scratch)
             if known:
                 ret = v
                 entering = False
