@@ -1,15 +1,21 @@
 """Panfin's adapter: four tricks, the double trick of both jokers, chips as the score.
 
-Every move is searched alone (a hand holds four cards; the double trick and the duty to
-beat make "touching" cards a risky notion for no gain). The score is the seat's net chips
-(``result.points``), so :attr:`~cardlab.solve.Values.unit` is ``"chips"``.
+The score is the seat's net chips (``result.points``: its antes and what the settlement of
+the piatti pays it, B2.11), so :attr:`~cardlab.solve.Values.unit` is ``"chips"``; the seat
+searched for plays against all the others together.
 
-The positions are the engine's own states (what the generic search of
-:mod:`cardlab.solve.search` walks); :meth:`PanfinAdapter.search` gives the compiled search
-(:class:`CompiledSearch` over :mod:`cardlab.solve.panfin_core`), which reads a state's
-hands, trick and piatti as card masks and searches on with the game's kernel. Both give
-the same values: the net chips of the searched seat, the other seats playing together
-against it.
+Two searches walk the same deal and give the same values:
+
+* :class:`CompiledSearch` (what :meth:`PanfinAdapter.search` gives, so
+  ``cardlab.solve.values``, ``line`` and ``par`` use it): it reads an engine state's hands,
+  trick and piatti as card masks and searches on in :mod:`cardlab.solve.panfin_core`,
+  compiled, over the game's kernel (the legal cards and pairs, the trick keys and winner,
+  the double trick's two piatti, the Gobbo owed after the Vecia, the settlement). The legal
+  actions of a position are valued together, in one compiled call.
+* the generic alpha-beta of :mod:`cardlab.solve.search` over the engine's own states
+  (``Search(adapter, side)``): every move alone (a hand holds four cards; the double trick
+  and the duty to beat make "touching" cards a risky notion there), keyed by the state's
+  fields. The tests hold the compiled search to it.
 """
 
 from __future__ import annotations
