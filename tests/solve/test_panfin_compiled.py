@@ -47,6 +47,10 @@ FORMS: list[dict[str, Any]] = [opts for _, opts in table_forms("panfin")] + VARI
 OPENING = {2: 200, 3: 80, 4: 30, 5: 4, 6: 2}
 #: later positions per table, by players
 LATER = {2: 300, 3: 200, 4: 100, 5: 40, 6: 20}
+#: deals per table whose last tricks are checked position by position, by players, and the
+#: cards a hand holds where the check starts
+LAST = {2: 100, 3: 100, 4: 60, 5: 200, 6: 200}
+LAST_CARDS = {2: 4, 3: 3, 4: 3, 5: 2, 6: 2}
 
 
 def form_id(opts: dict[str, Any]) -> str:
@@ -108,6 +112,26 @@ def test_every_card_later_in_the_deal_has_the_interpreted_value(opts: dict[str, 
                 break
         if not state.is_over:
             assert_agree(state, f"seed {seed}")
+
+
+@pytest.mark.parametrize("opts", FORMS, ids=form_id)
+def test_every_card_of_the_last_tricks_has_the_interpreted_value(opts: dict[str, Any]) -> None:
+    """Every position of a random line through the last tricks (a few hundred deals in
+    every table, five and six players included)."""
+    game = cardlab.load("panfin", **opts)
+    count = SCALE * LAST[game.players]
+    deals = seed = 0
+    while deals < count and seed < 20 * count:
+        seed += 1
+        state = endgame(game, 5000 + seed, LAST_CARDS[game.players])
+        if state is None:
+            continue
+        deals += 1
+        rng = SplitMix64(seed)
+        while not state.is_over:
+            assert_agree(state, f"last tricks, seed {5000 + seed}")
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert deals == count
 
 
 @pytest.mark.parametrize("rule", ["double_trick", "consecutive_forced"])
