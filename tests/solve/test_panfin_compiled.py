@@ -7,9 +7,10 @@ led card, no duty to trump or overtrump), seeded deals are called to their play 
 heuristic bots. At the opening lead, and at random points later in the deal (a trick
 start or the middle of a trick), every legal action's value from ``cardlab.solve.values``
 (the compiled search) must equal the interpreted search's (:class:`~cardlab.solve.search.Search`
-with the generic adapter's key, walking ``legal_actions``/``apply``). Deals where a hand in
-play holds both jokers (the double trick, or the Vecia then the Gobbo) are sought out on
-their own.
+with the generic adapter's key, walking ``legal_actions``/``apply``); so must every
+position of a random line through the last tricks, in a few hundred deals of every table.
+Deals where a hand in play holds both jokers (the double trick, or the Vecia then the Gobbo)
+are sought out on their own.
 
 The interpreted search takes seconds from a six-player opening lead, so the counts fall
 with the players; ``CARDLAB_SOLVE_SCALE`` multiplies them (a long run).
