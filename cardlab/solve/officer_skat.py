@@ -366,7 +366,7 @@ class CompiledSearch(Search):
         self.table = _TABLE[0]
         #: per seat and card, how often it cut the search off (the loop's move ordering)
         self.cuts = np.zeros((2, len(PACK_ORDER)), dtype=np.int64)
-        self.stats = np.array([0, budget, 0, 0, 0, 0, 0], dtype=np.int64)
+        self.stats = np.array([0, budget, 0], dtype=np.int64)
 
     def _reach(self, pos: Position) -> tuple[_Ends, int, int]:
         """The end scores of ``pos``'s Re, filled over every end ``pos`` can reach; the

@@ -40,13 +40,13 @@ What makes it fast:
 * **A transposition table at trick starts**, keyed by the cards left and the leader (and,
   by score, seat 0's points and tricks so far), holding a lower and an upper bound and the
   best card, in a fixed array (a new entry replaces the old one in its slot; an entry of
-  another search never matches). The last trick is played out at once.
+  another search never matches). The last two tricks are played out by plain minimax.
 * **Merged cards.** Two playable cards of one effective suit with equal card points and no
   card between them still in play, neither lying on a face-down card, lead to positions of
   equal value; only the higher is searched.
 * **Move ordering.** The table's card first. A leader first cashes the cards the other
   seat cannot beat with any card it may play to them, those with most points first, then
-  leads its cheapest cards; a follower takes the trick with the card that brings most
+  leads its cheapest cards, the strongest of equal points first; a follower takes the trick with the card that brings most
   points, else throws its cheapest card (a seat that wants fewer points the other way
   round: ``greedy``). Ties go to the cards that cut the search off most often before.
 * **A node budget**: past it the search stops and says so (the caller raises).
@@ -67,6 +67,7 @@ from typing import Any, Final
 import numpy as np
 
 from cardlab.games.officer_skat import kernel
+from cardlab.games.officer_skat.rules import kernel_tables
 from cardlab.solve.jit import compiled_kernel, jit
 from cardlab.solve.mask_bits import lowest_bit
 
@@ -99,6 +100,17 @@ _CARD_SLOTS: Final = kernel.CARD_SLOTS
 _TURN, _LEAD, _P0, _T0, _ALPHA, _BETA, _AIN, _BIN, _BEST, _CHOSEN, _AT, _N, _SLOT, _KEY, _GAIN = (
     range(15))
 _COLUMNS: Final = 15
+
+
+def _point_classes() -> tuple[np.ndarray, np.ndarray]:
+    """The pack's cards by their card points (OS-2.2): each value above 0 and its cards."""
+    points = kernel_tables().card_points[:kernel.CARDS]
+    values = sorted(set(points) - {0})
+    masks = [sum(1 << c for c, p in enumerate(points) if p == v) for v in values]
+    return np.array(values, dtype=np.int64), np.array(masks, dtype=np.int64)
+
+
+_CLASS_POINTS, _CLASS_MASKS = _point_classes()
 
 
 def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -182,10 +194,8 @@ def _range(remaining: int, p0: int, t0: int, ctx: Any) -> tuple[int, int]:
 def _points_out(remaining: int, t: Any) -> int:
     """The card points of the cards still to be played."""
     out = 0
-    m = remaining
-    while m:
-        out += t.card_points[lowest_bit(m)]
-        m &= m - 1
+    for i in range(_CLASS_MASKS.shape[0]):
+        out += _CLASS_POINTS[i] * _popcount(remaining & _CLASS_MASKS[i])
     return out
 
 
@@ -212,12 +222,16 @@ def moves(remaining: int, turn: int, lead: int, ctx: Any, out: Any) -> int:
         present |= 1 << lead
     n = 0
     for e in range(5):
+        todo = legal & t.suit_masks[contract * _SUIT_SLOTS + e]
         prev = -1  # the last card of the open group of merged cards (-1: none)
         for j in range(ladder_len[e]):
+            if todo == 0:
+                break  # no playable card of the suit left below
             c = ladders[e, j]
             b = 1 << c
             if not present & b:
                 continue  # played: touching goes on over it
+            todo &= ~b
             if legal & b and not covering & b:
                 if prev >= 0 and t.card_points[prev] == t.card_points[c]:
                     prev = c
@@ -259,7 +273,7 @@ def _order(remaining: int, turn: int, lead: int, ctx: Any, out: Any, n: int, fir
             if avoid:
                 score = (1 << 20) - 16 * pts - own if beaten else -16 * pts - own
             else:
-                score = (1 << 20) + 16 * pts + own if not beaten else -16 * pts - own
+                score = (1 << 20) + 16 * pts + own if not beaten else -16 * pts + own
             scores[i] = score * 1024 + min(history[turn, c], 1023)
     else:
         led = _effective_suit(t, contract, lead)
@@ -290,6 +304,71 @@ def _order(remaining: int, turn: int, lead: int, ctx: Any, out: Any, n: int, fir
             j -= 1
         out[j + 1] = m
         scores[j + 1] = s
+
+
+@jit
+def _last_trick(remaining: int, turn: int, p0: int, t0: int, own0: int, ctx: Any) -> int:
+    """The value of the last trick's start: each seat plays its one card."""
+    t = ctx[0]
+    contract = ctx[1]
+    first = lowest_bit(remaining)
+    second = lowest_bit(remaining & (remaining - 1))
+    a = first if ((own0 >> first) & 1) == (1 if turn == 0 else 0) else second
+    b = second if a == first else first
+    led = _effective_suit(t, contract, a)
+    winner = 1 - turn if _winner(t, contract, led, a, b) == 1 else turn
+    pts = _trick_points(t, a, b)
+    if ctx[12]:  # by points
+        return pts if winner == 0 else 0
+    if winner == 0:
+        return int(ctx[6][(p0 + pts) * TRICK_SLOTS + t0 + 1])
+    return int(ctx[6][p0 * TRICK_SLOTS + t0])
+
+
+@jit
+def _last_tricks(remaining: int, turn: int, p0: int, t0: int, own0: int, ctx: Any) -> int:
+    """The value of a trick start with two tricks (or one) to come, by plain minimax over
+    the cards of the first of them (the last is forced)."""
+    if _popcount(remaining) == 2:
+        return _last_trick(remaining, turn, p0, t0, own0, ctx)
+    t = ctx[0]
+    contract = ctx[1]
+    maxi = ctx[10]
+    by_points = ctx[12]
+    tops, _ = _tops(remaining, turn, ctx[2], ctx[3])
+    leads = _legal_mask(t, tops, contract, _NO_SUIT)
+    best = -_BIG if maxi[turn] else _BIG
+    while leads:
+        a = lowest_bit(leads)
+        leads &= leads - 1
+        led = _effective_suit(t, contract, a)
+        rest = remaining & ~(1 << a)
+        other, _ = _tops(rest, 1 - turn, ctx[2], ctx[3])
+        replies = _legal_mask(t, other, contract, led)
+        reply_best = -_BIG if maxi[1 - turn] else _BIG
+        while replies:
+            b = lowest_bit(replies)
+            replies &= replies - 1
+            winner = 1 - turn if _winner(t, contract, led, a, b) == 1 else turn
+            pts = _trick_points(t, a, b)
+            last = rest & ~(1 << b)
+            if by_points:
+                v = (pts if winner == 0 else 0) + _last_trick(last, winner, 0, 0, own0, ctx)
+            elif winner == 0:
+                v = _last_trick(last, winner, p0 + pts, t0 + 1, own0, ctx)
+            else:
+                v = _last_trick(last, winner, p0, t0, own0, ctx)
+            if maxi[1 - turn]:
+                if v > reply_best:
+                    reply_best = v
+            elif v < reply_best:
+                reply_best = v
+        if maxi[turn]:
+            if reply_best > best:
+                best = reply_best
+        elif reply_best < best:
+            best = reply_best
+    return best
 
 
 @jit
@@ -339,21 +418,8 @@ def search(remaining0: int, turn0: int, lead0: int, p00: int, t00: int, alpha0: 
             if remaining == 0:
                 ret = 0 if by_points else ends[p0 * TRICK_SLOTS + t0]
                 done = True
-            elif lead < 0 and _popcount(remaining) == 2:
-                # the last trick: each seat's one card
-                first_card = lowest_bit(remaining)
-                second = lowest_bit(remaining & (remaining - 1))
-                a = first_card if ((own0 >> first_card) & 1) == (1 if turn == 0 else 0) else second
-                b = second if a == first_card else first_card
-                led = _effective_suit(t, contract, a)
-                winner = 1 - turn if _winner(t, contract, led, a, b) == 1 else turn
-                pts = _trick_points(t, a, b)
-                if by_points:
-                    ret = pts if winner == 0 else 0
-                elif winner == 0:
-                    ret = ends[(p0 + pts) * TRICK_SLOTS + t0 + 1]
-                else:
-                    ret = ends[p0 * TRICK_SLOTS + t0]
+            elif lead < 0 and _popcount(remaining) <= 4:
+                ret = _last_tricks(remaining, turn, p0, t0, own0, ctx)
                 done = True
             elif lead < 0:
                 if by_points:
