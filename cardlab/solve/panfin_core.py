@@ -73,7 +73,8 @@ BIG: Final = 1 << 40
 NO_CARD: Final = 40
 #: log2 of the table's slots (2**16 slots of 7 key words, two bounds and a move: ~5 MiB)
 TT_BITS: Final = 16
-_MIX: Final = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit word
+_MIX: Final = 0x1E3779B97F4A7C15
+_LOW62: Final = (1 << 62) - 1
 # the frame's fields
 _TURN, _NPL, _LED, _LKEY, _BKEY, _BSEAT, _DBL, _GDUE, _PIDX = range(9)
 _ALPHA, _BETA, _A_IN, _B_IN, _BEST, _CHOSEN, _AT, _N, _SLOT, _HAND, _TRICK = range(9, 20)
@@ -258,15 +259,19 @@ def _order(turn: int, npl: int, led: int, bkey: int, bseat: int, first: int, ctx
 
 
 @jit
-def _hash(hands: Any, word: int, keybuf: Any) -> int:
-    """Fill ``keybuf`` with the key of a trick start (the hands and ``word``); its hash."""
-    h = word
+def _hash(hands: Any, word: int, gen: int, keybuf: Any) -> int:
+    """Fill ``keybuf`` with the key of a trick start (the hands, ``word`` and the search's
+    number ``gen``); its hash."""
+    # the hash keeps the low 62 bits of each step: the same in numba's wrapping int64 and in
+    # Python's unbounded ints (the interpreted fallback); the search's number marks its own
+    # entries but stays out of the hash, so a search meets the same slots (and visits the
+    # same positions) whatever searched before it
+    h = int(word)
     for p in range(MAX_SEATS):
         keybuf[p] = hands[p]
-        h = (h ^ hands[p]) * _MIX
-        h ^= h >> 29
-    keybuf[MAX_SEATS] = word
-    return h
+        h = ((h ^ (h >> 29)) * _MIX + int(hands[p])) & _LOW62
+    keybuf[MAX_SEATS] = word | gen << 32
+    return int(h ^ (h >> 32))
 
 
 @jit
@@ -312,9 +317,9 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
                 ret = hi
                 done = True
             elif npl == 0:
-                word = (gen << 32) | (pidx << 8) | (turn << 1) | (1 if gdue == turn else 0)
+                word = (pidx << 8) | (turn << 1) | (1 if gdue == turn else 0)
                 kb = keybuf[dep]
-                slot = _hash(hands, word, kb) & mask
+                slot = _hash(hands, word, gen, kb) & mask
                 same = True
                 for w in range(MAX_SEATS + 1):
                     if tt_keys[slot, w] != kb[w]:

@@ -174,3 +174,38 @@ def test_line_and_par_read_the_compiled_values(players: int) -> None:
         assert played.result.points[got.side] == max(got.values())
         steps = cardlab.solve.par(played)
         assert all(s.cost >= 0 for s in steps)
+
+
+def test_without_numba_the_same_source_gives_the_same_values() -> None:
+    """Where numba is absent the compiled loop's source runs as Python: the same values
+    (checked in a fresh interpreter with numba hidden, overflow warnings as errors)."""
+    import ast
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = "\n".join([
+        "import sys, warnings",
+        "sys.modules['numba'] = None",
+        "warnings.simplefilter('error')",
+        "import cardlab, cardlab.solve",
+        "from cardlab.solve.jit import HAVE_NUMBA",
+        "assert not HAVE_NUMBA",
+        "from support import called_to_the_play",
+        "game = cardlab.load('panfin', players=3)",
+        "out = []",
+        "for seed in range(1, 6):",
+        "    st = called_to_the_play(game.deal(seed=seed, dealer=seed % 3), seed)",
+        "    if st.phase == 'play':",
+        "        out.append((seed, dict(cardlab.solve.values(st))))",
+        "print(repr(out))",
+    ])
+    tests = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=tests, check=True, timeout=300)
+    got = ast.literal_eval(run.stdout)
+    game = cardlab.load("panfin", players=3)
+    assert got
+    for seed, values in got:
+        state = called_to_the_play(game.deal(seed=seed, dealer=seed % 3), seed)
+        assert values == interpreted(state)
