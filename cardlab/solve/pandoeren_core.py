@@ -16,6 +16,14 @@ teaching engine's ``result.points`` gives it.
 
 What makes it fast:
 
+* **A number bid searched as card points.** Where the roem and stuk that count are settled
+  (``roem_announce="auto"``: all 8 tricks are played, so the called card shows the partner by
+  the end), the payment reads only whether the team's card points reach the least that
+  makes the bid (found with the kernel's ``contract_made``). The search then values the
+  team's card points still to come, the seats that gain by more maximising them, in one
+  zero-window test against what is still needed (as DDS tests tricks), and its table holds
+  bounds on the points to come, whatever was won before. The team's run of top trumps is
+  sure to win its card points for the side that holds it (a lower or upper bound).
 * **The outcome decides early.** A seat's payment reads only whether the contract is made
   and who the team is. Once the team is settled, the payment is one of two numbers: when
   they are equal (a defender under ``pagat_plus_minus``) the value is known at once, and
@@ -23,14 +31,19 @@ What makes it fast:
   or sure to be missed (card points so far and left, roem and stuk at their least and
   most), the search stops there.
 * **A transposition table at trick starts**, keyed by the four hands, the leader and every
-  fact the rest of the deal reads (the team's card points only in a number bid); it
-  stores a lower and an upper bound and the best move in fixed arrays (a new entry takes
-  its slot).
+  fact the rest of the deal reads (the team's card points only in a number bid), or in the
+  card-points search by relative ranks (who holds each card still in play, suit by suit from
+  the top, with its points' class); it stores a lower and an upper bound and the best move
+  in fixed arrays (2**19 slots, about 25 MiB; a new entry takes its slot).
+* **The last trick** is played out at once (every hand has one card).
 * **Touching cards merged**: of two cards of one suit with no card between them still in
   play and equal card points, only the higher is searched — never the called card, the
   trump king, queen or jas (the partnership, stuk and the Piccolo jas read them).
-* **Move ordering**: the table's move first; a follower wins cheaply where the trick is
-  the other side's, else plays low (and gives points to a trick its side holds).
+* **Move ordering**: the table's move first; a seat whose own win serves its side (the
+  side it wants the tricks to go to: the partner, who plays against the declarer's
+  payment, wants them away from the team) leads high and takes a trick held by the other
+  side as cheaply as it can; otherwise it plays under, giving the fewest points, and gives
+  the most points to a trick its side holds.
 * **A node budget** (the caller raises :class:`~cardlab.solve.search.SolveBudgetExceeded`).
 """
 
@@ -46,7 +59,8 @@ from cardlab.solve import jit as jit_module
 from cardlab.solve.jit import HAVE_NUMBA, compiled_kernel, jit
 from cardlab.solve.mask_bits import lowest_bit
 
-__all__ = ["KernelTables", "kernel_tables", "new_table", "exact", "slot_names", "TT_BITS",
+__all__ = ["KernelTables", "kernel_tables", "new_table", "search", "exact", "slot_names",
+           "TT_BITS",
            "NSLOTS", "NCFG", "ROEM_MOVE", "STUK_MOVE"]
 
 _NAMES = ["legal_mask", "trick_key", "trick_best", "trick_top_trump", "trick_card_points",
