@@ -473,9 +473,9 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
             led = f[_LED]
             dbl = f[_DBL] == 1
             lkey = f[_LKEY]
-            bkey, bseat = _trick_best(_trick_key(t, d, led, fc), p, f[_BKEY], f[_BSEAT])
+            bkey, bseat = _trick_best(_trick_key(t, d, led, fc), f[_BKEY], f[_BSEAT], p, False)
         if sc < c:  # a second card: the jokers led together, or an answer to them
-            bkey, bseat = _trick_best(_trick_key(t, d, led, sc), p, bkey, bseat)
+            bkey, bseat = _trick_best(_trick_key(t, d, led, sc), bkey, bseat, p, False)
         npl = f[_NPL] + 1
         pidx = f[_PIDX]
         alpha = f[_ALPHA]

@@ -83,7 +83,7 @@ def trick_position(trick: Sequence[TrickPlay], dominant: str | None) -> TrickPos
     for seat, cards in trick:
         for c in cards:
             best_key, best_seat = kernel.trick_best(kernel.trick_key(t, d, led, card_index(c)),
-                                                    seat, best_key, best_seat)
+                                                    best_key, best_seat, seat, False)
     return TrickPosition(d, False, len(trick[0][1]) == 2, led, best_key, led_key, best_seat)
 
 

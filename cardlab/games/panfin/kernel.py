@@ -29,6 +29,10 @@ from typing import Any, NamedTuple
 
 from cardlab.engine.bits import select
 
+# B2.10.5: the lead holds the trick and a later card takes it only with a greater key (the
+# earlier of equal keys keeps it): the rule shared with the other trick games, written once
+from cardlab.engine.trick_keys import trick_best, trick_winner_index
+
 __all__ = ["trick_led_suit", "trick_key", "trick_best", "trick_winner_index", "trick_piatti",
            "legal_lead_mask", "legal_answer_masks", "legal_answer_mask", "legal_mask",
            "legal_pair", "deal_points", "NO_COMBINATION", "FALSE", "TRONFI", "SIMEZI",
@@ -50,22 +54,6 @@ def trick_key(t: Any, d: Any, led: Any, card: Any) -> Any:
     (a trump above the led suit, another suit 0); higher wins. The tables hold the engine's
     :meth:`~cardlab.engine.tricks.CardOrder.key` of :func:`~cardlab.games.panfin.rules.trick_order`."""
     return t.key[(d * t.suits + led) * t.stride + card]
-
-
-def trick_best(key: Any, seat: Any, best_key: Any, best_seat: Any) -> tuple[Any, Any]:
-    """B2.10.5: the key and seat winning the trick after a card of ``key`` from ``seat``: it
-    takes the trick only with a greater key (the earlier of equal keys keeps it)."""
-    better = key > best_key
-    return select(better, key, best_key), select(better, seat, best_seat)
-
-
-def trick_winner_index(keys: Sequence[Any]) -> Any:
-    """B2.10.5: the position in play order of the card that wins a trick of ``keys`` (the
-    highest trump, else the highest card of the led suit; the first of equal keys)."""
-    best_key, best = keys[0], 0 * keys[0]
-    for i in range(1, len(keys)):
-        best_key, best = trick_best(keys[i], i + 0 * keys[i], best_key, best)
-    return best
 
 
 def trick_piatti(t: Any, double_led: Any) -> Any:

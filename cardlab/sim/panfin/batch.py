@@ -361,10 +361,10 @@ def _apply(t: Any, double_trick: bool, vecia: int, gobbo: int, n: int, first: An
                 gobbo_due[b] = p if due else -1
             best_key[b], best_seat[b] = k1, p
         else:
-            best_key[b], best_seat[b] = trick_best(k1, p, best_key[b], best_seat[b])
+            best_key[b], best_seat[b] = trick_best(k1, best_key[b], best_seat[b], p, False)
         if s < c:  # a second card: the jokers led together, or an answer to them
-            best_key[b], best_seat[b] = trick_best(trick_key(t, d, led[b], s), p,
-                                                      best_key[b], best_seat[b])
+            best_key[b], best_seat[b] = trick_best(trick_key(t, d, led[b], s), best_key[b],
+                                                      best_seat[b], p, False)
         n_played[b] += 1
         n_actions[b] += 1
         nxt = (p + 1) % n  # the next active seat in the direction of play
