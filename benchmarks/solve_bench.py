@@ -74,6 +74,11 @@ def positions(game: Any, n: int, cards_left: int | None) -> list[Any]:
     return out
 
 
+def _ms(t: float) -> str:
+    """A time in ms: two decimals below 10 ms (the sub-millisecond solvers), else one."""
+    return f"{t:.2f}" if t < 10 else f"{t:.1f}"
+
+
 def measure(states: list[Any], budget: int) -> dict[str, Any]:
     """Times (ms) and nodes of valuing every legal card of each position."""
     times: list[float] = []
@@ -199,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
             for label, cards, n in (("opening lead", None, args.n_compiled if fast else args.n),
                                     ("≤ 5 cards", 5, args.late)):
                 r = measure(positions(game, n, cards), budget)
-                lines.append(f"| {name}, {words} | {label} | {r['n']} | {r['median']:.1f} | "
-                             f"{r['p90']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | "
+                lines.append(f"| {name}, {words} | {label} | {r['n']} | {_ms(r['median'])} | "
+                             f"{_ms(r['p90'])} | {_ms(r['p99'])} | {_ms(r['max'])} | "
                              f"{r['nodes']:,.0f} | {r['over']} | "
                              f"{target if cards is None else ''} |")
                 print(lines[-1], flush=True)
