@@ -19,6 +19,8 @@ import types
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, overload
 
+from cardlab.engine.bits import nonzero
+
 __all__ = ["HAVE_NUMBA", "jit", "compiled_kernel"]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -81,6 +83,7 @@ def compiled_kernel(module: types.ModuleType, names: list[str]) -> types.SimpleN
     if env is None:
         env = dict(vars(module))
         env["select"] = numba.njit(cache=True)(_select)
+        env["nonzero"] = numba.njit(cache=True)(nonzero)  # bits' other kernel operation
         for name, value in vars(module).items():
             if isinstance(value, types.FunctionType) and value.__module__ in (
                     module.__name__, *SHARED_KERNELS):

@@ -23,7 +23,7 @@ import numpy as np
 
 from cardlab.cards import FRENCH_SUITS, Card
 from cardlab.games.pandoeren import kernel as K
-from cardlab.games.pandoeren.roem import roem_instances, team_roem
+from cardlab.games.pandoeren.roem import roem_instances, team_roem_by_announcers
 from cardlab.games.pandoeren.rules import (
     NO_TRUMPS,
     OBJECTIVE_OF,
@@ -89,20 +89,13 @@ class PandoerenAdapter(Adapter):
 
 def roem_counts(state: Any) -> list[int]:
     """A2.10.2 the roem that counts for the team when its announcers are none / the declarer
-    / the partner / both: the rules' :func:`~cardlab.games.pandoeren.roem.team_roem` of each
-    (under ``roem_denial`` the bidding defenders may deny it), from the hands at trick 1."""
+    / the partner / both, from the hands at trick 1
+    (:func:`~cardlab.games.pandoeren.roem.team_roem_by_announcers`)."""
     opts = state.game.options
     inst = [roem_instances(h, opts.roem_card_reuse) for h in state.start_hands]
-    d, p = state.declarer, state.partner
-    team = state.team()
     bidders = {s for s, c in state.auction.calls if c != "pass"}
-    deniers = [s for s in range(4) if s not in team and s in bidders]
-    out = []
-    for mask in range(4):
-        announced = [s for i, s in enumerate((d, p)) if s is not None and mask >> i & 1]
-        total, counts = team_roem(inst, announced, deniers, bool(opts.roem_denial))
-        out.append(total if counts else 0)
-    return out
+    return team_roem_by_announcers(inst, state.declarer, state.partner, bidders,
+                                   bool(opts.roem_denial))
 
 
 #: the compiled search's shared table (made on first use) and the number of the last search

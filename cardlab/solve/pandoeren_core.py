@@ -53,9 +53,7 @@ from typing import Any, Final, NamedTuple
 
 import numpy as np
 
-from cardlab.engine import bits
 from cardlab.games.pandoeren import kernel
-from cardlab.solve import jit as jit_module
 from cardlab.solve.jit import HAVE_NUMBA, compiled_kernel, jit
 from cardlab.solve.mask_bits import lowest_bit
 
@@ -68,12 +66,6 @@ _NAMES = ["legal_mask", "trick_key", "trick_best", "trick_top_trump", "trick_car
           "contract_made", "stuk_points", "deal_payments", "announce_stuk_legal",
           "announce_roem_legal"]
 _K = compiled_kernel(kernel, _NAMES)
-if HAVE_NUMBA:  # pragma: no branch
-    # the kernel is written in bits.select and bits.nonzero; compiled_kernel gives the
-    # compiled select, and nonzero is given here (see the report: jit.py could do it)
-    _env = jit_module._KERNELS[kernel.__name__]
-    if not hasattr(_env.get("nonzero"), "py_func"):
-        _env["nonzero"] = jit(bits.nonzero)
 _legal_mask = _K.legal_mask
 _trick_key = _K.trick_key
 _trick_best = _K.trick_best

@@ -7,14 +7,14 @@ the top card of a sequence, then the fixed suit order ♠ > ♥ > ♦ > ♣.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
 from cardlab.cards import Card
 
-__all__ = ["SEQUENCE_ORDER", "ROEM_TABLE", "STUK_VALUE", "RoemInstance", "roem_instances",
+__all__ = ["SEQUENCE_ORDER", "ROEM_TABLE", "STUK_VALUE", "RoemInstance", "roem_instances", "team_roem_by_announcers",
            "roem_total", "best_instance", "team_roem_valid", "team_roem", "holds_stuk"]
 
 #: A2.10 sequences run in this order, whether or not the suit is trumps.
@@ -152,6 +152,24 @@ def team_roem(roem: Sequence[Sequence[RoemInstance]], announced: Iterable[int],
     counts = total > 0 and (not denial or team_roem_valid([roem[s] for s in seats],
                                                           [roem[s] for s in deniers]))
     return total, counts
+
+
+def team_roem_by_announcers(roem: Sequence[Sequence[RoemInstance]], declarer: int,
+                            partner: int | None, bidders: Collection[int],
+                            denial: bool) -> list[int]:
+    """A2.10.2 the roem that counts for the declarer's team when its announcers are none /
+    the declarer / the partner / both (``partner`` None: no partner): :func:`team_roem` of
+    each, the bidding defenders the deniers. What a deal's search or batch reads once at the
+    first trick, where who announces is still to come."""
+    team = {declarer} if partner is None else {declarer, partner}
+    deniers = [s for s in range(len(roem)) if s not in team and s in bidders]
+    out = []
+    for mask in range(4):
+        announced = [s for i, s in enumerate((declarer, partner))
+                     if s is not None and mask >> i & 1]
+        total, counts = team_roem(roem, announced, deniers, denial)
+        out.append(total if counts else 0)
+    return out
 
 
 def holds_stuk(hand: Iterable[Card], trump: str | None) -> bool:

@@ -428,35 +428,25 @@ class PandoerenBatch(Batch):
 def _roem_table(st: PandoerenState) -> list[int]:
     """The roem that counts for the team (A2.10.2, denial included) when the announcers are
     none / the declarer / the partner / both: the scalar engine's facts, read once."""
-    from cardlab.games.pandoeren.roem import roem_instances, roem_total
+    from cardlab.games.pandoeren.roem import roem_instances, team_roem_by_announcers
 
     opts = st.game.options
     # read at the play, where the deal has its hands and its declarer
     assert st.start_hands is not None and st.declarer is not None
     inst = [roem_instances(h, opts.roem_card_reuse) for h in st.start_hands]
     bidders = {s for s, c in st.auction.calls if c != "pass"}
-    return _roem_counts([(roem_total(i), i) for i in inst], st.declarer,
-                        -1 if st.partner is None else st.partner, bidders,
-                        bool(opts.roem_denial))
+    return team_roem_by_announcers(inst, st.declarer, st.partner, bidders,
+                                   bool(opts.roem_denial))
 
 
 def _roem_counts(facts: Sequence[tuple[int, list[Any]]], d: int, p: int, bidders: set[int],
                  denial: bool) -> list[int]:
-    """A2.10.2: the roem that counts for the team (declarer ``d``, partner ``p``, -1: none)
-    when the announcers are none / the declarer / the partner / both, from each seat's
-    ``(total, instances)``: the rules' :func:`~cardlab.games.pandoeren.roem.team_roem` of
-    each (under ``roem_denial`` the bidding defenders may deny it)."""
-    from cardlab.games.pandoeren.roem import team_roem
+    """:func:`~cardlab.games.pandoeren.roem.team_roem_by_announcers` from each seat's
+    ``(total, instances)`` (partner ``p`` -1: none)."""
+    from cardlab.games.pandoeren.roem import team_roem_by_announcers
 
-    team = {d} if p < 0 else {d, p}
-    deniers = [s for s in range(4) if s not in team and s in bidders]
-    roem = [f[1] for f in facts]
-    out = []
-    for mask in range(4):
-        total, counts = team_roem(roem, [s for i, s in enumerate((d, p))
-                                         if s >= 0 and mask >> i & 1], deniers, denial)
-        out.append(total if counts else 0)
-    return out
+    return team_roem_by_announcers([f[1] for f in facts], d, None if p < 0 else p, bidders,
+                                   denial)
 
 
 def heuristic_choice(batch: PandoerenBatch, legal: np.ndarray) -> np.ndarray:
