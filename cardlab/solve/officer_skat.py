@@ -138,9 +138,9 @@ class _Ends:
         return added
 
 
-#: deal kinds → their end scores (bounded: the oldest kind goes first)
+#: deal kinds → their end scores (at most 256, about 9 MiB: the oldest kind goes first)
 _ENDS: dict[Hashable, _Ends] = {}
-_ENDS_MAX = 512
+_ENDS_MAX = 256
 
 
 def end_scores(facts: DealFacts, options: Any) -> _Ends:
