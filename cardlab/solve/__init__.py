@@ -20,29 +20,32 @@ sides (Five Hundred with three or five players, where each defender scores apart
 the mover's side plays against all the others together: they are taken to minimise the
 mover's side's score.
 
-**What is searched.** The search (:mod:`cardlab.solve.search`, written once for every
-game) walks each game through a per-game adapter (:mod:`cardlab.solve.adapter`, one module
-per game, registering itself by the game's name). The legal moves and the trick winners are
-the game's own rules: Five Hundred's adapter walks compact card masks through the game's
-kernel (``legal_mask``, the contract's trick strengths); the others walk the teaching
-engine's own states (``legal_actions``/``apply``: face-down cards turn up, announcements are
-moves). Every value comes from the game's own scoring: the finished deal's
-``result.points`` of the side, or Five Hundred's ``score`` of the deal's facts with the
-tricks won. :attr:`Values.searched` says what was minimaxed: ``"tricks"`` in Five Hundred,
-whose score is a monotone function of the tricks it counts (the contractors' against the
-contract, a misère's none, each defending side's tens), so the count is searched with
-zero-window tests and turned into points at the end; ``"score"`` elsewhere, where the score
-itself is minimaxed (card points, schwarz, roem, chips: no single monotone count).
+**What is searched.** Each game registers an adapter (:mod:`cardlab.solve.adapter`, one
+module per game, registering itself by the game's name) that turns its states into
+positions for a search. The legal moves and the trick winners are the game's own rules, its
+kernel's functions compiled as written; every value comes from the game's own scoring (the
+finished deal's ``result.points`` of the side, or Five Hundred's ``score`` of the deal's
+facts with the tricks won). :attr:`Values.searched` says what was minimaxed: ``"tricks"`` in
+Five Hundred, whose score is a monotone function of the tricks it counts (the contractors'
+against the contract, a misère's none, each defending side's tens), so the count is searched
+with zero-window tests and turned into points at the end; ``"score"`` elsewhere, where the
+search works on the score (Officer Skat's card points to come where its score is a monotone
+function of them, else the end score; Pandoeren's payment, its team's card points to come
+in a number bid; Panfin's chips).
 
-**The compiled inner loop.** Five Hundred is searched by :mod:`cardlab.solve.trick_core`,
-compiled by numba (:mod:`cardlab.solve.jit`): a DDS-like search of the tricks still to
-come, its table keyed by relative ranks, with sure-trick bounds; it calls the game's own
-kernel (``legal_mask``, compiled as written), so no rule is written twice, and without numba
-the same source runs interpreted. Officer Skat, Pandoeren and Panfin (and Five Hundred's
-ghost partners) are searched by the interpreted alpha-beta of :mod:`cardlab.solve.search`
-over the engine's states: exact, but slow from the opening lead.
-:func:`compiled` says which a state gets. ``benchmarks/solve_bench.py`` measures both
-against the targets of issue 27, and ``benchmarks/RESULTS.md`` states what is met.
+**The compiled inner loops.** Each game is searched by a loop compiled by numba
+(:mod:`cardlab.solve.jit`) over compact card masks: :mod:`~cardlab.solve.trick_core` (Five
+Hundred: a DDS-like search of the tricks still to come, its table keyed by relative ranks,
+with sure-trick bounds), :mod:`~cardlab.solve.officer_skat_core` (the piles, a face-down
+card turning up after its trick), :mod:`~cardlab.solve.pandoeren_core` (the announcements
+as moves, an outcome once settled cut off) and :mod:`~cardlab.solve.panfin_core` (the double
+trick, the settlement tabulated from the kernel). Each calls its kernel compiled as written,
+so no rule is written twice; without numba the same sources run interpreted. The
+interpreted alpha-beta of :mod:`cardlab.solve.search` over the engine's own states remains
+for what no loop covers (Five Hundred's ghost partners; Officer Skat's Null won by taking
+no trick, which ends early) and as the tests' reference. :func:`compiled` says which a state
+gets. ``benchmarks/solve_bench.py`` measures them against the targets of issue 27, and
+``benchmarks/RESULTS.md`` states what is met.
 
 >>> import cardlab, cardlab.solve
 >>> game = cardlab.load("panfin", players=2)

@@ -33,7 +33,7 @@ __all__ = ["STEP_BUDGET", "COMPILED_STEP_BUDGET", "every_card_seen", "open_hands
 #: the positions the solver may visit for one step of the table (a few tenths of a second
 #: on the teaching engine); a position that needs more is reported, not waited for
 STEP_BUDGET: Final = 2_500
-#: the same for a game searched by the compiled loop (about a tenth of a second)
+#: the same for a game searched by a compiled loop (a tenth to a quarter of a second)
 COMPILED_STEP_BUDGET: Final = 300_000
 #: the card plays before the step that one step may solve for the par strip (each step's
 #: own values are kept, so stepping through a deal fills the strip as it goes)
