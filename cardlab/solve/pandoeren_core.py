@@ -392,6 +392,16 @@ def _decided(s: Any, cfg: Any, tb: Any) -> int:
 
 
 @jit
+def _holder(s: Any, c: int) -> int:
+    """The seat whose hand holds card ``c`` (-1: played, or in the discard)."""
+    b = 1 << c
+    for q in range(4):
+        if s[H + q] & b:
+            return q
+    return -1
+
+
+@jit
 def _trump_run(s: Any, cfg: Any, tb: Any, ladders: Any, lad_len: Any) -> tuple[int, int]:
     """At a trick start: the top trumps still in the hands held by one side in a row win
     their tricks for that side (nothing beats them but a higher one of the run), so their
@@ -406,12 +416,7 @@ def _trump_run(s: Any, cfg: Any, tb: Any, ladders: Any, lad_len: Any) -> tuple[i
     sure = 0
     for j in range(lad_len[t]):
         c = ladders[t, j]
-        b = 1 << c
-        holder = -1
-        for q in range(4):
-            if s[H + q] & b:
-                holder = q
-                break
+        holder = _holder(s, c)
         if holder < 0:
             continue
         here = 1 if (holder == d or holder == p) else -1
@@ -446,12 +451,7 @@ def _key(s: Any, cfg: Any, ladders: Any, lad_len: Any, out: Any) -> int:
                 code = 0  # a separator ends the suit
                 if j < lad_len[e]:
                     c = ladders[e, j]
-                    b = 1 << c
-                    owner = -1
-                    for q in range(4):
-                        if s[H + q] & b:
-                            owner = q
-                            break
+                    owner = _holder(s, c)
                     if owner < 0:
                         continue
                     code = (owner + 1) | cfg[C_PCODE + c] << 3
