@@ -4,21 +4,27 @@
   and the play phase over arrays (:class:`~cardlab.sim.officer_skat.batch.OfficerSkatBatch`)
   and the ``SIMULATOR``;
 * :mod:`~cardlab.sim.officer_skat.states` — whole states consistent with what the seat to
-  move can see (:func:`~cardlab.sim.officer_skat.states.sample_states`).
+  move can see (:func:`~cardlab.sim.officer_skat.states.sample_states`);
+* :mod:`~cardlab.sim.officer_skat.open_hands` — card plays valued by the open-hands solver
+  on layouts of the hidden face-down cards, late in the play (the hint's values where it
+  serves).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from cardlab.sim.officer_skat import batch
+from cardlab.sim.officer_skat import batch, open_hands
 from cardlab.sim.officer_skat.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.officer_skat.batch import __all__ as _batch
 from cardlab.sim.officer_skat.states import sample_states
 
-#: the game's simulator: the batch's, with whole states sampled for the seat to move (the
-#: coach's play-outs; Officer Skat's choices before the play are calls, so no coach value
-#: changes with it)
-SIMULATOR = replace(batch.SIMULATOR, sample_states=sample_states)
+#: the game's simulator: the batch's, with the card plays valued by the open-hands solver
+#: where it serves (:mod:`~cardlab.sim.officer_skat.open_hands`: late in the play; the
+#: rollouts elsewhere), and whole states sampled for the seat to move (the coach's
+#: play-outs; Officer Skat's choices before the play are calls, so no coach value changes
+#: with it)
+SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands.open_hands_values,
+                    open_hands_serves=open_hands.serves, sample_states=sample_states)
 
 __all__ = [*_batch, "sample_states"]
