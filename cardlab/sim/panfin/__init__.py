@@ -9,12 +9,23 @@ whole states for the hint.
 * :mod:`~cardlab.sim.panfin.sampling` — layouts of the hidden cards (the trick phase) and
   whole states for the hint and the coach's play-outs;
 * :mod:`~cardlab.sim.panfin.states` — whole states in the trick phase, every card played
-  legal for its seat (``sample_states`` there).
+  legal for its seat (``sample_states`` there);
+* :mod:`~cardlab.sim.panfin.open_hands` — card plays valued by the open-hands solver on
+  those states (the hint's values in the trick phase).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from cardlab.sim.panfin import batch, open_hands
 from cardlab.sim.panfin.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.panfin.batch import __all__ as _batch
+
+#: the game's simulator: the batch's, with the card plays valued by the open-hands solver
+#: on sampled whole deals where it serves (:mod:`~cardlab.sim.panfin.open_hands`: the trick
+#: phase with the compiled search; the rollout hint elsewhere)
+SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands.open_hands_values,
+                    open_hands_serves=open_hands.serves)
 
 __all__ = [*_batch]

@@ -1,0 +1,106 @@
+"""Panfin's card plays valued by the open-hands solver on sampled deals (perfect-information
+Monte Carlo), as Five Hundred's are (:mod:`cardlab.sim.five_hundred.open_hands`).
+
+For each whole deal sampled from what the seat to move can see (:func:`layouts`: the trick
+phase's sampler, :func:`cardlab.sim.panfin.states.trick_states` — the other hands, their
+discards, the dealer's swap and the stock dealt at random, every card played legal for
+its seat, B2.10.3-B2.10.4, and no combination held when the declarations ended, B2.9), the
+compiled solver (:mod:`cardlab.solve.panfin_core`, through :func:`cardlab.solve.values`)
+values every legal play of the seat — a card, or the two jokers together — with every hand
+of *that deal* open. One search values all the plays of a deal.
+
+**The measure.** The value of a play on a deal is the mover's net chips for the deal (its
+antes and what the settlement of the piatti pays it, B2.11): the engine's
+``result.points`` of the mover's side, a Panfin side being one seat. That is the quantity
+the rollout hint measured (``PanfinBatch.scores()`` of the mover, the scalar
+``Result.seat_points``), so no conversion is needed. What differs is how the others play:
+in a rollout each seat's heuristic bot plays for itself; with open hands the others play
+together against the mover (they minimise its chips), as the solver takes every deal of
+more than two sides. A value is therefore what the play is worth if everyone then plays
+as though they saw every card, and the others gang up on the mover: a cautious reference,
+averaged over many deals the seat cannot tell apart.
+
+Each call has a node budget (:data:`NODES_PER_LAYOUT` for each deal asked, at most
+:data:`MAX_NODES`): past it no further deal is searched, and the values are over the deals
+done (at least :data:`MIN_LAYOUTS`). A deal takes a few hundred positions at the opening
+lead of four hands (some tens of thousands at six at most), a fraction of a millisecond,
+so the budget binds only on unusually hard deals; drawing a deal and replaying it through
+the engine takes longer (0.5-3 ms) and is most of a call's time. The node count, not the
+clock, decides, so the same call gives the same values on any machine.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from cardlab.sim.panfin.states import trick_states
+from cardlab.solve import SolveBudgetExceeded, SolveError, compiled, values
+
+__all__ = ["NODES_PER_LAYOUT", "MAX_NODES", "MIN_LAYOUTS", "LAYOUT_BUDGET", "serves",
+           "layouts", "open_hands_values"]
+
+#: the positions one call may search over all its deals, per deal asked (a hundred times a
+#: four-hand opening lead's median deal; the few six-hand deals that take more are paid
+#: for by the cheap deals around them) …
+NODES_PER_LAYOUT: Final = 20_000
+#: … and at most (about a quarter of a second of search)
+MAX_NODES: Final = 4_000_000
+#: the fewest deals a call values, whatever their positions
+MIN_LAYOUTS: Final = 8
+#: the positions one deal may take (a deal past it is left out; the largest of 7,808 deals
+#: sampled at 976 card plays of 2-6 hands, in ten option sets, took 77,544)
+LAYOUT_BUDGET: Final = 1_000_000
+
+
+def serves(state: Any) -> bool:
+    """Whether the solver values ``state``'s card plays: a seat to move in the trick phase,
+    searched by the compiled loop (without numba the interpreted loop would be too slow
+    for a hint, and the rollouts serve)."""
+    if state.phase != "play" or state.is_over or state.to_move is None:
+        return False
+    try:
+        return compiled(state)
+    except SolveError:
+        return False
+
+
+def layouts(state: Any, n: int, seed: int) -> list[Any]:
+    """The ``n`` whole deals :func:`open_hands_values` searches for ``seed``, in order: the
+    trick phase's states sampled from what the seat to move can see (never the hidden
+    cards themselves).
+
+    :raises ValueError: when no deal fits what the seat knows."""
+    return trick_states(state, n, seed)
+
+
+def open_hands_values(state: Any, legal: list[str], n: int, seed: int
+                      ) -> list[np.ndarray] | None:
+    """Per play of ``legal`` (the seat to move's, one card or two), its value — the mover's
+    net chips for the deal — on each deal searched (at most ``n`` of :func:`layouts`, the
+    same deals in the same order for every play); None where :func:`serves` says no, where
+    no deal fits what the seat knows, or where no deal was searched within its budget."""
+    if not serves(state) or n < 1:
+        return None
+    try:
+        deals = layouts(state, n, seed)
+    except ValueError:
+        return None
+    rows: list[list[float]] = []
+    spent = 0
+    budget = min(MAX_NODES, n * NODES_PER_LAYOUT)
+    for deal in deals:
+        if spent >= budget and len(rows) >= MIN_LAYOUTS:
+            break
+        try:
+            got = values(deal, budget=LAYOUT_BUDGET)
+        except SolveBudgetExceeded:
+            spent += LAYOUT_BUDGET  # the compiled search stops at its budget
+            continue
+        spent += got.nodes
+        rows.append([got[a] for a in legal])
+    if not rows:
+        return None
+    table = np.asarray(rows, dtype=float)
+    return [table[:, k].copy() for k in range(len(legal))]
