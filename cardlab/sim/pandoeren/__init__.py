@@ -3,6 +3,8 @@
 * :mod:`~cardlab.sim.pandoeren.batch` — whole deals (the heuristic bot's calls) and the play
   over arrays (:class:`~cardlab.sim.pandoeren.batch.PandoerenBatch`) and the ``SIMULATOR``;
 * :mod:`~cardlab.sim.pandoeren.sampling` — layouts of the hidden cards for the hint;
+* :mod:`~cardlab.sim.pandoeren.open_hands` — the play valued by the open-hands solver on
+  those layouts, late in the play (the hint's values where it serves);
 * :mod:`~cardlab.sim.pandoeren.contracts` — every call of the auction valued as the contract,
   played out on sampled layouts (the coach's call values);
 * :mod:`~cardlab.sim.pandoeren.states` — whole states consistent with what the seat to move
@@ -16,15 +18,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardlab.sim.pandoeren import batch
+from cardlab.sim.pandoeren import batch, open_hands
 from cardlab.sim.pandoeren.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.pandoeren.batch import __all__ as _batch
 from cardlab.sim.pandoeren.contracts import contract_values
 from cardlab.sim.pandoeren.states import sample_states
 
-#: the game's simulator: the batch's, with the auction's calls valued by
-#: :func:`~cardlab.sim.pandoeren.contracts.contract_values`, and whole states sampled for the
-#: seat to move (its exchange, trumps and call valued option by option on them)
-SIMULATOR = replace(batch.SIMULATOR, call_values=contract_values, sample_states=sample_states)
+#: the game's simulator: the batch's, with the play valued by the open-hands solver where it
+#: serves (:mod:`~cardlab.sim.pandoeren.open_hands`: late in the play), the auction's calls
+#: valued by :func:`~cardlab.sim.pandoeren.contracts.contract_values`, and whole states
+#: sampled for the seat to move (its exchange, trumps and call valued option by option on
+#: them)
+SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands.open_hands_values,
+                    open_hands_serves=open_hands.serves, call_values=contract_values,
+                    sample_states=sample_states)
 
 __all__ = [*_batch, "sample_states"]
