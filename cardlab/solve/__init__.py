@@ -40,8 +40,9 @@ with sure-trick bounds), :mod:`~cardlab.solve.officer_skat_core` (the piles, a f
 card turning up after its trick), :mod:`~cardlab.solve.pandoeren_core` (the announcements
 as moves, an outcome once settled cut off) and :mod:`~cardlab.solve.panfin_core` (the double
 trick, the settlement tabulated from the kernel). Each calls its kernel compiled as written,
-so no rule is written twice; without numba the same sources run interpreted. The
-interpreted alpha-beta of :mod:`cardlab.solve.search` over the engine's own states remains
+so no rule is written twice, and the alpha-beta they share (the window, the table, the move
+sort, MTD(f)) is :mod:`~cardlab.solve.alphabeta`, written once; without numba the same
+sources run interpreted. The interpreted alpha-beta of :mod:`cardlab.solve.search` over the engine's own states remains
 for what no loop covers (Five Hundred's ghost partners; Officer Skat's Null won by taking
 no trick, which ends early) and as the tests' reference. :func:`compiled` says which a state
 gets. ``benchmarks/solve_bench.py`` measures them against the targets of issue 27, and

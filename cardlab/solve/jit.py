@@ -36,22 +36,27 @@ HAVE_NUMBA = numba is not None
 
 
 @overload
-def jit(fn: F, *, cache: bool = True, nogil: bool = False) -> F: ...
+def jit(fn: F, *, cache: bool = True, nogil: bool = False, inline: bool = False) -> F: ...
 
 
 @overload
-def jit(fn: None = None, *, cache: bool = True, nogil: bool = False) -> Callable[[F], F]: ...
+def jit(fn: None = None, *, cache: bool = True, nogil: bool = False, inline: bool = False
+        ) -> Callable[[F], F]: ...
 
 
-def jit(fn: F | None = None, *, cache: bool = True, nogil: bool = False) -> Any:
+def jit(fn: F | None = None, *, cache: bool = True, nogil: bool = False,
+        inline: bool = False) -> Any:
     """``fn`` compiled by numba (machine code cached beside the module unless ``cache`` is
     off), or ``fn`` itself where numba is absent. ``nogil``: the compiled call lets other
     Python threads run meanwhile (a search valued in the background leaves the front end's
-    messages free). Used bare (``@jit``) or with options (``@jit(nogil=True)``)."""
+    messages free). ``inline``: written into each compiled caller (a small step of a search's
+    inner loop, where a call would cost more than the step). Used bare (``@jit``) or with
+    options (``@jit(nogil=True)``)."""
     def wrap(f: F) -> F:
         if numba is None:  # pragma: no cover
             return f
-        compiled: F = numba.njit(cache=cache, nogil=nogil)(f)
+        compiled: F = numba.njit(cache=cache, nogil=nogil,
+                                 inline="always" if inline else "never")(f)
         return compiled
     return wrap if fn is None else wrap(fn)
 

@@ -68,6 +68,23 @@ import numpy as np
 
 from cardlab.games.officer_skat import kernel
 from cardlab.games.officer_skat.rules import kernel_tables
+from cardlab.solve.alphabeta import (
+    ALPHA,
+    AT,
+    BEST,
+    BETA,
+    BIG,
+    COLUMNS,
+    SLOT,
+    N,
+    enter_frame,
+    mtdf_bound,
+    mtdf_narrow,
+    probe,
+    sort_moves,
+    store,
+    weigh,
+)
 from cardlab.solve.jit import compiled_kernel, jit
 from cardlab.solve.mask_bits import lowest_bit
 
@@ -91,15 +108,13 @@ TT_BITS: Final = 20
 #: deepest search (cards of a deal) and most moves of a position (eight piles)
 DEPTH: Final = 33
 _MOVES: Final = 8
-_BIG: Final = 1 << 40
 _LOW62: Final = (1 << 62) - 1
 _NO_SUIT: Final = kernel.NO_SUIT
 _SUIT_SLOTS: Final = kernel.SUIT_SLOTS
 _CARD_SLOTS: Final = kernel.CARD_SLOTS
 #: the frame's columns (one row per depth)
-_TURN, _LEAD, _P0, _T0, _ALPHA, _BETA, _AIN, _BIN, _BEST, _CHOSEN, _AT, _N, _SLOT, _KEY, _GAIN = (
-    range(15))
-_COLUMNS: Final = 15
+_TURN, _LEAD, _P0, _T0, _GAIN = range(COLUMNS, COLUMNS + 5)
+_COLUMNS: Final = COLUMNS + 5
 
 
 def _point_classes() -> tuple[np.ndarray, np.ndarray]:
@@ -172,8 +187,8 @@ def _range(remaining: int, p0: int, t0: int, ctx: Any) -> tuple[int, int]:
     hi_p = p0 + out
     k = log2[hi_p - p0 + 1]
     other = hi_p - (1 << k) + 1
-    lo = _BIG
-    hi = -_BIG
+    lo = BIG
+    hi = -BIG
     for tr in range(t0, t0 + cards // 2 + 1):
         a = row_min[tr, k, p0]
         b = row_min[tr, k, other]
@@ -291,19 +306,7 @@ def _order(remaining: int, turn: int, lead: int, ctx: Any, out: Any, n: int, fir
                 # else throw the cheapest card
                 scores[i] = 100000 + 16 * pts - key if wins else -16 * pts - key
             scores[i] = scores[i] * 1024 + min(history[turn, c], 1023)
-    for i in range(n):
-        if out[i] == first:
-            scores[i] = 1 << 50
-    for i in range(1, n):  # insertion sort, high scores first
-        m = out[i]
-        s = scores[i]
-        j = i - 1
-        while j >= 0 and scores[j] < s:
-            out[j + 1] = out[j]
-            scores[j + 1] = scores[j]
-            j -= 1
-        out[j + 1] = m
-        scores[j + 1] = s
+    sort_moves(out, scores, n, first)
 
 
 @jit
@@ -337,7 +340,7 @@ def _last_tricks(remaining: int, turn: int, p0: int, t0: int, own0: int, ctx: An
     by_points = ctx[12]
     tops, _ = _tops(remaining, turn, ctx[2], ctx[3])
     leads = _legal_mask(t, tops, contract, _NO_SUIT)
-    best = -_BIG if maxi[turn] else _BIG
+    best = -BIG if maxi[turn] else BIG
     while leads:
         a = lowest_bit(leads)
         leads &= leads - 1
@@ -345,7 +348,7 @@ def _last_tricks(remaining: int, turn: int, p0: int, t0: int, own0: int, ctx: An
         rest = remaining & ~(1 << a)
         other, _ = _tops(rest, 1 - turn, ctx[2], ctx[3])
         replies = _legal_mask(t, other, contract, led)
-        reply_best = -_BIG if maxi[1 - turn] else _BIG
+        reply_best = -BIG if maxi[1 - turn] else BIG
         while replies:
             b = lowest_bit(replies)
             replies &= replies - 1
@@ -382,12 +385,13 @@ def _slot_of(word: int, mask: int) -> int:
 @jit
 def search(remaining0: int, turn0: int, lead0: int, p00: int, t00: int, alpha0: int,
            beta0: int, ctx: Any, tt_keys: Any, tt_bounds: Any, tt_moves: Any, history: Any,
-           frames: Any, stack: Any, scores: Any, stats: Any) -> int:
+           frames: Any, stack: Any, scores: Any, keybuf: Any, stats: Any) -> int:
     """The side's end score from this position under perfect play (exact inside
-    ``(alpha0, beta0)``, a bound outside it), by fail-soft alpha-beta.
-
-    The recursion is unrolled onto ``frames`` (one row per depth) so that numba can cache
-    the compiled loop. ``stats``: [nodes, budget, stopped]."""
+    ``(alpha0, beta0)``, a bound outside it), by fail-soft alpha-beta
+    (:mod:`~cardlab.solve.alphabeta`). A depth's frame holds, after the shared columns, the
+    seat to play, the card led (-1: a trick starts), seat 0's card points and tricks so far
+    and the gain of the move; its table key (``keybuf``) the position's word and the
+    search's number. ``stats``: [nodes, budget, stopped]."""
     (t, contract, pile_up, pile_down, ladders, ladder_len, ends, row_min, row_max, log2,
      maxi, greedy, by_points, gen) = ctx
     mask = tt_keys.shape[0] - 1
@@ -414,7 +418,6 @@ def search(remaining0: int, turn0: int, lead0: int, p00: int, t00: int, alpha0: 
             done = False
             slot = -1
             first = -1
-            word = 0
             if remaining == 0:
                 ret = 0 if by_points else ends[p0 * TRICK_SLOTS + t0]
                 done = True
@@ -436,46 +439,21 @@ def search(remaining0: int, turn0: int, lead0: int, p00: int, t00: int, alpha0: 
                     word = remaining | turn << 32
                     if not by_points:
                         word |= p0 << 33 | t0 << 40
+                    key = keybuf[d]
+                    key[0] = word
+                    key[1] = gen
                     slot = _slot_of(word, mask)
-                    if tt_keys[slot, 0] == word and tt_keys[slot, 1] == gen:
-                        lo = int(tt_bounds[slot, 0])
-                        hi = int(tt_bounds[slot, 1])
-                        if lo >= beta or lo == hi:
-                            ret = lo
-                            done = True
-                        elif hi <= alpha:
-                            ret = hi
-                            done = True
-                        else:
-                            if lo > alpha:
-                                alpha = lo
-                            if hi < beta:
-                                beta = hi
-                            first = int(tt_moves[slot])
-                    else:
-                        tt_keys[slot, 0] = word
-                        tt_keys[slot, 1] = gen
-                        tt_bounds[slot, 0] = lo_b
-                        tt_bounds[slot, 1] = hi_b
-                        tt_moves[slot] = -1
+                    done, ret, alpha, beta, first = probe(tt_keys, tt_bounds, tt_moves, slot,
+                                                          key, lo_b, hi_b, alpha, beta)
             if not done:
                 n = moves(remaining, turn, lead, ctx, stack[d])
                 _order(remaining, turn, lead, ctx, stack[d], n, first, history, scores[d])
                 f = frames[d]
+                enter_frame(f, alpha, beta, maxi[turn], n, stack[d, 0], slot)
                 f[_TURN] = turn
                 f[_LEAD] = lead
                 f[_P0] = p0
                 f[_T0] = t0
-                f[_ALPHA] = alpha
-                f[_BETA] = beta
-                f[_AIN] = alpha
-                f[_BIN] = beta
-                f[_BEST] = -_BIG if maxi[turn] else _BIG
-                f[_CHOSEN] = stack[d, 0]
-                f[_AT] = 0
-                f[_N] = n
-                f[_SLOT] = slot
-                f[_KEY] = word
             entering = False
             if done:
                 if d == 0:
@@ -489,49 +467,17 @@ def search(remaining0: int, turn0: int, lead0: int, p00: int, t00: int, alpha0: 
         f = frames[d]
         if from_child:
             # -- a child of depth d answered ``ret``: undo its card, weigh it --------------
-            card = stack[d, f[_AT]]
+            card = stack[d, f[AT]]
             remaining |= 1 << card
             if stats[2]:
                 return 0
-            v = ret + f[_GAIN]
-            cut = False
-            if maxi[f[_TURN]]:
-                if v > f[_BEST]:
-                    f[_BEST] = v
-                    f[_CHOSEN] = card
-                    if v > f[_ALPHA]:
-                        f[_ALPHA] = v
-                        cut = f[_ALPHA] >= f[_BETA]
-            else:
-                if v < f[_BEST]:
-                    f[_BEST] = v
-                    f[_CHOSEN] = card
-                    if v < f[_BETA]:
-                        f[_BETA] = v
-                        cut = f[_ALPHA] >= f[_BETA]
-            if cut:
+            if weigh(f, ret + f[_GAIN], card):
                 history[f[_TURN], card] += 1
-                f[_AT] = f[_N]
-            else:
-                f[_AT] += 1
-        if f[_AT] >= f[_N]:
+        if f[AT] >= f[N]:
             # -- every card weighed (or a cut): store what was proved, return --------------
-            best = f[_BEST]
-            slot = f[_SLOT]
-            if slot >= 0 and tt_keys[slot, 0] == f[_KEY] and tt_keys[slot, 1] == gen:
-                # against the window the cards were searched with: a fail low is an upper
-                # bound, a fail high a lower bound, else the value
-                if best <= f[_AIN]:
-                    if best < tt_bounds[slot, 1]:
-                        tt_bounds[slot, 1] = best
-                elif best >= f[_BIN]:
-                    if best > tt_bounds[slot, 0]:
-                        tt_bounds[slot, 0] = best
-                else:
-                    tt_bounds[slot, 0] = best
-                    tt_bounds[slot, 1] = best
-                tt_moves[slot] = f[_CHOSEN]
-            ret = int(best)
+            if f[SLOT] >= 0:
+                store(tt_keys, tt_bounds, tt_moves, keybuf[d], f)
+            ret = int(f[BEST])
             if d == 0:
                 return ret
             d -= 1
@@ -541,7 +487,7 @@ def search(remaining0: int, turn0: int, lead0: int, p00: int, t00: int, alpha0: 
         lead = f[_LEAD]
         p0 = f[_P0]
         t0 = f[_T0]
-        card = stack[d, f[_AT]]
+        card = stack[d, f[AT]]
         remaining &= ~(1 << card)
         gain = 0
         if lead < 0:
@@ -563,8 +509,8 @@ def search(remaining0: int, turn0: int, lead0: int, p00: int, t00: int, alpha0: 
         if remaining == 0:
             ret = 0 if by_points else ends[p0 * TRICK_SLOTS + t0]
             continue  # the deal is over (weighed as a child's answer at depth d)
-        alpha = f[_ALPHA] - gain
-        beta = f[_BETA] - gain
+        alpha = f[ALPHA] - gain
+        beta = f[BETA] - gain
         d += 1
         entering = True
 
@@ -577,19 +523,17 @@ def exact(remaining: int, turn: int, lead: int, p0: int, t0: int, guess: int, ct
     frames = np.zeros((DEPTH, _COLUMNS), dtype=np.int64)
     stack = np.zeros((DEPTH, _MOVES), dtype=np.int64)
     scores = np.zeros((DEPTH, _MOVES), dtype=np.int64)
-    lo = -_BIG
-    hi = _BIG
+    keybuf = np.zeros((DEPTH, 2), dtype=np.int64)
+    lo = -BIG
+    hi = BIG
     g = guess
     while lo < hi:
-        bound = g + 1 if g == lo else g
+        bound = mtdf_bound(lo, g)
         g = search(remaining, turn, lead, p0, t0, bound - 1, bound, ctx, tt_keys, tt_bounds,
-                   tt_moves, history, frames, stack, scores, stats)
+                   tt_moves, history, frames, stack, scores, keybuf, stats)
         if stats[2]:
             return 0
-        if g < bound:
-            hi = g
-        else:
-            lo = g
+        lo, hi = mtdf_narrow(lo, hi, g, bound)
     return g
 
 
@@ -605,6 +549,7 @@ def settle(remaining: int, turn: int, lead: int, lo: int, hi: int, cuts: Any, gu
     frames = np.zeros((DEPTH, _COLUMNS), dtype=np.int64)
     stack = np.zeros((DEPTH, _MOVES), dtype=np.int64)
     scores = np.zeros((DEPTH, _MOVES), dtype=np.int64)
+    keybuf = np.zeros((DEPTH, 2), dtype=np.int64)
     while True:
         first = -1
         last = -1
@@ -627,7 +572,7 @@ def settle(remaining: int, turn: int, lead: int, lo: int, hi: int, cuts: Any, gu
                     above = i
             c = cuts[below] if below >= 0 else cuts[above]
         g = search(remaining, turn, lead, 0, 0, c - 1, c, ctx, tt_keys, tt_bounds, tt_moves,
-                   history, frames, stack, scores, stats)
+                   history, frames, stack, scores, keybuf, stats)
         if stats[2]:
             return 0
         if g >= c:

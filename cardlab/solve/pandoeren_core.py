@@ -54,6 +54,20 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 
 from cardlab.games.pandoeren import kernel
+from cardlab.solve.alphabeta import (
+    ALPHA,
+    AT,
+    BETA,
+    COLUMNS,
+    SLOT,
+    N,
+    enter_frame,
+    probe,
+    sort_moves,
+    store,
+    weigh,
+)
+from cardlab.solve.alphabeta import BEST as F_BEST  # (BEST here is a position's slot)
 from cardlab.solve.jit import HAVE_NUMBA, compiled_kernel, jit
 from cardlab.solve.mask_bits import lowest_bit
 
@@ -574,30 +588,11 @@ def _moves(s: Any, cfg: Any, tb: Any, ladders: Any, lad_len: Any, out: Any,
     return n
 
 
-@jit
-def _order(out: Any, score: Any, n: int, first: int) -> None:
-    """Sort the moves by score, high first, with ``first`` (the table's move) ahead."""
-    for i in range(n):
-        if out[i] == first:
-            score[i] = 1 << 40
-    for i in range(1, n):
-        m = out[i]
-        sc = score[i]
-        j = i - 1
-        while j >= 0 and score[j] < sc:
-            out[j + 1] = out[j]
-            score[j + 1] = score[j]
-            j -= 1
-        out[j + 1] = m
-        score[j + 1] = sc
-
-
 # -- the search ------------------------------------------------------------------------------
-# a depth's frame: the window after the table's bounds (for the table), the running window,
-# the best so far, its move, the moves' number, the move being searched, whether the seat
-# maximises, whether a trick starts there, its table slot and whether the table held it
-F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_MOVE, F_N, F_I, F_MAX, F_START, F_SLOT, F_HIT, F_GAIN = (
-    range(13))
+# a depth's own frame column, after the shared ones (:mod:`~cardlab.solve.alphabeta`): the
+# card points the move gave the team (the points mode)
+F_GAIN: Final = COLUMNS
+_FRAME: Final = COLUMNS + 1
 
 
 @jit
@@ -608,6 +603,8 @@ def _enter(s: Any, depth: int, alpha: int, beta: int, cfg: Any, tb: Any, ladders
     known at once (the deal over, the outcome decided, the table's bounds), else (False, 0)
     with its frame and ordered moves set up."""
     points = cfg[C_POINTS] != 0
+    lo = -_INF  # what is sure of the value (kept by the table for this position's key)
+    hi = _INF
     if s[DONE] == 0 and s[NTRICKS] == 7 and s[NPLAYED] == 0 and cfg[C_MANUAL] == 0:
         # the last trick: every hand plays its one card (no announcement is left to make)
         scratch[:] = s[:]
@@ -634,6 +631,8 @@ def _enter(s: Any, depth: int, alpha: int, beta: int, cfg: Any, tb: Any, ladders
             return True, least
         if most <= alpha:
             return True, most
+        lo = least
+        hi = most
     elif s[DONE] != 0:
         return True, _pay(_made(s, cfg, tb), s, cfg)
     elif not (cfg[C_ZW_FTS] != 0 and s[NTRICKS] == 0):  # the team is settled
@@ -651,48 +650,21 @@ def _enter(s: Any, depth: int, alpha: int, beta: int, cfg: Any, tb: Any, ladders
             return True, lo
         if hi <= alpha:
             return True, hi
-    start = s[NPLAYED] == 0
     slot = -1
-    hit = False
     first = -1
-    if start:
+    if s[NPLAYED] == 0:
         key = keybuf[depth]
-        slot = _key(s, cfg, ladders, lad_len, key) & ((1 << TT_BITS) - 1)
-        hit = True
-        for w in range(_KEYW):
-            if tt_keys[slot, w] != key[w]:
-                hit = False
-                break
-        if hit:
-            tlo = int(tt_bounds[slot, 0])
-            thi = int(tt_bounds[slot, 1])
-            if tlo >= beta or tlo == thi:
-                return True, tlo
-            if thi <= alpha:
-                return True, thi
-            if tlo > alpha:
-                alpha = tlo
-            if thi < beta:
-                beta = thi
-            first = int(tt_moves[slot])
+        slot = _key(s, cfg, ladders, lad_len, key) & (tt_keys.shape[0] - 1)
+        known, v, alpha, beta, first = probe(tt_keys, tt_bounds, tt_moves, slot, key, lo, hi,
+                                             alpha, beta)
+        if known:
+            return True, v
     moves = movebuf[depth]
     scores = scorebuf[depth]
     n = _moves(s, cfg, tb, ladders, lad_len, moves, scores)
-    _order(moves, scores, n, first)
-    f = fr[depth]
+    sort_moves(moves, scores, n, first)
     maximize = cfg[C_MAXI + s[TURN]] != 0 if points else s[TURN] == cfg[C_ROOT]
-    f[F_ALPHA] = alpha
-    f[F_BETA] = beta
-    f[F_A] = alpha
-    f[F_B] = beta
-    f[F_BEST] = -_INF if maximize else _INF
-    f[F_MOVE] = moves[0]
-    f[F_N] = n
-    f[F_I] = 0
-    f[F_MAX] = maximize
-    f[F_START] = start
-    f[F_SLOT] = slot
-    f[F_HIT] = hit
+    enter_frame(fr[depth], alpha, beta, maximize, n, moves[0], slot)
     return False, 0
 
 
@@ -717,31 +689,6 @@ def _apply(s: Any, m: int, cfg: Any, tb: Any) -> int:
 
 
 @jit
-def _store(f: Any, key: Any, tt_keys: Any, tt_bounds: Any, tt_moves: Any) -> None:
-    """Record what a trick start's search proved: an upper bound (it failed low), a lower
-    bound (it failed high) or the exact value, tightening what the table knew."""
-    slot = f[F_SLOT]
-    best = f[F_BEST]
-    lo_t = -_INF
-    hi_t = _INF
-    if f[F_HIT] != 0:
-        lo_t = int(tt_bounds[slot, 0])
-        hi_t = int(tt_bounds[slot, 1])
-    if best <= f[F_ALPHA]:
-        hi_t = min(hi_t, best)
-    elif best >= f[F_BETA]:
-        lo_t = max(lo_t, best)
-    else:
-        lo_t = best
-        hi_t = best
-    for w in range(_KEYW):
-        tt_keys[slot, w] = key[w]
-    tt_bounds[slot, 0] = lo_t
-    tt_bounds[slot, 1] = hi_t
-    tt_moves[slot] = f[F_MOVE]
-
-
-@jit
 def search(s0: Any, alpha0: int, beta0: int, cfg: Any, tb: Any, ladders: Any, lad_len: Any,
            tt_keys: Any, tt_bounds: Any, tt_moves: Any, stats: Any) -> int:
     """The value searched from position ``s0`` (its slots; left unchanged), exact inside
@@ -750,7 +697,7 @@ def search(s0: Any, alpha0: int, beta0: int, cfg: Any, tb: Any, ladders: Any, la
     ``stats[2]`` is set when the node budget ``stats[1]`` ran out (``stats[0]``: nodes)."""
     frames = np.zeros((_DEPTH, NSLOTS), dtype=np.int64)
     scratch = np.zeros(NSLOTS, dtype=np.int64)
-    fr = np.zeros((_DEPTH, 13), dtype=np.int64)
+    fr = np.zeros((_DEPTH, _FRAME), dtype=np.int64)
     movebuf = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
     scorebuf = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
     keybuf = np.zeros((_DEPTH, _KEYW), dtype=np.int64)
@@ -776,8 +723,8 @@ def search(s0: Any, alpha0: int, beta0: int, cfg: Any, tb: Any, ladders: Any, la
             frames[depth, :] = s[:]
             g = _apply(s, movebuf[depth, 0], cfg, tb)
             f[F_GAIN] = g
-            alpha = f[F_A] - g
-            beta = f[F_B] - g
+            alpha = f[ALPHA] - g
+            beta = f[BETA] - g
             depth += 1
             continue
         # a child's value ``ret`` comes back to its parent
@@ -786,34 +733,16 @@ def search(s0: Any, alpha0: int, beta0: int, cfg: Any, tb: Any, ladders: Any, la
         depth -= 1
         f = fr[depth]
         s[:] = frames[depth, :]
-        i = f[F_I]
-        m = movebuf[depth, i]
-        ret += f[F_GAIN]
-        cut = False
-        if f[F_MAX] != 0:
-            if ret > f[F_BEST]:
-                f[F_BEST] = ret
-                f[F_MOVE] = m
-                if ret > f[F_A]:
-                    f[F_A] = ret
-                    cut = f[F_A] >= f[F_B]
-        else:
-            if ret < f[F_BEST]:
-                f[F_BEST] = ret
-                f[F_MOVE] = m
-                if ret < f[F_B]:
-                    f[F_B] = ret
-                    cut = f[F_A] >= f[F_B]
-        if cut or i + 1 >= f[F_N]:
-            if f[F_START] != 0:
-                _store(f, keybuf[depth], tt_keys, tt_bounds, tt_moves)
-            ret = f[F_BEST]
+        weigh(f, ret + f[F_GAIN], movebuf[depth, f[AT]])
+        if f[AT] >= f[N]:
+            if f[SLOT] >= 0:
+                store(tt_keys, tt_bounds, tt_moves, keybuf[depth], f)
+            ret = int(f[F_BEST])
             continue  # on up
-        f[F_I] = i + 1
-        g = _apply(s, movebuf[depth, i + 1], cfg, tb)
+        g = _apply(s, movebuf[depth, f[AT]], cfg, tb)
         f[F_GAIN] = g
-        alpha = f[F_A] - g
-        beta = f[F_B] - g
+        alpha = f[ALPHA] - g
+        beta = f[BETA] - g
         depth += 1
         entering = True
 

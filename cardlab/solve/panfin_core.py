@@ -49,10 +49,27 @@ import numpy as np
 
 from cardlab.games.panfin import kernel
 from cardlab.games.panfin.rules import KernelTables, kernel_tables
+from cardlab.solve.alphabeta import (
+    ALPHA,
+    AT,
+    BEST,
+    BETA,
+    BIG,
+    CHOSEN,
+    COLUMNS,
+    MAXI,
+    SLOT,
+    N,
+    enter_frame,
+    probe,
+    sort_moves,
+    store,
+    weigh,
+)
 from cardlab.solve.jit import compiled_kernel, jit
 from cardlab.solve.mask_bits import lowest_bit
 
-__all__ = ["MAX_SEATS", "DEPTH", "BIG", "kernel_arrays", "new_table", "value_tables", "search",
+__all__ = ["MAX_SEATS", "DEPTH", "kernel_arrays", "new_table", "value_tables", "search",
            "exact", "legal_moves", "NO_CARD"]
 
 _K = compiled_kernel(kernel, ["legal_mask", "legal_pair", "trick_led_suit", "trick_key",
@@ -67,18 +84,16 @@ MAX_SEATS: Final = 6
 DEPTH: Final = 4 * MAX_SEATS + 1
 #: the most moves of one position: four cards alone, six pairs
 _MOVES: Final = 10
-#: beyond any chips: the search's infinity
-BIG: Final = 1 << 40
 #: the "no second card" of a move (a move is ``first + 64 * second``)
 NO_CARD: Final = 40
 #: log2 of the table's slots (2**16 slots of 7 key words, two bounds and a move: ~5 MiB)
 TT_BITS: Final = 16
 _MIX: Final = 0x1E3779B97F4A7C15
 _LOW62: Final = (1 << 62) - 1
-# the frame's fields
-_TURN, _NPL, _LED, _LKEY, _BKEY, _BSEAT, _DBL, _GDUE, _PIDX = range(9)
-_ALPHA, _BETA, _A_IN, _B_IN, _BEST, _CHOSEN, _AT, _N, _SLOT, _HAND, _TRICK = range(9, 20)
-_FIELDS: Final = 20
+# a depth's own frame columns, after the shared ones (:mod:`~cardlab.solve.alphabeta`)
+_TURN, _NPL, _LED, _LKEY, _BKEY, _BSEAT, _DBL, _GDUE, _PIDX, _HAND, _TRICK = range(
+    COLUMNS, COLUMNS + 11)
+_FIELDS: Final = COLUMNS + 11
 
 
 @cache
@@ -234,9 +249,7 @@ def _order(turn: int, npl: int, led: int, bkey: int, bseat: int, first: int, ctx
         mv = moves[i]
         f = mv % 64
         s = mv // 64
-        if mv == first:
-            sc = BIG
-        elif npl == 0:
+        if npl == 0:
             k = _trick_key(t, d, _trick_led_suit(t, d, f), f)
             sc = k + (1 << 20 if s != NO_CARD else 0)
         else:
@@ -249,13 +262,7 @@ def _order(turn: int, npl: int, led: int, bkey: int, bseat: int, first: int, ctx
             else:
                 sc = (1 << 20) - k
         scores[i] = sc
-        j = i
-        while j > 0 and scores[j - 1] < sc:
-            scores[j] = scores[j - 1]
-            moves[j] = moves[j - 1]
-            j -= 1
-        scores[j] = sc
-        moves[j] = mv
+    sort_moves(moves, scores, n, first)
 
 
 @jit
@@ -318,34 +325,9 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
                 done = True
             elif npl == 0:
                 word = (pidx << 8) | (turn << 1) | (1 if gdue == turn else 0)
-                kb = keybuf[dep]
-                slot = _hash(hands, word, gen, kb) & mask
-                same = True
-                for w in range(MAX_SEATS + 1):
-                    if tt_keys[slot, w] != kb[w]:
-                        same = False
-                        break
-                if same:
-                    tlo = tt_bounds[slot, 0]
-                    thi = tt_bounds[slot, 1]
-                    if tlo >= beta or tlo == thi:
-                        ret = tlo
-                        done = True
-                    elif thi <= alpha:
-                        ret = thi
-                        done = True
-                    else:
-                        if tlo > alpha:
-                            alpha = tlo
-                        if thi < beta:
-                            beta = thi
-                        first = tt_moves[slot]
-                else:
-                    for w in range(MAX_SEATS + 1):
-                        tt_keys[slot, w] = kb[w]
-                    tt_bounds[slot, 0] = lo
-                    tt_bounds[slot, 1] = hi
-                    tt_moves[slot] = -1
+                slot = _hash(hands, word, gen, keybuf[dep]) & mask
+                done, ret, alpha, beta, first = probe(tt_keys, tt_bounds, tt_moves, slot,
+                                                      keybuf[dep], lo, hi, alpha, beta)
             if not done:
                 if dep == 0 and n_every > 0:
                     n = n_every
@@ -360,6 +342,7 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
                         n = _merge_touching(hands[turn], live, ctx, stack[dep], n)
                     _order(turn, npl, led, bkey, bseat, first, ctx, stack[dep], n, scores[dep])
                 f = frames[dep]
+                enter_frame(f, alpha, beta, maxi[turn], n, stack[dep, 0], slot)
                 f[_TURN] = turn
                 f[_NPL] = npl
                 f[_LED] = led
@@ -370,15 +353,6 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
                 f[_GDUE] = gdue
                 f[_PIDX] = pidx
                 f[_TRICK] = trick
-                f[_ALPHA] = alpha
-                f[_BETA] = beta
-                f[_A_IN] = alpha
-                f[_B_IN] = beta
-                f[_BEST] = -BIG if maxi[turn] else BIG
-                f[_CHOSEN] = stack[dep, 0]
-                f[_AT] = 0
-                f[_N] = n
-                f[_SLOT] = slot
             entering = False
             if done:
                 if dep == 0:
@@ -395,64 +369,28 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
             hands[f[_TURN]] = f[_HAND]
             if stats[2]:
                 return 0
-            v = ret
-            mv = stack[dep, f[_AT]]
-            cut = False
+            mv = stack[dep, f[AT]]
             if dep == 0 and n_every > 0:
-                out[f[_AT]] = v
-                if (v > f[_BEST]) if maxi[f[_TURN]] else (v < f[_BEST]):
-                    f[_BEST] = v
-                    f[_CHOSEN] = mv
-            elif maxi[f[_TURN]]:
-                if v > f[_BEST]:
-                    f[_BEST] = v
-                    f[_CHOSEN] = mv
-                    if v > f[_ALPHA]:
-                        f[_ALPHA] = v
-                        cut = f[_ALPHA] >= f[_BETA]
+                # each root move valued exactly: the window stays whole
+                out[f[AT]] = ret
+                if (ret > f[BEST]) if f[MAXI] else (ret < f[BEST]):
+                    f[BEST] = ret
+                    f[CHOSEN] = mv
+                f[AT] += 1
             else:
-                if v < f[_BEST]:
-                    f[_BEST] = v
-                    f[_CHOSEN] = mv
-                    if v < f[_BETA]:
-                        f[_BETA] = v
-                        cut = f[_ALPHA] >= f[_BETA]
-            if cut:
-                f[_AT] = f[_N]
-            else:
-                f[_AT] += 1
-        if f[_AT] >= f[_N]:
+                weigh(f, ret, mv)
+        if f[AT] >= f[N]:
             # -- every move weighed (or a cut): store what was proved, return ---------------
-            best = f[_BEST]
-            slot = f[_SLOT]
-            if slot >= 0:
-                kb = keybuf[dep]
-                same = True
-                for w in range(MAX_SEATS + 1):
-                    if tt_keys[slot, w] != kb[w]:
-                        same = False
-                        break
-                if same:
-                    # against the window the moves were searched with: a fail low is an
-                    # upper bound, a fail high a lower bound, else the value
-                    if best <= f[_A_IN]:
-                        if best < tt_bounds[slot, 1]:
-                            tt_bounds[slot, 1] = best
-                    elif best >= f[_B_IN]:
-                        if best > tt_bounds[slot, 0]:
-                            tt_bounds[slot, 0] = best
-                    else:
-                        tt_bounds[slot, 0] = best
-                        tt_bounds[slot, 1] = best
-                    tt_moves[slot] = f[_CHOSEN]
-            ret = int(best)
+            if f[SLOT] >= 0:
+                store(tt_keys, tt_bounds, tt_moves, keybuf[dep], f)
+            ret = int(f[BEST])
             if dep == 0:
                 return ret
             dep -= 1
             continue
         # -- play the next move of depth dep and go down (or weigh a finished deal) ---------
         p = f[_TURN]
-        mv = stack[dep, f[_AT]]
+        mv = stack[dep, f[AT]]
         fc = mv % 64
         sc = mv // 64
         old = hands[p]
@@ -478,8 +416,8 @@ def search(hands: Any, turn0: int, npl0: int, led0: int, lkey0: int, bkey0: int,
             bkey, bseat = _trick_best(_trick_key(t, d, led, sc), bkey, bseat, p, False)
         npl = f[_NPL] + 1
         pidx = f[_PIDX]
-        alpha = f[_ALPHA]
-        beta = f[_BETA]
+        alpha = f[ALPHA]
+        beta = f[BETA]
         if npl < n_active:
             turn = nxt[p]
         else:  # the trick is complete: its winner takes the piatti and leads

@@ -51,8 +51,25 @@ from typing import Any, Final
 import numpy as np
 
 from cardlab.games.five_hundred import kernel
+from cardlab.solve.alphabeta import (
+    ALPHA,
+    AT,
+    BEST,
+    BETA,
+    BIG,
+    COLUMNS,
+    SLOT,
+    N,
+    enter_frame,
+    mtdf_bound,
+    mtdf_narrow,
+    probe,
+    sort_moves,
+    store,
+    weigh,
+)
 from cardlab.solve.jit import compiled_kernel, jit
-from cardlab.solve.mask_bits import lowest_bit
+from cardlab.solve.mask_bits import lowest_bit, popcount
 
 __all__ = ["TT_BITS", "new_table", "search", "exact", "MAX_POS", "DEPTH"]
 
@@ -67,7 +84,9 @@ TT_BITS: Final = 20
 _MOVES: Final = 72
 #: deepest search (cards of a deal)
 DEPTH: Final = 72
-_BIG: Final = 1 << 20
+#: a depth's own frame columns, after the shared ones (:mod:`~cardlab.solve.alphabeta`)
+_TURN, _NPLAYS, _LED, _SLED, _GAIN, _VOID = range(COLUMNS, COLUMNS + 6)
+_COLUMNS: Final = COLUMNS + 6
 #: a leader's order: leads to a later hand of its side that takes the trick over everything
 #: the other side can play first, then leads that take it themselves
 _LEAD_MATE: Final = 1 << 35
@@ -83,15 +102,6 @@ def new_table(bits: int = TT_BITS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     bounds = np.zeros((n, 2), dtype=np.int8)
     moves = np.zeros(n, dtype=np.int16)
     return keys, bounds, moves
-
-
-@jit
-def _popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @jit
@@ -284,7 +294,7 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
             sure = 0
             for p in range(MAX_POS):
                 if (1 if counted[p] else 0) == top_group:
-                    k = _popcount(hands[p] & above)
+                    k = popcount(hands[p] & above)
                     if k > sure:
                         sure = k
             if top_group == 1:
@@ -292,7 +302,7 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
             else:
                 hi = left - sure
             if (1 if counted[turn] else 0) == top_group:
-                quick = _popcount(hands[turn] & above)
+                quick = popcount(hands[turn] & above)
     if maxi[turn] != counted[turn]:
         return lo, hi
     ruff = suit_masks[trump_e] if trump_e >= 0 else 0
@@ -315,7 +325,7 @@ def _sure(hands: Any, turn: int, left: int, ctx: Any) -> tuple[int, int]:
             if maxi[p] == maxi[turn] and counted[p] == counted[turn]:
                 continue  # the leader's own side lets its winners stand
             if hands[p] & ruff:
-                length = _popcount(hands[p] & suit_masks[e])
+                length = popcount(hands[p] & suit_masks[e])
                 if length < k:
                     k = length
         if owner == turn:
@@ -349,7 +359,7 @@ def _moves(hands: Any, turn: int, plays_card: Any, start: int, nplays: int, led:
         present |= hands[p]
     for i in range(start, start + nplays):
         present |= 1 << plays_card[i]
-    tricks_left = _popcount(hand)
+    tricks_left = popcount(hand)
     trick_no = flags.last_trick - tricks_left + 1
     cards, names = _legal_mask(hand, suit_cards, leading, free, suits_led, voids[turn],
                                trick_no, misere, flags)
@@ -463,9 +473,9 @@ def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, n
                     scores[i] = -strength[5, c]
         else:
             if good and top > foe_best:
-                bar = _BIG  # the trick is won already: play low
+                bar = BIG  # the trick is won already: play low
             elif mate_best > top and mate_best > foe_best:
-                bar = _BIG  # a later hand of the side can win it: play low
+                bar = BIG  # a later hand of the side can win it: play low
             else:
                 bar = top if top > foe_best else foe_best
             for i in range(n):
@@ -477,20 +487,7 @@ def _order(hands: Any, turn: int, plays_pos: Any, plays_card: Any, start: int, n
                     scores[i] = 100000 - s  # take it as cheaply as possible
                 else:
                     scores[i] = -strength[5, c]  # else throw the lowest card
-    for i in range(n):
-        if moves[i] == first:
-            scores[i] = 1 << 40
-    # insertion sort, high scores first
-    for i in range(1, n):
-        m = moves[i]
-        s = scores[i]
-        j = i - 1
-        while j >= 0 and scores[j] < s:
-            moves[j + 1] = moves[j]
-            scores[j + 1] = scores[j]
-            j -= 1
-        moves[j + 1] = m
-        scores[j + 1] = s
+    sort_moves(moves, scores, n, first)
 
 
 @jit
@@ -499,17 +496,16 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
            tt_bounds: Any, tt_moves: Any, history: Any, frames: Any, stack: Any, scores: Any,
            keybuf: Any, stats: Any) -> int:
     """The counted tricks still to come from this position under perfect play (exact inside
-    ``(alpha0, beta0)``, a bound outside it), by fail-soft alpha-beta.
+    ``(alpha0, beta0)``, a bound outside it), by fail-soft alpha-beta
+    (:mod:`~cardlab.solve.alphabeta`).
 
-    The recursion is unrolled onto ``frames`` (one row per depth: the position's turn,
-    cards of the trick so far, suit led, suits led, window, best value and move, the move
-    being tried, the moves' count, the table slot, the trick's gain and the void before the
-    move) so that numba can cache the compiled loop. The card played at depth ``d`` is
-    ``plays_*[d]``: the trick so far is the ``nplays`` entries before it (the root's trick
-    sits at ``0 … nplays0 - 1``). ``stats``: [nodes, budget, stopped]."""
+    A depth's frame holds, after the shared columns, the position's turn, cards of the
+    trick so far, suit led, suits led, the trick's gain and the void before the move. The
+    card played at depth ``d`` is ``plays_*[d]``: the trick so far is the ``nplays`` entries
+    before it (the root's trick sits at ``0 … nplays0 - 1``). ``stats``: [nodes, budget,
+    stopped]."""
     (strength, eff, suit_masks, ladders, ladder_len, free, flags, misere, stop_pos,
      maxi, counted, nxt, n_active, trump_e, gen) = ctx
-    TURN, NPLAYS, LED, SLED, ALPHA, BETA, BEST, CHOSEN, AT, N, SLOT, GAIN, VOID, ALPHA_IN, BETA_IN = range(15)
     mask = tt_keys.shape[0] - 1
     root = nplays0
     d = root
@@ -532,7 +528,7 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
             slot = -1
             first = -1
             if nplays == 0:
-                left = _popcount(hands[turn])
+                left = popcount(hands[turn])
                 lo_sure, hi_sure = _sure(hands, turn, left, ctx)
                 if left <= 1:
                     ret = _last_trick(hands, turn, ctx) if left else 0
@@ -544,33 +540,10 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
                     ret = lo_sure
                     done = True
                 else:
-                    h = _key(hands, turn, suits_led, voids, ctx, keybuf[d])
-                    slot = h & mask
-                    kb = keybuf[d]
-                    if (tt_keys[slot, 0] == kb[0] and tt_keys[slot, 1] == kb[1]
-                            and tt_keys[slot, 2] == kb[2] and tt_keys[slot, 3] == kb[3]):
-                        lo = int(tt_bounds[slot, 0])
-                        hi = int(tt_bounds[slot, 1])
-                        if lo >= beta or lo == hi:
-                            ret = lo
-                            done = True
-                        elif hi <= alpha:
-                            ret = hi
-                            done = True
-                        else:
-                            if lo > alpha:
-                                alpha = lo
-                            if hi < beta:
-                                beta = hi
-                            first = int(tt_moves[slot])
-                    else:
-                        tt_keys[slot, 0] = kb[0]
-                        tt_keys[slot, 1] = kb[1]
-                        tt_keys[slot, 2] = kb[2]
-                        tt_keys[slot, 3] = kb[3]
-                        tt_bounds[slot, 0] = lo_sure
-                        tt_bounds[slot, 1] = hi_sure
-                        tt_moves[slot] = -1
+                    slot = _key(hands, turn, suits_led, voids, ctx, keybuf[d]) & mask
+                    done, ret, alpha, beta, first = probe(tt_keys, tt_bounds, tt_moves, slot,
+                                                          keybuf[d], lo_sure, hi_sure, alpha,
+                                                          beta)
             if not done:
                 start = d - nplays
                 n = _moves(hands, turn, plays_card, start, nplays, led, suits_led, voids, ctx,
@@ -578,19 +551,11 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
                 _order(hands, turn, plays_pos, plays_card, start, nplays, led, ctx, stack[d], n,
                        first, history, scores[d])
                 f = frames[d]
-                f[TURN] = turn
-                f[NPLAYS] = nplays
-                f[LED] = led
-                f[SLED] = suits_led
-                f[ALPHA] = alpha
-                f[BETA] = beta
-                f[ALPHA_IN] = alpha
-                f[BETA_IN] = beta
-                f[BEST] = -_BIG if maxi[turn] else _BIG
-                f[CHOSEN] = stack[d, 0]
-                f[AT] = 0
-                f[N] = n
-                f[SLOT] = slot
+                enter_frame(f, alpha, beta, maxi[turn], n, stack[d, 0], slot)
+                f[_TURN] = turn
+                f[_NPLAYS] = nplays
+                f[_LED] = led
+                f[_SLED] = suits_led
             entering = False
             if done:
                 if d == root:
@@ -604,69 +569,34 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
         f = frames[d]
         if ret_from_child:
             # -- a child of depth d answered ``ret``: undo its move, weigh it ----------
-            turn = f[TURN]
+            turn = f[_TURN]
             mv = stack[d, f[AT]]
             card = mv // 8
             hands[turn] |= 1 << card
-            voids[turn] = f[VOID]
+            voids[turn] = f[_VOID]
             if stats[2]:
                 return 0
-            v = ret + f[GAIN]
-            cut = False
-            if maxi[turn]:
-                if v > f[BEST]:
-                    f[BEST] = v
-                    f[CHOSEN] = mv
-                    if v > f[ALPHA]:
-                        f[ALPHA] = v
-                        cut = f[ALPHA] >= f[BETA]
-            else:
-                if v < f[BEST]:
-                    f[BEST] = v
-                    f[CHOSEN] = mv
-                    if v < f[BETA]:
-                        f[BETA] = v
-                        cut = f[ALPHA] >= f[BETA]
-            if cut:
+            if weigh(f, ret + f[_GAIN], mv):
                 history[turn, card] += 1
-                f[AT] = f[N]
-            else:
-                f[AT] += 1
         if f[AT] >= f[N]:
             # -- every move weighed (or a cut): store what was proved, return ----------
-            best = f[BEST]
-            slot = f[SLOT]
-            if slot >= 0:
-                kb = keybuf[d]
-                if (tt_keys[slot, 0] == kb[0] and tt_keys[slot, 1] == kb[1]
-                        and tt_keys[slot, 2] == kb[2] and tt_keys[slot, 3] == kb[3]):
-                    # against the window the moves were searched with: a fail low is an
-                    # upper bound, a fail high a lower bound, else the value
-                    if best <= f[ALPHA_IN]:
-                        if best < tt_bounds[slot, 1]:
-                            tt_bounds[slot, 1] = best
-                    elif best >= f[BETA_IN]:
-                        if best > tt_bounds[slot, 0]:
-                            tt_bounds[slot, 0] = best
-                    else:
-                        tt_bounds[slot, 0] = best
-                        tt_bounds[slot, 1] = best
-                    tt_moves[slot] = f[CHOSEN]
-            ret = int(best)
+            if f[SLOT] >= 0:
+                store(tt_keys, tt_bounds, tt_moves, keybuf[d], f)
+            ret = int(f[BEST])
             if d == root:
                 return ret
             d -= 1
             continue
         # -- play the next move of depth d and go down (or weigh a finished deal) --------
-        turn = f[TURN]
-        nplays = f[NPLAYS]
-        led = f[LED]
-        suits_led = f[SLED]
+        turn = f[_TURN]
+        nplays = f[_NPLAYS]
+        led = f[_LED]
+        suits_led = f[_SLED]
         mv = stack[d, f[AT]]
         card = mv // 8
         named = mv % 8
         hands[turn] &= ~(1 << card)
-        f[VOID] = voids[turn]
+        f[_VOID] = voids[turn]
         new_led = led
         new_sled = suits_led
         if nplays == 0:
@@ -678,7 +608,7 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
         plays_pos[d] = turn
         plays_card[d] = card
         if nplays + 1 < n_active:
-            f[GAIN] = 0
+            f[_GAIN] = 0
             turn = nxt[turn]
             nplays = nplays + 1
             led = new_led
@@ -695,7 +625,7 @@ def search(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn0: int, 
                     top = s
                     winner = plays_pos[k]
             gain = 1 if counted[winner] else 0
-            f[GAIN] = gain
+            f[_GAIN] = gain
             if hands[winner] == 0 or winner == stop_pos:
                 ret = 0  # the deal is over: the trick's gain is all
                 continue  # (weighed as a child's answer at depth d)
@@ -715,22 +645,19 @@ def exact(hands: Any, voids: Any, plays_pos: Any, plays_card: Any, turn: int, np
           tt_moves: Any, history: Any, stats: Any) -> int:
     """The exact counted tricks still to come, by zero-window tests around ``guess``
     (MTD(f)); -1 if the node budget ran out. ``plays_*[:nplays]`` hold the trick so far."""
-    frames = np.zeros((DEPTH, 15), dtype=np.int64)
+    frames = np.zeros((DEPTH, _COLUMNS), dtype=np.int64)
     stack = np.zeros((DEPTH, _MOVES), dtype=np.int64)
     scores = np.zeros((DEPTH, _MOVES), dtype=np.int64)
     keybuf = np.zeros((DEPTH, 4), dtype=np.int64)
     lo = -1
-    hi = _BIG
+    hi = BIG
     g = guess
     while lo < hi:
-        bound = g + 1 if g == lo else g
+        bound = mtdf_bound(lo, g)
         g = search(hands, voids, plays_pos, plays_card, turn, nplays, led, suits_led,
                    bound - 1, bound, ctx, tt_keys, tt_bounds, tt_moves, history, frames,
                    stack, scores, keybuf, stats)
         if stats[2]:
             return -1
-        if g < bound:
-            hi = g
-        else:
-            lo = g
+        lo, hi = mtdf_narrow(lo, hi, g, bound)
     return g
