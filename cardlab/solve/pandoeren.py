@@ -108,9 +108,15 @@ class CompiledSearch(Search):
     :mod:`cardlab.solve.pandoeren_core`: each position (an engine state) is read into the
     core's slots and valued there, the side's seat maximising its payment and the three
     others minimising it. The table is shared between searches (each search's entries are
-    its own, by its number) and bounded (:data:`~cardlab.solve.pandoeren_core.TT_BITS`)."""
+    its own, by its number) and bounded (:data:`~cardlab.solve.pandoeren_core.TT_BITS`).
 
-    def __init__(self, adapter: PandoerenAdapter, side: str, budget: int) -> None:
+    ``allies``: seats that play *with* the side's seat (maximise with it) instead of against
+    it. :func:`cardlab.solve.values` gives none (Pandoeren's sides are its four seats, and
+    the mover's side plays against all the others); the hint gives a seat's partners, who
+    are paid alike (A2.11), so that a team plays as one."""
+
+    def __init__(self, adapter: PandoerenAdapter, side: str, budget: int,
+                 allies: tuple[int, ...] = ()) -> None:
         super().__init__(adapter, side, budget, tt_bytes=0)
         st: Any = adapter.root_state
         game = st.game
@@ -161,8 +167,10 @@ class CompiledSearch(Search):
         pay = [int(K.deal_payments(made, int(cfg[core.C_VALUE]), root in (d, p), size,
                                    4 - size, zero_sum)) for made in (True, False)]
         gain = (pay[0] > pay[1]) - (pay[0] < pay[1])
+        ours = {root, *allies}
         for s in range(4):
-            cfg[core.C_WANT + s] = gain if s == root else -gain
+            cfg[core.C_WANT + s] = gain if s in ours else -gain
+            cfg[core.C_MAXI + s] = s in ours  # (a number bid's points, below: its own)
         cfg[core.C_TEAM_GOOD] = kind not in (K.NO_TRICKS, K.PICCOLO)
         cfg[core.C_PARTNER] = p
         if kind == K.NUMBER and opts.roem_announce != "manual" and gain != 0:
@@ -182,7 +190,7 @@ class CompiledSearch(Search):
             for c in range(pt.n_cards):
                 cfg[core.C_PCODE + c] = classes.index(pt.points[t * pt.stride + c])
             for s in range(4):
-                cfg[core.C_MAXI + s] = (s == root) == (gain > 0)
+                cfg[core.C_MAXI + s] = (s in ours) == (gain > 0)
         cfg[core.C_APART] = sum(1 << self.index[c] for c in adapter.apart)
         self.cfg = cfg
         ladders = np.zeros((4, 12), dtype=np.int64)

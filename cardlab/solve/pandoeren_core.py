@@ -663,7 +663,7 @@ def _enter(s: Any, depth: int, alpha: int, beta: int, cfg: Any, tb: Any, ladders
     scores = scorebuf[depth]
     n = _moves(s, cfg, tb, ladders, lad_len, moves, scores)
     sort_moves(moves, scores, n, first)
-    maximize = cfg[C_MAXI + s[TURN]] != 0 if points else s[TURN] == cfg[C_ROOT]
+    maximize = cfg[C_MAXI + s[TURN]] != 0
     enter_frame(fr[depth], alpha, beta, maximize, n, moves[0], slot)
     return False, 0
 

@@ -28,7 +28,7 @@ from cardlab.bots import bot_for
 from cardlab.sim.advice import advise, valued_by
 from cardlab.sim.pandoeren import open_hands
 from cardlab.sim.pandoeren.states import sample_states
-from cardlab.solve.pandoeren import PandoerenAdapter
+from cardlab.solve.pandoeren import CompiledSearch, PandoerenAdapter
 from cardlab.solve.search import Search
 
 #: contracts of each kind the measure reads differently: a number bid and a Pandoer
@@ -72,16 +72,16 @@ class _Measure(PandoerenAdapter):
     """The hint's measure as the interpreted search's end value, worked out from the
     finished deal as the rollout hint works it out: the declarer's points, counted for
     ``mover`` if the deal ended with it on her side and against it otherwise; under
-    ``zero_sum_per_opponent`` the mover's own points. The mover plays for it; so does every
-    seat but the declarer where the mover's own points do not move (a defender under
-    ``pagat_plus_minus``: her value is what the declarer loses)."""
+    ``zero_sum_per_opponent`` the mover's own points. The mover's team plays for it (A2.11:
+    the declarer and her partner are paid alike, and so are the defenders), the other team
+    against it."""
 
     def __init__(self, root: Any, mover: int) -> None:
         super().__init__(root)
         self.mover = mover
         self.zero_sum = root.game.options.scoring == "zero_sum_per_opponent"
-        up = ((mover,) if self.zero_sum or mover in root.team()
-              else tuple(s for s in range(4) if s != root.declarer))
+        team = root.team()
+        up = team if mover in team else tuple(s for s in range(4) if s not in team)
         self.sides = {"for": up, "against": tuple(s for s in range(4) if s not in up)}
 
     def end_value(self, state: Any, side: str) -> float:
@@ -143,15 +143,16 @@ def test_each_layout_is_a_direct_solve_of_its_whole_position(options: dict[str, 
         for t, row in zip(got.states, got.table):
             own = cardlab.solve.values(t, budget=10**7)
             seat, sign = open_hands.searched_seat(t)
+            ally = open_hands.allies(t, seat)
             if sign == 1:
                 assert seat == t.to_move
-                assert list(row) == [own[a] for a in legal]
+                if not ally:  # alone, the seat's side is the solver's (the hint's team is one)
+                    assert list(row) == [own[a] for a in legal]
             else:
                 assert {own[a] for a in legal} == {0.0}
-                ad = PandoerenAdapter(t)
-                search = ad.search(t.game.seat_names[t.declarer], 10**7)
-                want = [-search.exact(t.apply(a)) for a in legal]
-                assert list(row) == want
+            search = CompiledSearch(PandoerenAdapter(t), t.game.seat_names[seat], 10**7, ally)
+            want = [sign * search.exact(t.apply(a)) + 0.0 for a in legal]
+            assert list(row) == want
             checked += len(legal)
     assert checked >= 8
 

@@ -13,12 +13,15 @@ layout* open. One layout's values come from one search (one table).
 The value is the rollout hint's measure (:func:`cardlab.sim.pandoeren.batch._hint`): the
 declaring side's points, for the seat to move if it is on that side in the layout and
 against it otherwise; under ``scoring="zero_sum_per_opponent"`` the seat's own points. The
-solver values one seat's own payment, that seat maximising it and the three others
-minimising it (each seat plays for herself, as the game's sides say). Where the seat's own
-payment is the measure (zero-sum scoring, or a seat of the declaring side, paid as the
-declarer is) that seat is searched. A defender under ``pagat_plus_minus`` is paid nothing
-whatever is played (A2.11), so the declarer's payment is searched (the declarer
-maximising it, every other seat, her partner too, minimising it) and its negative is the defender's value.
+solver values one seat's own payment, that seat and its partners on the layout (the seats
+paid alike, A2.11: the declarer and her partner, or the defenders) maximising it and the
+others minimising it: a team plays as one, as the rollouts' bots do. (``cardlab.solve.values``
+takes Pandoeren's four seats as four sides, each against the rest; for advice a partner
+who played against her own side would make every team contract look worse than it is.)
+Where the seat's own payment is the measure (zero-sum scoring, or a seat of the declaring
+side) that seat is searched. A defender under ``pagat_plus_minus`` is paid nothing
+whatever is played (A2.11), so the declarer's payment is searched (the declaring side
+maximising it, the defenders minimising it) and its negative is the defender's value.
 
 Late in the play only (:data:`MAX_CARDS` or fewer in the mover's hand). Measured on
 bot-played deals (30-40 deals, three layouts of each position; the default options, zero-sum
@@ -45,7 +48,7 @@ from cardlab.solve.pandoeren import CompiledSearch, PandoerenAdapter
 from cardlab.solve.search import SolveBudgetExceeded
 
 __all__ = ["MAX_CARDS", "NODES_PER_LAYOUT", "MAX_NODES", "MIN_LAYOUTS", "LAYOUT_BUDGET",
-           "Valued", "serves", "searched_seat", "value_layouts", "open_hands_values"]
+           "Valued", "serves", "searched_seat", "allies", "value_layouts", "open_hands_values"]
 
 #: the most cards in the mover's hand where the solver values the play (5: trick 4 on)
 MAX_CARDS: Final = 5
@@ -100,6 +103,15 @@ def searched_seat(state: Any) -> tuple[int, int]:
     return state.declarer, -1
 
 
+def allies(state: Any, seat: int) -> tuple[int, ...]:
+    """The seats paid alike with ``seat`` on the layout ``state`` (engine truth: a whole
+    layout is open), who play with it: its partner on the declaring side, or its fellow
+    defenders."""
+    team = state.team()
+    side = team if seat in team else tuple(s for s in range(4) if s not in team)
+    return tuple(s for s in side if s != seat)
+
+
 def value_layouts(state: Any, legal: list[str], n: int, seed: int) -> Valued | None:
     """Each action of ``legal`` valued on each of at most ``n`` layouts (module
     docstring), or None where :func:`serves` says no, no layout fits or an action is not
@@ -122,7 +134,7 @@ def value_layouts(state: Any, legal: list[str], n: int, seed: int) -> Valued | N
             break
         seat, sign = searched_seat(t)
         ad = PandoerenAdapter(t)
-        search = CompiledSearch(ad, names[seat], LAYOUT_BUDGET)
+        search = CompiledSearch(ad, names[seat], LAYOUT_BUDGET, allies(t, seat))
         by_text: dict[str, float] = {}
         try:
             for group, child in search.children(t):
