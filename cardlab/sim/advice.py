@@ -141,9 +141,10 @@ class Advice:
     option), where the estimate kept them; None where only means and errors are known."""
     method: str = "rollouts"
     """How each layout was valued: ``"open hands"`` (the solver, every hand of the layout
-    open: Five Hundred's card plays and bids where :mod:`cardlab.sim.five_hundred.open_hands`
-    and :mod:`~cardlab.sim.five_hundred.open_bids` serve) or ``"rollouts"`` (the
-    heuristic bots play the deal out)."""
+    open, wherever the game's simulator offers it and it serves: Five Hundred's card plays
+    and bids, Panfin's card plays, Officer Skat's and Pandoeren's late in the play; each
+    game's ``open_hands`` module says where) or ``"rollouts"`` (the heuristic bots play the
+    deal out)."""
 
     @property
     def best(self) -> str:
