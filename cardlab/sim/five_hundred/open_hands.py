@@ -17,11 +17,11 @@ would need to guess (a finesse always "works" on the layouts where it does), whi
 it is averaged over many layouts drawn from what the seat knows.
 
 Each call has a node budget (:data:`NODES_PER_LAYOUT` for each layout asked, at most
-:data:`MAX_NODES`): past it, no further layout is started, and the values are over the
-layouts done (at least :data:`MIN_LAYOUTS`); the interval the hint shows widens
-accordingly. Late in a deal a layout costs a few hundred positions and every layout asked
-is valued; at the opening lead of four hands one costs some hundred thousand. The node count, not the clock, decides, so the same call gives
-the same values on any machine.
+:data:`MAX_NODES`, at least :data:`MIN_LAYOUTS` layouts, :data:`LAYOUT_BUDGET` for one layout),
+spent as :mod:`cardlab.sim.open_hands` says; where fewer layouts are valued than asked, the
+interval the hint shows widens accordingly. Late in a deal a layout costs a few hundred
+positions and every layout asked is valued; at the opening lead of four hands one costs
+some hundred thousand.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from typing import Any, Final
 import numpy as np
 
 from cardlab.sim.five_hundred.sampling import sample_layouts
+from cardlab.sim.open_hands import LayoutBudget, per_action, value_within
 from cardlab.solve import compiled
 from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
 from cardlab.solve.search import SolveBudgetExceeded
@@ -79,14 +80,11 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
     layouts = sample_layouts(state, n, seed)
     if layouts.shape[1] != len(root.hands) or int(layouts[0, seat]) != root.hands[seat]:
         return None  # a form whose layouts are not the solver's positions
-    rows: list[list[float]] = []
-    spent = 0
-    budget = min(MAX_NODES, n * NODES_PER_LAYOUT)
-    for layout in layouts:
-        if spent >= budget and len(rows) >= MIN_LAYOUTS:
-            break
+
+    def value(layout: np.ndarray, limit: int) -> tuple[list[float] | None, int]:
+        """The layout's row (None past ``limit`` positions), and the positions searched."""
         pos = root._replace(hands=tuple(int(h) for h in layout))
-        search = CompiledSearch(ad, side, LAYOUT_BUDGET)
+        search = CompiledSearch(ad, side, limit)
         by_text: dict[str, float] = {}
         guess: float | None = None
         try:
@@ -96,11 +94,8 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
                 for move in group:
                     by_text[ad.text(pos, move)] = float(pts[side] - pts[other])
         except SolveBudgetExceeded:
-            spent += search.nodes
-            continue
-        spent += search.nodes
-        rows.append([by_text[a] for a in legal])
-    if not rows:
-        return None
-    table = np.asarray(rows, dtype=float)
-    return [table[:, k].copy() for k in range(len(legal))]
+            return None, search.nodes
+        return [by_text[a] for a in legal], search.nodes
+
+    budget = LayoutBudget(NODES_PER_LAYOUT, MAX_NODES, MIN_LAYOUTS, LAYOUT_BUDGET)
+    return per_action(value_within(layouts, value, n, budget))

@@ -28,10 +28,9 @@ cards lie few ways) is valued once. Earlier a layout costs more: a third of a se
 engine's own states, interpreted and far slower; its hint stays the rollouts too.
 
 Each call has a node budget (:data:`NODES_PER_LAYOUT` for each layout asked, at most
-:data:`MAX_NODES`): past it no further layout is started, and the values are over the
-layouts done (at least :data:`MIN_LAYOUTS`). A layout past :data:`LAYOUT_BUDGET` positions
-is left out (and counted in :data:`LEFT_OUT`). The node count, not the clock, decides, so
-the same call gives the same values on any machine.
+:data:`MAX_NODES`, at least :data:`MIN_LAYOUTS` layouts, :data:`LAYOUT_BUDGET` for one
+layout), spent as :mod:`cardlab.sim.open_hands` says; a layout past its own budget is also
+counted in :data:`LEFT_OUT`. A layout drawn again costs no positions.
 """
 
 from __future__ import annotations
@@ -43,6 +42,7 @@ from typing import Any, Final
 import numpy as np
 
 from cardlab.games.officer_skat.rules import card_index
+from cardlab.sim.open_hands import LayoutBudget, per_action, value_within
 from cardlab.sim.rng import deal_seeds, shuffle_batch
 from cardlab.solve import compiled
 from cardlab.solve.officer_skat import CompiledSearch, OfficerSkatAdapter, adapter
@@ -182,21 +182,17 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
     deck = {card_index(c): c for c in state.game.deck}
     root = base.root(state)
     side = base.side_of(state.to_move)
-    rows: list[list[float]] = []
     # a layout drawn again is valued once (late in the deal few cards are hidden, and
     # their layouts repeat: two hidden cards lie one of two ways)
     seen: dict[tuple[int, ...], list[float]] = {}
-    spent = 0
-    budget = min(MAX_NODES, n * NODES_PER_LAYOUT)
-    for cards in perm:
-        if spent >= budget and len(rows) >= MIN_LAYOUTS:
-            break
+
+    def value(cards: np.ndarray, limit: int) -> tuple[list[float] | None, int]:
+        """The layout's row (None past ``limit`` positions), and the positions searched."""
         again = seen.get(key := tuple(cards.tolist()))
         if again is not None:
-            rows.append(again)
-            continue
+            return again, 0
         ad = _on_layout(base, places, cards, deck)
-        search = CompiledSearch(ad, side, LAYOUT_BUDGET)
+        search = CompiledSearch(ad, side, limit)
         by_text: dict[str, float] = {}
         guess: float | None = None
         try:
@@ -205,12 +201,9 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
                 for move in group:
                     by_text[ad.text(root, move)] = guess
         except SolveBudgetExceeded:
-            spent += search.nodes
             LEFT_OUT[0] += 1
-            continue
-        spent += search.nodes
-        rows.append(seen.setdefault(key, [by_text[a] for a in legal]))
-    if not rows:
-        return None
-    table = np.asarray(rows, dtype=float)
-    return [table[:, k].copy() for k in range(len(legal))]
+            return None, search.nodes
+        return seen.setdefault(key, [by_text[a] for a in legal]), search.nodes
+
+    budget = LayoutBudget(NODES_PER_LAYOUT, MAX_NODES, MIN_LAYOUTS, LAYOUT_BUDGET)
+    return per_action(value_within(perm, value, n, budget))

@@ -30,18 +30,19 @@ scoring and manual announcements): with 5 cards one layout's search takes a medi
 6 the median is 2.5-6 ms but a tenth take 0.5-1.2 s and 2-7% pass 2 million positions; at
 the opening lead ~0.6 s, many past 2 million. Sampling and replaying a layout's state adds
 ~1.3 ms. With more cards in hand the rollout hint stays. Each call has a node budget
-(:data:`NODES_PER_LAYOUT` for each layout asked, at most :data:`MAX_NODES`, ~3 s): past
-it no further layout is started, and the values are over the layouts done (at least
-:data:`MIN_LAYOUTS`). A layout past :data:`LAYOUT_BUDGET` is left out (its positions still
-count against the call's budget). The node count, not the clock, decides, so the same call gives the same values on any machine.
+(:data:`NODES_PER_LAYOUT` for each layout asked, at most :data:`MAX_NODES`, ~3 s; at least
+:data:`MIN_LAYOUTS` layouts; :data:`LAYOUT_BUDGET` for one layout), spent as
+:mod:`cardlab.sim.open_hands` says.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import numpy as np
 
+import cardlab.sim.open_hands as budgeted
+from cardlab.sim.open_hands import LayoutBudget, per_action, value_within
 from cardlab.sim.pandoeren.states import sample_states
 from cardlab.solve import compiled
 from cardlab.solve.pandoeren import CompiledSearch, PandoerenAdapter
@@ -62,15 +63,18 @@ MIN_LAYOUTS: Final = 8
 LAYOUT_BUDGET: Final = 250_000
 
 
-class Valued(NamedTuple):
-    """What one call valued: ``table[layout, action]`` over the layouts kept, those layouts
-    (engine states) in the same order, the positions searched over all the layouts tried,
-    and how many layouts were left out past :data:`LAYOUT_BUDGET`."""
+class Valued(budgeted.Valued):
+    """What one call valued (:class:`cardlab.sim.open_hands.Valued`: ``table[layout,
+    action]`` over the layouts kept, those layouts, the positions searched over all the
+    layouts tried, and how many were left out past :data:`LAYOUT_BUDGET`), its layouts being
+    whole engine states."""
 
-    table: np.ndarray
-    states: list[Any]
-    nodes: int
-    left_out: int
+    __slots__ = ()
+
+    @property
+    def states(self) -> list[Any]:
+        """The layouts kept, engine states in the order sampled (``table``'s rows)."""
+        return self.layouts
 
 
 def serves(state: Any) -> bool:
@@ -125,16 +129,12 @@ def value_layouts(state: Any, legal: list[str], n: int, seed: int) -> Valued | N
     except ValueError:
         return None
     names = state.game.seat_names
-    rows: list[list[float]] = []
-    kept: list[Any] = []
-    spent = left_out = 0
-    budget = min(MAX_NODES, n * NODES_PER_LAYOUT)
-    for t in layouts:
-        if spent >= budget and len(rows) >= MIN_LAYOUTS:
-            break
+
+    def value(t: Any, limit: int) -> tuple[list[float] | None, int]:
+        """The layout's row (None past ``limit`` positions), and the positions searched."""
         seat, sign = searched_seat(t)
         ad = PandoerenAdapter(t)
-        search = CompiledSearch(ad, names[seat], LAYOUT_BUDGET, allies(t, seat))
+        search = CompiledSearch(ad, names[seat], limit, allies(t, seat))
         by_text: dict[str, float] = {}
         try:
             for group, child in search.children(t):
@@ -143,15 +143,12 @@ def value_layouts(state: Any, legal: list[str], n: int, seed: int) -> Valued | N
                 for move in group:
                     by_text[ad.text(t, move)] = v
         except SolveBudgetExceeded:
-            spent += search.nodes
-            left_out += 1
-            continue
-        spent += search.nodes
-        rows.append([by_text[a] for a in legal])
-        kept.append(t)
-    if not rows:
-        return None
-    return Valued(np.asarray(rows, dtype=float), kept, spent, left_out)
+            return None, search.nodes
+        return [by_text[a] for a in legal], search.nodes
+
+    budget = LayoutBudget(NODES_PER_LAYOUT, MAX_NODES, MIN_LAYOUTS, LAYOUT_BUDGET)
+    got = value_within(layouts, value, n, budget)
+    return None if got is None else Valued(*got)
 
 
 def open_hands_values(state: Any, legal: list[str], n: int, seed: int
@@ -159,7 +156,4 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
     """Per action of ``legal`` (the mover's cards or announcements), its value on each
     layout valued (at most ``n``, the same layouts in the same order for every action), in
     the rollout hint's measure; None where :func:`serves` says no."""
-    got = value_layouts(state, legal, n, seed)
-    if got is None:
-        return None
-    return [got.table[:, k].copy() for k in range(len(legal))]
+    return per_action(value_layouts(state, legal, n, seed))

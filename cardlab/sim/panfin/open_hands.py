@@ -21,12 +21,11 @@ as though they saw every card, and the others gang up on the mover: a cautious r
 averaged over many deals the seat cannot tell apart.
 
 Each call has a node budget (:data:`NODES_PER_LAYOUT` for each deal asked, at most
-:data:`MAX_NODES`): past it no further deal is searched, and the values are over the deals
-done (at least :data:`MIN_LAYOUTS`). A deal takes a few hundred positions at the opening
-lead of four hands (some tens of thousands at six at most), a fraction of a millisecond,
-so the budget binds only on unusually hard deals; drawing a deal and replaying it through
-the engine takes longer (0.5-3 ms) and is most of a call's time. The node count, not the
-clock, decides, so the same call gives the same values on any machine.
+:data:`MAX_NODES`, at least :data:`MIN_LAYOUTS` deals, :data:`LAYOUT_BUDGET` for one deal),
+spent as :mod:`cardlab.sim.open_hands` says. A deal takes a few hundred positions at the
+opening lead of four hands (some tens of thousands at six at most), a fraction of a
+millisecond, so the budget binds only on unusually hard deals; drawing a deal and replaying
+it through the engine takes longer (0.5-3 ms) and is most of a call's time.
 """
 
 from __future__ import annotations
@@ -35,6 +34,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from cardlab.sim.open_hands import LayoutBudget, per_action, value_within
 from cardlab.sim.panfin.states import trick_states
 from cardlab.solve import SolveBudgetExceeded, SolveError, compiled, values
 
@@ -87,20 +87,14 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
         deals = layouts(state, n, seed)
     except ValueError:
         return None
-    rows: list[list[float]] = []
-    spent = 0
-    budget = min(MAX_NODES, n * NODES_PER_LAYOUT)
-    for deal in deals:
-        if spent >= budget and len(rows) >= MIN_LAYOUTS:
-            break
+
+    def value(deal: Any, limit: int) -> tuple[list[float] | None, int]:
+        """The deal's row (None past ``limit`` positions), and the positions searched."""
         try:
-            got = values(deal, budget=LAYOUT_BUDGET)
+            got = values(deal, budget=limit)
         except SolveBudgetExceeded:
-            spent += LAYOUT_BUDGET  # the compiled search stops at its budget
-            continue
-        spent += got.nodes
-        rows.append([got[a] for a in legal])
-    if not rows:
-        return None
-    table = np.asarray(rows, dtype=float)
-    return [table[:, k].copy() for k in range(len(legal))]
+            return None, limit  # the compiled search stops at its budget
+        return [got[a] for a in legal], got.nodes
+
+    budget = LayoutBudget(NODES_PER_LAYOUT, MAX_NODES, MIN_LAYOUTS, LAYOUT_BUDGET)
+    return per_action(value_within(deals, value, n, budget))
