@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import weakref
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -175,7 +176,7 @@ def swap_tokens(setup: dict[str, Any], a: str, b: str) -> dict[str, Any]:
 
 def replay(game: Any, setup: dict[str, Any], history: Any) -> State | None:
     try:
-        state = game.deal(**setup)
+        state: State = game.deal(**setup)
         for act in history:
             state = state.apply(act)
     except (IllegalAction, ValueError):
@@ -183,18 +184,45 @@ def replay(game: Any, setup: dict[str, Any], history: Any) -> State | None:
     return state
 
 
-def _played_cards(state: State) -> set[str]:
-    out: set[str] = set()
-    for act in state.history:
-        out.update(w for w in str(act).split()[1:])
-    return out
+#: per state, per seat: the card codes that seat has seen or heard named from the deal to
+#: that state (a state never changes, so its entry never goes stale; weak, so a discarded
+#: twin takes its entries with it)
+_SEEN: weakref.WeakKeyDictionary[State, dict[int | None, frozenset[str]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _seen_codes(state: State, seat: int | None) -> frozenset[str]:
+    """Every card code ``seat`` has seen face up in its view at some moment from the deal to
+    ``state``, or named by an action so far (a card an action names has a known place, and
+    swapping it would change what the actions say).
+
+    The whole deal counts, not only the view now: a card shown once stays known after it is
+    covered. Pandoeren's kijkkaart is dealt face up in the middle, seen by every seat from the
+    deal until the declarer takes it into her hand (Pandoeren A2.4, A2.9); after the exchange
+    the view no longer shows it, yet every seat knows which card it is, so swapping it would
+    make two deals the seat can tell apart.
+    """
+    chain = state.states()  # the deal first
+    if chain[0].history:  # no parents kept: rebuild the deal's moments from its record
+        rebuilt = replay(state.game, state.setup, state.history)
+        assert rebuilt is not None, "the state's own record does not replay"
+        chain = rebuilt.states()
+    seen: frozenset[str] = frozenset()
+    for k, moment in enumerate(chain):
+        known = _SEEN.setdefault(moment, {})
+        if seat not in known:
+            named = str(moment.history[-1]).split()[1:] if k else []
+            known[seat] = seen | visible_codes(moment.view(seat)) | frozenset(named)
+        seen = known[seat]
+    return seen
 
 
 def _hidden_codes(state: State, seat: int | None) -> list[str]:
-    """Cards whose place ``seat`` cannot see now: not shown anywhere in its view, and not
-    named by any action so far (a card named aloud has a known place)."""
-    seen = visible_codes(state.view(seat)) | _played_cards(state)
-    return [c for c in state.game.deck.codes() if c not in seen]
+    """Cards whose place ``seat`` cannot know at ``state``: never shown in its view and never
+    named by an action so far (:func:`_seen_codes`), in pack order, so that a seeded draw
+    from them is the same on every run (whatever ``PYTHONHASHSEED``)."""
+    seen = _seen_codes(state, seat)
+    return [c.code for c in state.game.deck if c.code not in seen]
 
 
 def twins(state: State, seat: int | None, rng: SplitMix64, count: int = 3) -> list[State]:
@@ -202,7 +230,7 @@ def twins(state: State, seat: int | None, rng: SplitMix64, count: int = 3) -> li
     themselves show different cards (a Panfin showdown happens in one and not the other:
     combinations are thrown on the table, B2.9) is a different public outcome, not a twin."""
     hidden = _hidden_codes(state, seat)
-    out = []
+    out: list[State] = []
     tries = 0
     while len(out) < count and len(hidden) >= 2 and tries < 6 * count:
         tries += 1
