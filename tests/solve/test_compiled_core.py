@@ -40,22 +40,32 @@ COMPACT = [f for f in FORMS if f[0] == "five_hundred"
 DEALS = {2: 1000, 3: 400, 4: 300, 5: 30, 6: 15}
 
 
-def brute(ad: FiveHundredAdapter, pos: Position, side: str) -> float:
+def brute(ad: FiveHundredAdapter, pos: Position, side: str,
+          memo: dict[tuple[Position, str], float] | None = None) -> float:
     """The side's count (``ad.counted``, signed: more is better) by plain minimax over
-    every legal card: the side's seats maximise it, the others minimise it."""
+    every legal card: the side's seats maximise it, the others minimise it. ``memo`` keeps
+    each position's value for the deal (one deal's positions along a path share their
+    subtrees: each is minimaxed once, not once per position above it)."""
     if pos.over:
         return ad.end_value(pos, side)
+    if memo is None:
+        memo = {}
+    got = memo.get((pos, side))
+    if got is not None:
+        return got
     cards, names = ad._legal(pos)
     kids = []
     for c in range(len(ad.deck)):
         if not cards >> c & 1:
             continue
         if pos.led < 0 and ad.free >> c & 1:
-            kids += [brute(ad, ad.child(pos, c * 8 + k + 1), side)
+            kids += [brute(ad, ad.child(pos, c * 8 + k + 1), side, memo)
                      for k in range(4) if names >> k & 1]
         else:
-            kids.append(brute(ad, ad.child(pos, c * 8), side))
-    return max(kids) if pos.turn in ad.sides[side] else min(kids)
+            kids.append(brute(ad, ad.child(pos, c * 8), side, memo))
+    v = max(kids) if pos.turn in ad.sides[side] else min(kids)
+    memo[pos, side] = v
+    return v
 
 
 def walk(ad: FiveHundredAdapter, pos: Position, rng: random.Random) -> list[Position]:
@@ -82,10 +92,11 @@ def test_compiled_search_equals_brute_force_over_the_last_three_tricks(
             continue
         deals += 1
         ad = FiveHundredAdapter(state)
+        memo: dict[tuple[Position, str], float] = {}
         for pos in walk(ad, ad.root(state), random.Random(seed)):
             for side in ad.sides:
                 got = CompiledSearch(ad, side, 10**7).exact(pos)
-                assert got == brute(ad, pos, side), (opts, seed, pos, side)
+                assert got == brute(ad, pos, side, memo), (opts, seed, pos, side)
                 checked += 1
     assert deals == count, f"only {deals} played deals in {seed} seeds"
     assert checked > count

@@ -91,13 +91,14 @@ def test_sure_bounds_hold_the_true_value(players: int, options: dict[str, Any]) 
                 continue
             misere_called |= "misere" in call
             ad = FiveHundredAdapter(state)
+            memo: dict[Any, float] = {}
             for pos in trick_starts(ad, ad.root(state), random.Random(seed), 3):
                 hands = np.zeros(trick_core.MAX_POS, dtype=np.int64)
                 hands[:len(pos.hands)] = pos.hands
                 left = bin(pos.hands[pos.turn]).count("1")
                 for side in ad.sides:
                     search = CompiledSearch(ad, side, 10**6)
-                    rest = search.sign * brute(ad, pos, side) - search._so_far(pos)
+                    rest = search.sign * brute(ad, pos, side, memo) - search._so_far(pos)
                     lo, hi = trick_core._sure(hands, pos.turn, left, search.ctx)
                     assert lo <= rest <= hi, (opts, seed, call, pos, side, lo, rest, hi)
                     checked += 1
