@@ -16,7 +16,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from cardlab import games  # the package of the games; importing it registers them
-from cardlab.cards import Card, Deck, format_cards, parse_card, parse_cards
+from cardlab.cards import Card, Deck, format_cards, parse_card, parse_cards, set_drawer
 from cardlab.engine import Action, Explanation, Game, Match, Result, State
 from cardlab.engine.record import from_json, to_json
 from cardlab.engine.registry import load, provide_simulators
@@ -28,6 +28,18 @@ from cardlab.version import __version__
 # the games' fast paths register themselves from cardlab.sim, imported when one is first asked
 # for (game.rollout(), the studies): the root names it, as it gathers every layer
 provide_simulators("cardlab.sim")
+
+
+def _draw(kind: str, thing: object, html: bool) -> str:
+    # a card, a pack or a deal draws itself in a notebook with the render layer's pictures,
+    # loaded when the first picture is asked for (the lower layers never import it)
+    from cardlab.engine.registry import import_module
+
+    drawn: str = import_module("cardlab.render").draw(kind, thing, html)
+    return drawn
+
+
+set_drawer(_draw)
 
 __all__ = [
     "__version__",

@@ -15,7 +15,7 @@ its ``str`` is its code (``"JD"``, ``"10H"``, ``"JK"``, ``"FS"``). Which
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from cardlab.errors import CardError, did_you_mean
@@ -33,6 +33,8 @@ __all__ = [
     "skat_pack",
     "pandoeren_pack",
     "treviso_pack",
+    "set_drawer",
+    "picture",
 ]
 
 #: French suit codes in cardlab's canonical order (the order of Five Hundred's bid ladder).
@@ -79,6 +81,24 @@ _RANK_NAMES_BY_SYSTEM: Final = {"french": FRENCH_RANK_NAMES, "german": GERMAN_RA
                                 "italian": ITALIAN_RANK_NAMES}
 
 
+#: how a card, a pack or a deal draws itself in a notebook: ``(kind, thing, html)`` → its
+#: picture (SVG, or with ``html`` the same as an ``<img>``). The pictures are the render
+#: layer's, above this one, so nothing here imports it: the package root installs a drawer
+#: (:func:`set_drawer`) that loads the render layer when a picture is first asked for.
+_DRAWER: list[Callable[[str, Any, bool], str]] = []
+
+
+def set_drawer(draw: Callable[[str, Any, bool], str]) -> None:
+    """Install ``draw`` as the drawer of :func:`picture` (the package root does)."""
+    _DRAWER[:] = [draw]
+
+
+def picture(kind: str, thing: Any, html: bool = False) -> str | None:
+    """The notebook picture of ``thing`` (``kind``: ``"card"``, ``"deck"`` or ``"state"``),
+    or None where no drawer is installed (Jupyter then shows the text form)."""
+    return _DRAWER[0](kind, thing, html) if _DRAWER else None
+
+
 class Card:
     """One playing card: a rank code and a suit code (empty for a joker).
 
@@ -121,15 +141,11 @@ class Card:
     def __lt__(self, other: Card) -> bool:  # only for stable sorting of mixed sets
         return self._code < other._code
 
-    def _repr_svg_(self) -> str:  # a card draws itself in Jupyter (render is imported lazily)
-        from cardlab.render import card_svg
+    def _repr_svg_(self) -> str | None:  # a card draws itself in Jupyter
+        return picture("card", self)
 
-        return str(card_svg(self))
-
-    def _repr_html_(self) -> str:  # the same picture as an <img>: shown in untrusted notebooks too
-        from cardlab.render import img_html
-
-        return img_html(self._repr_svg_())
+    def _repr_html_(self) -> str | None:  # the same picture as an <img>: shown in untrusted notebooks too
+        return picture("card", self, html=True)
 
     @property
     def code(self) -> str:
@@ -320,15 +336,11 @@ class Deck(tuple):  # type: ignore[type-arg]
     def __repr__(self) -> str:
         return f"<Deck {self.title}: {format_cards(self)}>"
 
-    def _repr_svg_(self) -> str:  # the whole pack, one row per suit
-        from cardlab.render import deck_svg
+    def _repr_svg_(self) -> str | None:  # the whole pack, one row per suit
+        return picture("deck", self)
 
-        return str(deck_svg(self))
-
-    def _repr_html_(self) -> str:  # the same picture as an <img>: shown in untrusted notebooks too
-        from cardlab.render import img_html
-
-        return img_html(self._repr_svg_())
+    def _repr_html_(self) -> str | None:  # the same picture as an <img>: shown in untrusted notebooks too
+        return picture("deck", self, html=True)
 
 
 def _rebuild_deck(cards: tuple[Card, ...], title: str, system: str) -> Deck:

@@ -40,6 +40,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardlab.cards import picture
 from cardlab.engine import phrases
 from cardlab.engine.action import Action, Explanation, Verdict
 from cardlab.errors import IllegalAction
@@ -368,15 +369,11 @@ class State(ABC):
 
         return to_json(self)
 
-    def _repr_svg_(self) -> str:  # the teacher's picture: every hand shown
-        from cardlab.render import state_svg
+    def _repr_svg_(self) -> str | None:  # the teacher's picture: every hand shown
+        return picture("state", self)
 
-        return str(state_svg(self))
-
-    def _repr_html_(self) -> str:  # the same picture as an <img>: shown in untrusted notebooks too
-        from cardlab.render import img_html, state_svg
-
-        return img_html(str(state_svg(self)))
+    def _repr_html_(self) -> str | None:  # the same picture as an <img>: shown in untrusted notebooks too
+        return picture("state", self, html=True)
 
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", {self.game.seat_name(self.to_move)} to move"

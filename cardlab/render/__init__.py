@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardlab.render.cards import (
@@ -50,6 +50,7 @@ __all__ = [
     "card_svg",
     "deck_svg",
     "distribution_svg",
+    "draw",
     "face_parts",
     "hand_fragment",
     "img_html",
@@ -97,3 +98,17 @@ def show(obj: Any, **options: Any) -> SvgImage | HtmlFragment:
     if isinstance(obj, list | tuple):
         return hand_svg(obj, **options)
     raise TypeError(f"show() cannot draw a {type(obj).__name__}")
+
+
+#: the notebook pictures of the objects that draw themselves (``cardlab.cards.picture``)
+_PICTURES: dict[str, Callable[[Any], SvgImage]] = {"card": card_svg, "deck": deck_svg,
+                                                   "state": state_svg}
+
+
+def draw(kind: str, thing: Any, html: bool = False) -> str:
+    """The picture a card, a pack or a deal shows of itself in a notebook (``kind``:
+    ``"card"``, ``"deck"`` or ``"state"``): its SVG, or with ``html`` the same as an
+    ``<img>`` (shown in untrusted notebooks too). The package root installs this as the
+    drawer of :func:`cardlab.cards.picture`."""
+    svg = str(_PICTURES[kind](thing))
+    return img_html(svg) if html else svg

@@ -2,10 +2,11 @@
 
 Layers, low to high: cards (and errors) → engine → games → solve → bots → sim → render →
 widgets, then the applications on top (teaching, exercises, the server extension).
-A module may import its own layer and lower ones. The one upward import allowed is a lazy
-one inside a ``_repr_*`` drawing hook (a card's or a state's picture in a notebook), where
-the import runs only when the picture is asked for; a game's fast path (``Game.rollout``)
-is no exception: it is found through the registry, where :mod:`cardlab.sim` registers it. Imports under ``if TYPE_CHECKING:`` count like any other:
+A module may import its own layer and lower ones, and no higher one, not even lazily inside a
+function: a card's, a pack's or a deal's picture in a notebook is drawn through
+:func:`cardlab.cards.picture`, whose drawer the package root installs (it loads the render
+layer when a picture is first asked for), and a game's fast path (``Game.rollout``) is found
+through the registry, where :mod:`cardlab.sim` registers it. Imports under ``if TYPE_CHECKING:`` count like any other:
 a type is a dependency too. The package root (``cardlab/__init__.py``) is the public API
 and gathers every layer, so it is not checked.
 
@@ -43,8 +44,6 @@ LAYERS: dict[str, int] = {
 }
 #: the rank of ``import cardlab`` itself: the package root imports the games
 ROOT_RANK = LAYERS["games"]
-#: functions whose body may import a higher layer lazily (the notebook's drawing hooks)
-LAZY_HOOK_PREFIXES = ("_repr_",)
 #: the one module that may import by name
 REGISTRY = "cardlab.engine.registry"
 
@@ -72,21 +71,6 @@ def rank(module: str) -> int | None:
     return LAYERS[parts[1]]
 
 
-def parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
-    """Each node's parent."""
-    return {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-
-
-def lazy_hook(node: ast.AST, up: dict[ast.AST, ast.AST]) -> bool:
-    """Whether ``node`` sits inside a ``_repr_*`` function (a ``rollout`` method is none)."""
-    while node in up:
-        node = up[node]
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith(
-                LAZY_HOOK_PREFIXES):
-            return True
-    return False
-
-
 def imported(node: ast.Import | ast.ImportFrom, package: str) -> Iterator[str]:
     """The modules an import statement loads (``from cardlab import sim`` loads
     ``cardlab.sim``; ``from cardlab import Card`` loads the root)."""
@@ -104,19 +88,18 @@ def imported(node: ast.Import | ast.ImportFrom, package: str) -> Iterator[str]:
 
 
 def upward_imports(module: str, path: Path) -> list[str]:
-    """The imports of ``module`` from a higher layer outside the drawing hooks."""
+    """The imports of ``module`` from a higher layer (at the top or inside a function)."""
     me = rank(module)
     assert me is not None
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    up = parents(tree)
     bad = []
     for node in ast.walk(tree):
         if not isinstance(node, (ast.Import, ast.ImportFrom)):
             continue
         for target in imported(node, package):
             other = rank(target)
-            if other is not None and other > me and not lazy_hook(node, up):
+            if other is not None and other > me:
                 bad.append(f"line {node.lineno}: imports {target}")
     return bad
 
@@ -155,7 +138,7 @@ def test_only_the_registry_imports_by_name(module: str) -> None:
 
 def test_the_layer_check_sees_a_break(tmp_path: Path) -> None:
     """The checker itself: an engine module importing the bots at the top is caught, and a
-    lazy import in a ``rollout`` method too; the same import inside ``_repr_svg_`` is not."""
+    lazy import inside a method too (a ``rollout`` or a ``_repr_svg_`` drawing hook alike)."""
     source = ("from cardlab.bots import RandomBot\n"
               "class S:\n"
               "    def _repr_svg_(self):\n"
@@ -166,7 +149,8 @@ def test_the_layer_check_sees_a_break(tmp_path: Path) -> None:
     path = tmp_path / "state.py"
     path.write_text(source, encoding="utf-8")
     assert upward_imports("cardlab.engine.state", path) == [
-        "line 1: imports cardlab.bots", "line 6: imports cardlab.sim.five_hundred.rollout"]
+        "line 1: imports cardlab.bots", "line 4: imports cardlab.render",
+        "line 6: imports cardlab.sim.five_hundred.rollout"]
     assert rank("cardlab.bots") > rank("cardlab.engine.state")  # type: ignore[operator]
 
 
