@@ -553,9 +553,15 @@ def _variant_batch(sim: Simulator, game: GameLike, states: list[Any], pre_len: n
             part["scores"][idx] = batch.scores(**opts)
             labels = sim.contract_labels(states, idx, batch)
             part["made"][idx] = batch.made()
-            part["has_contract"][idx] = True
+            # a batch whose deals may be played with no contract (Turn-up Whist when nobody
+            # calls) says which have one; elsewhere every deal reaching the play has one
+            contracted = getattr(batch, "contracted", None)
+            has = (np.ones(idx.size, dtype=bool) if contracted is None
+                   else np.asarray(contracted(), dtype=bool))
+            part["has_contract"][idx] = has
             part["length"][idx] += batch.n_actions
-            for c in labels:
-                part["contracts"][c] = part["contracts"].get(c, 0) + 1
+            for c, h in zip(labels, has):
+                if h:
+                    part["contracts"][c] = part["contracts"].get(c, 0) + 1
         out.append(part)
     return out

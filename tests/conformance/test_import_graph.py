@@ -168,9 +168,13 @@ def test_every_game_simulator_in_sim_is_registered() -> None:
                 if m.count(".") == 2 and m.startswith("cardlab.sim.")
                 and MODULES[m].name == "__init__.py"}
     assert packages, "sim/ holds no per-game package"
+    # the example game (the guide's fifth game) is unregistered unless a test registers it;
+    # its simulator package lives in sim/ all the same, registered with the game
+    unregistered = {"example"} - set(registry.names())
+    packages -= unregistered
     assert packages <= set(registry.names()), sorted(packages - set(registry.names()))
-    assert {g: f"cardlab.sim.{g}" for g in sorted(packages)} == dict(
-        sorted(simulator_packages().items()))
+    assert {g: f"cardlab.sim.{g}" for g in sorted(packages)} == {
+        g: m for g, m in sorted(simulator_packages().items()) if g not in unregistered}
 
 
 @pytest.mark.parametrize("game", cardlab.game_names())

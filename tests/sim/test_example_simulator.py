@@ -266,9 +266,6 @@ def test_compare_variants_gives_the_same_numbers_on_both_paths(both_paths: Any) 
             assert np.array_equal(f[key], s[key]), (f["variant"], key)
 
 
-@pytest.mark.xfail(strict=True, reason="cardlab.sim.studies._variant_batch counts every "
-                   "deal the batch plays as contracted; a Turn-up Whist deal nobody called "
-                   "(EX-3.3) is played but has no contract")
 def test_both_paths_count_the_same_contracts(both_paths: Any) -> None:
     """EX-3.3: a deal nobody called has no contract, on either path."""
     fast, slow = both_paths

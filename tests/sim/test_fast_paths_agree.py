@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from support import table_forms
 
 import cardlab
 from cardlab.engine import registry
@@ -24,16 +25,24 @@ from cardlab.games.five_hundred.kernel import trick_best, trick_key, trick_winne
 from cardlab.games.five_hundred.rules import SUITS, card_table
 from cardlab.sim.simulator import simulator_for
 
+
+def _batch_forms() -> list[tuple[str, dict[str, Any]]]:
+    """Every table of every registered game (``support.table_forms``: the registry's) whose
+    simulator's batch takes its card play from any position (``Simulator.batchable``)."""
+    out = []
+    for name, opts in table_forms():
+        game = cardlab.load(name, **opts)
+        try:
+            sim = simulator_for(game)
+        except NotImplementedError:
+            continue
+        if sim.batchable(game):
+            out.append((name, opts))
+    return out
+
+
 #: games (and forms) whose card play the batch simulator takes from any position
-FORMS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {}),
-    ("five_hundred", {"players": 3}),
-    ("five_hundred", {"players": 5}),
-    ("officer_skat", {}),
-    ("pandoeren", {}),
-    ("panfin", {}),
-    ("panfin", {"players": 3}),
-]
+FORMS = _batch_forms()
 
 
 #: deals per game: enough for over a thousand play positions (a random auction often passes
@@ -92,7 +101,11 @@ def apply_plays(game: Any, batch: Any, actions: list[Any]) -> None:
 def positions(request: pytest.FixtureRequest) -> tuple[Any, list[tuple[Any, Any]]]:
     name, options = request.param
     game = cardlab.load(name, **options)
-    found = play_positions(game, range(SEEDS.get(name, 150)))
+    n = SEEDS.get(name, 150)
+    found = play_positions(game, range(n))
+    while len(found) < 1000 and n < 2000:  # a small table's deals are short: deal more
+        found += play_positions(game, range(n, n + 50))
+        n += 50
     return game, found
 
 

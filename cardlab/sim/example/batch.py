@@ -210,6 +210,11 @@ class ExampleBatch(Batch):
         won = self.tricks_won[self._rows, np.maximum(self.caller, 0)]
         return np.where(self.caller >= 0, won, 0)
 
+    def contracted(self) -> np.ndarray:
+        """Whether each deal has a contract (EX-4: a seat called; a deal nobody called is
+        played out all the same, with no contract)."""
+        return np.asarray(self.caller >= 0)
+
     def made(self) -> np.ndarray:
         """EX-5.2 whether the caller won its 4 tricks (False where nobody called)."""
         return np.asarray(call_made(self._caller_tricks()) & (self.caller >= 0))
