@@ -77,10 +77,13 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def decisions(name: str, want: int, per_deal: int = 3) -> dict[str, list[Any]]:
-    """Up to ``want`` decision states per kind, from seeded bot-played deals."""
+def decisions(name: str, want: int, per_deal: int = 3, play_by: str | None = None,
+              kinds: tuple[str, ...] = ("play", "call", "choice")) -> dict[str, list[Any]]:
+    """Up to ``want`` decision states per kind (of ``kinds``), from seeded bot-played deals;
+    with ``play_by``, only card plays that the hint values that way (``"open hands"``: the
+    late play where a game's solver serves)."""
     game = cardlab.load(name)
-    out: dict[str, list[Any]] = {"play": [], "call": [], "choice": []}
+    out: dict[str, list[Any]] = {k: [] for k in kinds}
     seed = 0
     while min(len(v) for v in out.values()) < want and seed < 40 * want:
         seed += 1
@@ -89,8 +92,9 @@ def decisions(name: str, want: int, per_deal: int = 3) -> dict[str, list[Any]]:
         taken = 0
         while not s.is_over:
             kind, options = valued_options(s)
-            if (kind and len(options) > 1 and s.to_move == seed % game.players
-                    and len(out[kind]) < want and taken < per_deal):
+            if (kind in out and len(options) > 1 and s.to_move == seed % game.players
+                    and len(out[kind]) < want and taken < per_deal
+                    and (play_by is None or kind != "play" or valued_by(s) == play_by)):
                 out[kind].append(s)
                 taken += 1
             s = s.apply(bots[s.to_move].choose(s))
@@ -252,6 +256,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=0,
                     help="whole deals a leading option is played out on by the expert "
                          "(0: no play-outs; games without sample_states are left out)")
+    ap.add_argument("--kinds", nargs="*", default=["play", "call", "choice"],
+                    help="the kinds of decision measured")
+    ap.add_argument("--play-by", choices=["open hands", "rollouts"],
+                    help="only card plays the hint values this way (e.g. the late play, where "
+                         "each game's solver serves)")
     args = ap.parse_args(argv)
     sizes = ", ".join(f"{k} {_rounds(v)}{' pooled' if k in POOLED_ROUNDS else ''}"
                       for k, v in HINT_ROUNDS.items())
@@ -270,7 +279,8 @@ def main(argv: list[str] | None = None) -> int:
              "calibration gap against play |",
              "|---|---|---|---:|---|---|---|---:|---|---|---|---|---:|"]
     for name in args.games:
-        for kind, states in decisions(name, args.decisions).items():
+        for kind, states in decisions(name, args.decisions, play_by=args.play_by,
+                                      kinds=tuple(args.kinds)).items():
             if not states:
                 continue
             r = measure(name, kind, states, args.playouts)
