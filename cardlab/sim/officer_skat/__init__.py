@@ -1,13 +1,17 @@
-"""Officer Skat's simulator: the deal, the calls and the play in arrays.
+"""Officer Skat's simulator: the deal, the calls and the play in arrays, the layouts and
+whole states for the hint.
 
-* :mod:`~cardlab.sim.officer_skat.batch` — whole deals (the heuristic bot's calls and play)
-  and the play phase over arrays (:class:`~cardlab.sim.officer_skat.batch.OfficerSkatBatch`)
+* :mod:`~cardlab.sim.officer_skat.batch` — whole deals and the play phase over arrays
+  (:class:`~cardlab.sim.officer_skat.batch.OfficerSkatBatch`, with every scoring method)
   and the ``SIMULATOR``;
+* :mod:`~cardlab.sim.officer_skat.calls` — the heuristic bot's calls over batches of deals
+  (the choice of game or pass, Kontra and Re);
+* :mod:`~cardlab.sim.officer_skat.sampling` — layouts of the hidden face-down cards (the
+  play) for the hint and the open-hands values;
 * :mod:`~cardlab.sim.officer_skat.states` — whole states consistent with what the seat to
   move can see (:func:`~cardlab.sim.officer_skat.states.sample_states`);
 * :mod:`~cardlab.sim.officer_skat.open_hands` — card plays valued by the open-hands solver
-  on layouts of the hidden face-down cards, late in the play (the hint's values where it
-  serves).
+  on those layouts, late in the play (the hint's values where it serves).
 """
 
 from __future__ import annotations

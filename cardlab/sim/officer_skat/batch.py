@@ -22,6 +22,12 @@ the opening lead while Re is open; a batch only plays cards, so it treats an ope
 declined (as the heuristic bot does). To simulate a Re said at the lead, start the batch
 with ``re=True``.
 
+Whole deals (:func:`whole_deals`, for ``compare_variants``): the batch deal
+(:func:`deal_batch`), the heuristic bot's calls in arrays
+(:func:`cardlab.sim.officer_skat.calls.heuristic_calls`) and the batch at the opening lead.
+The hint (``_hint``) plays on from layouts of the hidden face-down cards
+(:func:`cardlab.sim.officer_skat.sampling.layout_batch`).
+
 A season's matches (:func:`cardlab.sim.season`) play their deals here too
 (:func:`match_results`): every running match's next deal called and played in one batch,
 its Result made by the game's own :func:`~cardlab.games.officer_skat.scoring.score` from
@@ -37,15 +43,6 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.bots.officer_skat import (
-    GRAND_FEW_JACKS,
-    GRAND_FEW_JACKS_PENALTY,
-    KONTRA_PER_CARD,
-    PASS_THRESHOLD_PER_CARD,
-    RE_TRUMP_SHARE,
-    SCORED_GAMES,
-    card_weight_table,
-)
 from cardlab.bots.officer_skat_play import play_choice, play_tables
 from cardlab.engine.state import State
 from cardlab.games.officer_skat.game import OfficerSkatGame
@@ -53,12 +50,6 @@ from cardlab.games.officer_skat.kernel import (
     CARD_SLOTS,
     NO_CARD,
     NO_SUIT,
-    SUIT_SLOTS,
-    TRUMP_SUIT,
-    call_games_mask,
-    call_kontra_asked,
-    call_pass_legal,
-    call_re_asked,
     deal_base_amount,
     deal_declarer_amount,
     deal_game_value,
@@ -79,17 +70,21 @@ from cardlab.games.officer_skat.rules import (
     PACK_ORDER,
     SCHNEIDER_LINE,
     TRICKS,
-    deal_events,
     kernel_tables,
 )
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ZERO, kth_index, popcount
+
+# re-exported: tests/sim/test_officer_skat_whole_deals.py imports the bot's game scores on
+# arrays from here (they moved to calls.py with the rest of the calls)
+from cardlab.sim.officer_skat.calls import _heuristic_scores as _heuristic_scores
+from cardlab.sim.officer_skat.calls import heuristic_calls
+from cardlab.sim.officer_skat.sampling import layout_batch
 from cardlab.sim.rng import (
     PLAY_STREAM,
     Streams,
     deal_seeds,
     derive_seeds,
-    randbelow,
     seeds_array,
     shuffle_batch,
 )
@@ -102,7 +97,6 @@ __all__ = ["SkatTables", "OfficerSkatBatch", "tables_for", "deal_batch", "start_
 #: a contract's index in the kernel's tables
 _NULL = GAME_CALLS.index("null")
 _RAMSCH = GAME_CALLS.index("ramsch")
-_GRAND = GAME_CALLS.index("grand")
 
 
 class SkatTables:
@@ -430,7 +424,7 @@ def _at_opening_lead(tb: SkatTables, piles: np.ndarray, contract: np.ndarray,
     return out
 
 
-# -- the calls of whole deals (the heuristic bot's, on arrays) --------------------------------
+# -- whole deals: the deal, the heuristic bot's calls (calls.py) and the opening lead ---------
 @dataclass
 class WholeDeals:
     """Whole Officer Skat deals dealt and called by the heuristic bot, on arrays: what
@@ -464,50 +458,6 @@ class WholeDeals:
         return [GAME_CALLS[k] for k in self.contract.tolist()]
 
 
-@lru_cache(maxsize=4)
-def _weight_bytes() -> tuple[np.ndarray, np.ndarray]:
-    """The heuristic's per-card weights (:func:`~cardlab.bots.officer_skat.card_weight_table`)
-    summed per byte of a card mask: ``[byte, value, game]``, so a mask's score for every
-    game is four lookups; and the mask of the jacks (Grand's few-jacks penalty)."""
-    weights = np.array(card_weight_table(), dtype=np.float64).T  # [card, game]
-    cards = weights.shape[0]
-    out = np.zeros(((cards + 7) // 8, 256, weights.shape[1]), dtype=np.float64)
-    values = np.arange(256)
-    for byte in range(out.shape[0]):
-        for bit in range(8):
-            c = 8 * byte + bit
-            if c < cards:
-                out[byte] += ((values >> bit) & 1)[:, None] * weights[c][None, :]
-    jacks = sum(1 << i for i, c in enumerate(PACK_ORDER) if c.rank == "J")
-    return out, np.array(jacks, dtype=np.uint64)
-
-
-def _heuristic_scores(mine: np.ndarray) -> np.ndarray:
-    """``(B, len(SCORED_GAMES))`` :func:`~cardlab.bots.officer_skat.game_scores` of each
-    deal's visible cards ``mine`` (a mask) for every game it scores."""
-    table, jacks = _weight_bytes()
-    out = np.zeros((mine.shape[0], table.shape[2]), dtype=np.float64)
-    for byte in range(table.shape[0]):
-        out += table[byte][((mine >> np.uint64(8 * byte)) & np.uint64(255)).astype(np.int64)]
-    few = popcount(mine & jacks) < GRAND_FEW_JACKS
-    out[:, _GRAND] -= np.where(few, GRAND_FEW_JACKS_PENALTY, 0.0)
-    return out
-
-
-def _declare(scores: np.ndarray, games: int, rng: np.ndarray, where: np.ndarray
-             ) -> tuple[np.ndarray, np.ndarray]:
-    """The bot's choice of game (``_declare``) on arrays: the best-scoring legal game
-    (``games``, the kernel's mask), ties broken by ``randbelow(len(top))`` from each deal's
-    generator ``rng`` (advanced only ``where``); ``(contract index, best score)``."""
-    cols = [k for k in range(len(SCORED_GAMES)) if games >> k & 1]
-    sc = scores[:, cols]
-    best = sc.max(axis=1)
-    top = sc == best[:, None]
-    pick = randbelow(rng, top.sum(axis=1), where=where)
-    nth = np.argmax(np.cumsum(top, axis=1) > pick[:, None], axis=1)
-    return np.array(cols, dtype=np.int64)[nth], best
-
-
 def whole_deals(game: OfficerSkatGame, seeds: np.ndarray, dealers: np.ndarray) -> WholeDeals:
     """Deal ``seeds`` (``game.deal(seed=s, dealer=d)`` pile for pile) and make every call
     before the play as the scalar :class:`~cardlab.bots.officer_skat.HeuristicBot` seeded
@@ -516,66 +466,22 @@ def whole_deals(game: OfficerSkatGame, seeds: np.ndarray, dealers: np.ndarray) -
     which games may be chosen come from the kernel (``call_*``), under every option
     (``pass_allowed``, ``ramsch_allowed``, ``null_allowed``, ``scoring_method``,
     ``choose_after_face_up``, ``kontra_re``; ``re_window`` changes no call of the bot's:
-    it declines an open Re by leading). Returns the batch at the opening lead."""
+    it declines an open Re by leading). The calls are
+    :func:`~cardlab.sim.officer_skat.calls.heuristic_calls`'. Returns the batch at the
+    opening lead."""
     tb = tables_for(game)
-    kt = tb.kernel
-    o = game.options
     state = seeds_array(seeds)
     size = state.shape[0]
     rng = state.copy()  # SeededBot: SplitMix64(seed), the deal's own seed
     dealer = np.broadcast_to(np.asarray(dealers, dtype=np.int64), (size,)).copy()
     fore = 1 - dealer
     piles = deal_batch(game, state, dealer)
-    rows = np.arange(size)
-    up = tb.bit[piles[:, :, :, 1]]  # (B, seat, pile) the face-up cards' bits
-    # OS-3.2 each role's face-up cards dealt before each decision of the deal (its view)
-    seat_of = {"F": fore, "D": dealer}
-    seen = {"F": np.zeros(size, dtype=np.uint64), "D": np.zeros(size, dtype=np.uint64)}
-    at: dict[str, dict[str, np.ndarray]] = {}
-    for e in deal_events(o.choose_after_face_up):
-        if e.kind == "cards" and e.face == "up":
-            for p in range(4 * e.row, 4 * e.row + 4):
-                seen[e.role] = seen[e.role] | up[rows, seat_of[e.role], p]
-        elif e.kind != "cards":
-            at[e.kind + e.role] = dict(seen)
-    games = int(call_games_mask(kt, bool(o.null_allowed), bool(o.ramsch_allowed),
-                                o.scoring_method == "card_points"))
-    everyone = np.ones(size, dtype=bool)
-    # B-2 forehand chooses (or passes), then, after a pass, the dealer
-    mine = at["declareF"]["F"]
-    choice, best = _declare(_heuristic_scores(mine), games, rng, everyone)
-    passed = call_pass_legal(bool(o.pass_allowed), bool(o.ramsch_allowed), False) & (
-        best < PASS_THRESHOLD_PER_CARD * popcount(mine))
-    mine = at["declareD"]["D"]
-    d_choice, d_best = _declare(_heuristic_scores(mine), games, rng, passed)
-    d_passed = passed & (call_pass_legal(bool(o.pass_allowed), bool(o.ramsch_allowed), True)
-                         & (d_best < PASS_THRESHOLD_PER_CARD * popcount(mine)))
-    contract = np.where(passed, np.where(d_passed, _RAMSCH, d_choice), choice)
-    declarer = np.where(passed, np.where(d_passed, -1, dealer), fore)
-    by_fore = declarer == fore
-    # OS-7.4 Kontra on the opponent's visible cards (never against a Null)
-    asked = np.asarray(call_kontra_asked(kt, bool(o.kontra_re), contract)) & (declarer >= 0)
-    mine = np.where(by_fore, at["kontra"]["D"], at["kontra"]["F"])
-    n = popcount(mine)
-    score = _heuristic_scores(mine)[rows, np.minimum(contract, len(SCORED_GAMES) - 1)]
-    kontra = asked & (score >= KONTRA_PER_CARD * np.maximum(1, n)) & (contract != _NULL)
-    # OS-7.4 / B-6 Re on the share of trumps among the declarer's visible cards
-    trumps = kt.suit_masks[contract * SUIT_SLOTS + TRUMP_SUIT]
-    re = np.zeros(size, dtype=bool)
-    pre_len = 1 + passed.astype(np.int64) + asked
-    decided = np.zeros(size, dtype=bool)
-    for kind, late in (("re_early", False), ("re_late", True)):
-        ask = np.asarray(call_re_asked(kontra, decided, by_fore, late))
-        mine = np.where(by_fore, at[kind]["F"], at[kind]["D"])
-        n = popcount(mine)
-        share = popcount(mine & trumps) / np.maximum(1, n)
-        re |= ask & (n > 0) & (share >= RE_TRUMP_SHARE)
-        decided |= ask
-        pre_len += ask
-    batch = _at_opening_lead(tb, piles, contract, declarer, fore, kontra, re)
-    return WholeDeals(batch=batch, index=rows, pre_len=pre_len, contract=contract,
-                      declarer=declarer, kontra=kontra, re=re, ramsch=declarer < 0,
-                      scalar=np.zeros(size, dtype=bool))
+    calls = heuristic_calls(game, tb.kernel, piles, dealer, rng)
+    contract, declarer = calls.contract, calls.declarer
+    batch = _at_opening_lead(tb, piles, contract, declarer, fore, calls.kontra, calls.re)
+    return WholeDeals(batch=batch, index=np.arange(size), pre_len=calls.pre_len,
+                      contract=contract, declarer=declarer, kontra=calls.kontra, re=calls.re,
+                      ramsch=declarer < 0, scalar=np.zeros(size, dtype=bool))
 
 
 def scalar_start(game: OfficerSkatGame, seed: int, contract: str, dealer: int, kontra: bool = False,
@@ -641,31 +547,10 @@ def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[
     """The hint's values: per legal play, the mover's points minus the opponent's over
     ``n`` layouts. The face-down cards are unknown to both players, so they are shuffled
     among the face-down places still hidden."""
-    game = state.game
-    deck = game.deck
-    base = OfficerSkatBatch.from_states([state])
-    # the face-down places still hidden: (seat, the card lying on top of it)
-    places, pool = [], []
-    for s, row in enumerate(state.layout.piles):
-        for down, up in row:
-            if down not in state.turned and down not in state.played:
-                places.append((s, deck.index(up)))
-                pool.append(deck.index(down))
-    # the pool in pack order, not in the order the cards lie: the layouts drawn must not
-    # depend on where the hidden cards really are (twin deals get the same hint)
-    pool.sort()
+    deck = state.game.deck
     k = len(legal)
-    batch = base.take(np.zeros(n * k, dtype=np.int64))
-    if pool:
-        perm = np.array(pool)[shuffle_batch(deal_seeds(seed, 0, n), len(pool))]
-        perm = np.tile(perm, (k, 1))
-        pool_bits = np.uint64(sum(1 << c for c in pool))
-        batch.own &= ~pool_bits
-        for j, (s, up) in enumerate(places):
-            batch.under[:, up] = perm[:, j]
-            batch.own[:, s] |= np.uint64(1) << perm[:, j].astype(np.uint64)
-        if state.declarer is not None:
-            batch.decl_cards = batch.own[:, state.declarer].copy()
+    # one run of n layouts per legal play (sampling.layout_batch)
+    batch = layout_batch(OfficerSkatBatch.from_states([state]), state, n, seed, k)
     cards = np.repeat(np.array([deck.index(deck.parse(a.split()[1])) for a in legal]), n)
     batch.apply(cards, np.ones(batch.size, dtype=bool))
     play_on(batch, np.tile(deal_seeds(seed, 0, n), k), policy)

@@ -3,12 +3,12 @@
 
 Both players see every face-up card; what neither sees are the face-down cards still
 lying under a face-up card (OS-2.3, OS-5.3). A layout deals those cards, in pack order
-and then shuffled, to the face-down places still hidden, as the rollout hint does
-(:func:`~cardlab.sim.officer_skat.batch._hint`: the same layouts for the same seed), so a
-layout never depends on where the hidden cards really lie. On each layout the compiled
-solver (:mod:`cardlab.solve.officer_skat_core`) values every legal card of the seat to move
-with every card of *that layout* open, in the hint's measure: the mover's points minus the
-opponent's at the end of the deal (OS-7; Ramsch: both seats' points, B-2).
+and then shuffled, to the face-down places still hidden, as the rollout hint does (both
+draw them by :func:`~cardlab.sim.officer_skat.sampling.layouts`: the same layouts for the
+same seed), so a layout never depends on where the hidden cards really lie. On each layout
+the compiled solver (:mod:`cardlab.solve.officer_skat_core`) values every legal card of the
+seat to move with every card of *that layout* open, in the hint's measure: the mover's
+points minus the opponent's at the end of the deal (OS-7; Ramsch: both seats' points, B-2).
 
 **What is searched.** The solver searches one seat's end score, and Officer Skat's score
 is not zero-sum: the defender's own score is 0 whatever happens (OS-7.2), so the
@@ -42,13 +42,14 @@ from typing import Any, Final
 import numpy as np
 
 from cardlab.games.officer_skat.rules import card_index
+from cardlab.sim.officer_skat.sampling import layouts
 from cardlab.sim.open_hands import LayoutBudget, per_action, value_within
-from cardlab.sim.rng import deal_seeds, shuffle_batch
 from cardlab.solve import compiled
 from cardlab.solve.officer_skat import CompiledSearch, OfficerSkatAdapter, adapter
 from cardlab.solve.officer_skat_core import POINT_SLOTS, TRICK_SLOTS
 from cardlab.solve.search import SolveBudgetExceeded
 
+# (``layouts`` is sampling's, named here too: the tests read this module's layouts)
 __all__ = ["MAX_CARDS", "NODES_PER_LAYOUT", "MAX_NODES", "MIN_LAYOUTS", "LAYOUT_BUDGET",
            "LEFT_OUT", "serves", "layouts", "open_hands_values"]
 
@@ -85,29 +86,6 @@ def serves(state: Any) -> bool:
         return compiled(state) and isinstance(adapter(state), OfficerSkatAdapter)
     except ValueError:
         return False
-
-
-def _hidden(state: Any) -> tuple[list[tuple[int, int]], list[int]]:
-    """The face-down places still hidden, as (seat, pile), and their cards' kernel
-    indices in pack order (never in the order they lie)."""
-    places, pool = [], []
-    for seat, row in enumerate(state.layout.piles):
-        for p, (down, _up) in enumerate(row):
-            if down not in state.turned and down not in state.played:
-                places.append((seat, p))
-                pool.append(card_index(down))
-    pool.sort()
-    return places, pool
-
-
-def layouts(state: Any, n: int, seed: int) -> tuple[list[tuple[int, int]], np.ndarray]:
-    """The hidden places and ``(n, places)`` the card dealt to each on each layout: the
-    pool in pack order shuffled by the rollout hint's streams (``deal_seeds(seed, 0, n)``)."""
-    places, pool = _hidden(state)
-    if not pool:
-        return places, np.zeros((n, 0), dtype=np.int64)
-    perm = np.array(pool, dtype=np.int64)[shuffle_batch(deal_seeds(seed, 0, n), len(pool))]
-    return places, perm
 
 
 class _MarginEnds:

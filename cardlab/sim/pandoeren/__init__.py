@@ -1,12 +1,18 @@
-"""Pandoeren's simulator: the play in arrays, the layouts for the hint and the auction's values.
+"""Pandoeren's simulator: the play and the calls in arrays, the layouts for the hint and the
+auction's values.
 
-* :mod:`~cardlab.sim.pandoeren.batch` — whole deals (the heuristic bot's calls) and the play
-  over arrays (:class:`~cardlab.sim.pandoeren.batch.PandoerenBatch`) and the ``SIMULATOR``;
-* :mod:`~cardlab.sim.pandoeren.sampling` — layouts of the hidden cards for the hint;
+* :mod:`~cardlab.sim.pandoeren.batch` — whole deals and the play over arrays
+  (:class:`~cardlab.sim.pandoeren.batch.PandoerenBatch`, with the contracts' tests and
+  payments) and the ``SIMULATOR``;
+* :mod:`~cardlab.sim.pandoeren.calls` — the deal and the heuristic bot's calls over batches
+  of deals (the auction, the exchange, trumps and the call);
+* :mod:`~cardlab.sim.pandoeren.sampling` — layouts of the hidden cards (the play) for the
+  hint;
 * :mod:`~cardlab.sim.pandoeren.open_hands` — the play valued by the open-hands solver on
   those layouts, late in the play (the hint's values where it serves);
-* :mod:`~cardlab.sim.pandoeren.contracts` — every call of the auction valued as the contract,
-  played out on sampled layouts (the coach's call values);
+* :mod:`~cardlab.sim.pandoeren.contracts` — every call of the auction valued as the
+  contract, played out on sampled layouts (the coach's call values; calls.py *makes* the
+  bot's calls, this module *values* a seat's options);
 * :mod:`~cardlab.sim.pandoeren.states` — whole states consistent with what the seat to move
   can see (:func:`~cardlab.sim.pandoeren.states.sample_states`);
 * :mod:`~cardlab.sim.pandoeren.roem_tables` and :mod:`~cardlab.sim.pandoeren.card_sums` —

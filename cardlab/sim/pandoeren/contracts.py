@@ -38,6 +38,12 @@ defenders who do not use the open cards (optimistic for the declarer).
 
 Every call that can stand is valued; a call whose contract cannot reach the play from
 this hand (no legal plan) is left out of the result.
+
+Not :mod:`cardlab.sim.pandoeren.calls`: that module *makes* the heuristic bot's calls (the
+auction, the exchange, trumps, the call) for whole batches of dealt deals, as the studies
+and seasons need them; this one *values* each call open to one seat in one scalar state,
+every call played out as the contract on layouts of what that seat cannot see (the
+coach's and the hint's call values, ``Simulator.call_values``).
 """
 
 from __future__ import annotations
