@@ -7,7 +7,7 @@ the bot is meant to be a fair opponent for learners, not a strong player.
 
 Before the play the bot is deterministic: each of its calls (bid or pass, discard, trumps,
 the call) is one of the legal actions, so it never falls back on its generator there;
-:func:`cardlab.sim.pandoeren.heuristic_calls` makes the same calls over arrays of deals.
+:func:`cardlab.sim.pandoeren.calls.heuristic_calls` makes the same calls over arrays of deals.
 Its play is :mod:`cardlab.bots.pandoeren_play`, one rule that the array simulator's
 ``"heuristic"`` policy plays too (on the game's own rank order, P-A1).
 """

@@ -25,11 +25,11 @@ from cardlab.games.officer_skat.kernel import (
 from cardlab.games.officer_skat.rules import GAME_CALLS, PACK_ORDER, kernel_tables
 from cardlab.sim.officer_skat.batch import (
     OfficerSkatBatch,
-    _heuristic_scores,
     deal_batch,
     tables_for,
     whole_deals,
 )
+from cardlab.sim.officer_skat.calls import _heuristic_scores
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
 
 #: every option of OS-9 that changes a call of the heuristic bot (B-2 pass and Ramsch,

@@ -74,10 +74,6 @@ from cardlab.games.officer_skat.rules import (
 )
 from cardlab.sim.batch import Batch
 from cardlab.sim.bits import ZERO, kth_index, popcount
-
-# re-exported: tests/sim/test_officer_skat_whole_deals.py imports the bot's game scores on
-# arrays from here (they moved to calls.py with the rest of the calls)
-from cardlab.sim.officer_skat.calls import _heuristic_scores as _heuristic_scores
 from cardlab.sim.officer_skat.calls import heuristic_calls
 from cardlab.sim.officer_skat.sampling import layout_batch
 from cardlab.sim.rng import (
