@@ -189,20 +189,36 @@ def measure(name: str, kind: str, states: list[Any], playouts: int = 0) -> dict[
             "first_ms": first_ms, "last_ms": last_ms, "round_ms": round_ms, "method": "/".join(sorted(methods))}
 
 
-def played_value(end: Any, seat: int, method: str) -> float:
-    """The learner's side's result of a finished deal in the coach's own measure: its points
-    where the coach values by open hands (Five Hundred), else its points minus the mean of
-    the other sides' (the rollouts' measure)."""
+def played_value(end: Any, seat: int, kind: str, method: str) -> float:
+    """The learner's result of a finished deal in the measure the coach's values are in (each
+    game's hint module says which), so that a value and its played-out mean compare:
+
+    * Five Hundred's bids valued with open hands: the bidder's side's points
+      (``sim.five_hundred.open_bids``); its cards and choices: the side's points less the
+      mean of the other sides' (the rollouts', and with two sides the open hands' margin);
+    * Officer Skat: the learner's points less the opponent's (rollouts and open hands);
+    * Pandoeren: the declaring side's points, for the learner if on that side and against
+      them otherwise, or under zero-sum scoring the learner's own points;
+    * Panfin: the learner's own net chips for the deal.
+    """
     sides = end.game.sides
     mine = next(name for name, seats in sides.items() if seat in seats)
     points = end.result.points
-    if method == "open hands":
+    name = end.game.name
+    if name == "panfin" or (name == "five_hundred" and kind == "call" and method == "open hands"):
         return float(points[mine])
-    others = [float(points[name]) for name in sides if name != mine]
+    if name == "pandoeren":
+        if end.game.options.scoring == "zero_sum_per_opponent":
+            return float(points[mine])
+        declaring = next(n for n, seats in sides.items() if end.declarer in seats)
+        sign = 1.0 if seat in end.team() else -1.0
+        return sign * float(points[declaring])
+    others = [float(points[n]) for n in sides if n != mine]
     return float(points[mine]) - (sum(others) / len(others) if others else 0.0)
 
 
-def play_out(s: Any, option: str, states: list[Any], method: str, seed: int) -> list[float]:
+def play_out(s: Any, option: str, states: list[Any], kind: str, method: str, seed: int
+             ) -> list[float]:
     """``option`` taken in each of ``states`` (whole deals consistent with what the seat to
     move at ``s`` sees), a call standing as the contract (every other seat passing, as the
     coach values a call), then the deal played to its end by the expert at every seat."""
@@ -221,7 +237,7 @@ def play_out(s: Any, option: str, states: list[Any], method: str, seed: int) -> 
                 bots[who] = ExpertBot(u.game.name, seed=derive_seed(seed, i, who),
                                       samples=PLAYER_BUDGET)
             u = u.apply(bots[who].choose(u))
-        out.append(played_value(u, seat, method))
+        out.append(played_value(u, seat, kind, method))
     return out
 
 
@@ -236,7 +252,7 @@ def against_play(s: Any, last: Advice, playouts: int, seed: int) -> dict[str, An
         states = sim.sample_states(s, playouts, seed)
     except (ValueError, NotImplementedError):
         return None  # a moment the game's sampler does not serve (a phase it does not sample)
-    got = {a: play_out(s, a, states, last.method, seed) for a in ranked}
+    got = {a: play_out(s, a, states, last.kind, last.method, seed) for a in ranked}
     mean = {a: statistics.mean(v) for a, v in got.items()}
     half = {a: 1.96 * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else math.inf
             for a, v in got.items()}
