@@ -20,6 +20,7 @@ import pytest
 
 import cardlab
 from cardlab.bots import bot_for
+from cardlab.engine import registry
 from cardlab.sim.simulator import simulator_for
 
 #: deals per game (a few seconds each)
@@ -71,6 +72,14 @@ def _positions(name: str) -> tuple[int, int, list[str]]:
                     differ.append(f"seed {seed}, action {len(st.history)}: scalar {action}")
             st = nxt
     return agree, total, differ
+
+
+def test_every_game_with_a_simulator_has_its_floor() -> None:
+    """The games compared are the registered games that have a batch simulator (a game
+    without one has no array policy to compare): a new one fails here until its measured
+    share is written in :data:`FLOOR`."""
+    simulated = {n for n in cardlab.game_names() if registry.simulator_module(n) is not None}
+    assert set(FLOOR) == simulated, f"measure and add to FLOOR: {sorted(simulated - set(FLOOR))}"
 
 
 @pytest.mark.parametrize("name", sorted(FLOOR))

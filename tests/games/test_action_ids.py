@@ -12,30 +12,54 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import table_forms
 
 import cardlab
 from cardlab.engine.rng import SplitMix64
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {}),
-    ("five_hundred", {"players": 3}),
-    ("five_hundred", {"players": 5}),
-    ("five_hundred", {"players": 6}),
-    ("officer_skat", {}),
+
+def _default_and_end_tables() -> list[tuple[str, dict[str, Any]]]:
+    """Each registered game's default table, then every table at its fewest and at its most
+    players (from ``table_forms``, so a new game joins without an edit here).
+
+    The ends of the player counts and each named form there, not every table: the property
+    test below plays seeded deals per table, and CI time stays about what the hand-written
+    list cost."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for name in cardlab.game_names():
+        default, *rest = table_forms(name)
+        counts = [opts["players"] for _, opts in rest]
+        ends = {min(counts), max(counts)} if counts else set()
+        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
+    return out
+
+
+#: rule options that change which actions a game has (more calls, capped bids), on top of
+#: its tables; a game with none needs no entry
+RULE_OPTIONS: list[tuple[str, dict[str, Any]]] = [
     ("officer_skat", {"pass_allowed": True, "ramsch_allowed": True}),
-    ("pandoeren", {}),
     ("pandoeren", {"number_bid_cap": 200, "preset": "butselaar"}),
-    ("panfin", {}),
     ("panfin", {"max_exchange": 2}),
 ]
+#: games whose action table is the same under every option and at every player count: their
+#: ids round-trip once, at the default table
+ONE_TABLE = {"panfin"}
+CONFIGS: list[tuple[str, dict[str, Any]]] = [*_default_and_end_tables(), *RULE_OPTIONS]
+ROUND_TRIP = [c for c in CONFIGS
+              if c[0] not in ONE_TABLE or c == table_forms(c[0])[0]]
+
+
+def test_the_game_specific_entries_name_registered_games() -> None:
+    assert {name for name, _ in RULE_OPTIONS} | ONE_TABLE <= set(cardlab.game_names())
+    assert all(cardlab.load(n).num_distinct_actions == cardlab.load(n, **o).num_distinct_actions
+               for n, o in CONFIGS if n in ONE_TABLE)
 
 
 def _game(name: str, options: dict[str, Any]) -> Any:
     return cardlab.load(name, **options)
 
 
-@pytest.mark.parametrize(("name", "options"), [c for c in CONFIGS if c[0] != "panfin"]
-                         + [("panfin", {})])  # Panfin's table is the same under every option
+@pytest.mark.parametrize(("name", "options"), ROUND_TRIP)
 def test_every_id_round_trips(name: str, options: dict[str, Any]) -> None:
     game = _game(name, options)
     n = game.num_distinct_actions
@@ -63,7 +87,7 @@ def test_every_legal_action_has_its_id(name: str, options: dict[str, Any], seed:
         state = state.apply(legal[rng.randbelow(len(legal))])
 
 
-@pytest.mark.parametrize("name", ["five_hundred", "officer_skat", "pandoeren", "panfin"])
+@pytest.mark.parametrize("name", cardlab.game_names())
 def test_bad_ids_and_notation_are_refused_by_name(name: str) -> None:
     game = cardlab.load(name)
     n = game.num_distinct_actions

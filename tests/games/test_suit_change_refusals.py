@@ -11,7 +11,8 @@ cards' own names struck out, the reason still names the effective suit and says 
 
 A game joins by one :class:`SuitChangeGame` entry in :data:`GAMES`: how to reach its
 trick play, what a card's printed and effective suits are in words, which cards a reason
-involves.
+involves; a registered game with neither an entry nor a place in :data:`NO_SUIT_CHANGE`
+fails the coverage test.
 """
 
 from __future__ import annotations
@@ -187,6 +188,19 @@ GAMES = (
     SuitChangeGame("panfin", _pf_deals, _pf_suits, _pf_led, moves=16),
     SuitChangeGame("officer_skat", _os_deals, _os_suits, _os_led, moves=32),
 )
+#: the registered games whose every card plays as the suit printed on it, so have no entry
+#: above (Pandoeren A2.2: the jas and the nel top the trumps yet stay in their own suit)
+NO_SUIT_CHANGE = frozenset({"pandoeren"})
+
+
+def test_every_registered_game_is_under_test_or_said_to_keep_its_suits() -> None:
+    """A game added to the registry fails here until it has a :class:`SuitChangeGame` entry
+    in :data:`GAMES` or is named in :data:`NO_SUIT_CHANGE`."""
+    named = [g.name for g in GAMES]
+    assert len(named) == len(set(named)) and not set(named) & NO_SUIT_CHANGE
+    missing = set(cardlab.game_names()) - set(named) - NO_SUIT_CHANGE
+    assert not missing, f"add a SuitChangeGame entry (or NO_SUIT_CHANGE) for {sorted(missing)}"
+    assert set(named) | NO_SUIT_CHANGE <= set(cardlab.game_names())
 
 
 # -- the check ---------------------------------------------------------------------------

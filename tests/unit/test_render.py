@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import cardlab
 import cardlab.render as render
 from cardlab.cards import (
     Card,
@@ -407,7 +408,7 @@ def test_show_dispatches_on_what_it_is_given() -> None:
         show(3.5)
 
 
-@pytest.mark.parametrize("name", ["five_hundred", "officer_skat", "pandoeren", "panfin"])
+@pytest.mark.parametrize("name", cardlab.game_names())
 def test_real_games_draw_and_spectators_see_no_hidden_hand(name: str) -> None:
     """For each game: a few steps into a seeded deal, the spectator picture holds no card
     group named after a card of a hidden hand; the teacher's shows them all."""

@@ -12,8 +12,8 @@ import cardlab
 from cardlab.bots import bot_for
 from cardlab.widgets import Table
 
-FORMS: list[tuple[str, dict[str, Any]]] = [
-    ("five_hundred", {}), ("officer_skat", {}), ("pandoeren", {}), ("panfin", {"players": 4})]
+#: every registered game, at its default table
+FORMS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in cardlab.game_names()]
 
 
 def _turns_to_play(name: str, options: dict[str, Any]) -> list[Table]:

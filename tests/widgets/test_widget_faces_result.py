@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
+from support import table_forms
 from widget_support import send, synced_view
 
 import cardlab
@@ -20,8 +22,28 @@ from cardlab.bots import bot_for
 from cardlab.render import card_svg
 from cardlab.widgets import Table
 
-GAMES = [("five_hundred", {}), ("five_hundred", {"players": 6}), ("officer_skat", {}),
-         ("pandoeren", {}), ("panfin", {"players": 4})]
+
+def _default_and_end_tables(*, fewest: bool = True, most: bool = True,
+                            ) -> list[tuple[str, dict[str, Any]]]:
+    """Each registered game's default table, then every table (each named form) at its fewest
+    and/or at its most players, from ``table_forms``: a new game joins without an edit here.
+    """
+    out: list[tuple[str, dict[str, Any]]] = []
+    for name in cardlab.game_names():
+        default, *rest = table_forms(name)
+        counts = [opts["players"] for _, opts in rest]
+        ends = {c for c, keep in ((min(counts, default=0), fewest), (max(counts, default=0), most))
+                if keep}
+        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
+    return out
+
+
+#: the default table of each game and, as one other player count, its most players (the
+#: biggest result panel); the deals are played out in full: not every table
+GAMES = _default_and_end_tables(fewest=False)
+#: the tables of a named form (options beyond the player count: Five Hundred's dead hand and
+#: ghost partners), whose sides the result panel must name too
+NAMED_FORMS = [(n, o) for n, o in table_forms() if set(o) - {"players"} and (n, o) not in GAMES]
 
 
 def played(name, options=None, seed=3):
@@ -94,8 +116,7 @@ def test_four_colour_changes_the_faces_live_and_in_the_picture():
 SUIT_CODE = re.compile(r"\b(trumps|four of|suit) [SCDHB]\b")
 
 
-@pytest.mark.parametrize(("name", "options"), GAMES + [
-    ("five_hundred", {"players": 2, "two_player_form": "ghost_partners_43"})])
+@pytest.mark.parametrize(("name", "options"), GAMES + NAMED_FORMS)
 def test_result_panel_gives_points_per_side_and_the_breakdown_in_words(name, options):
     """Once the deal is over: the header says so, and the result panel has a heading, each
     side's points as the engine scored them, and the breakdown with suits in words."""

@@ -6,23 +6,44 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
+from support import table_forms
 from widget_support import send, synced_view
 
 import cardlab
 from cardlab.widgets import Table, TeacherPage
 from cardlab.widgets.teacher import player_choices
 
-GAMES = [("five_hundred", {}), ("five_hundred", {"players": 2,
-                                                  "two_player_form": "ghost_partners_43"}),
-         ("officer_skat", {}), ("pandoeren", {}), ("panfin", {"players": 3})]
+
+def _default_and_end_tables(*, fewest: bool = True, most: bool = True,
+                            ) -> list[tuple[str, dict[str, Any]]]:
+    """Each registered game's default table, then every table (each named form) at its fewest
+    and/or at its most players, from ``table_forms``: a new game joins without an edit here.
+    """
+    out: list[tuple[str, dict[str, Any]]] = []
+    for name in cardlab.game_names():
+        default, *rest = table_forms(name)
+        counts = [opts["players"] for _, opts in rest]
+        ends = {c for c, keep in ((min(counts, default=0), fewest), (max(counts, default=0), most))
+                if keep}
+        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
+    return out
+
+
+#: the tables a deal is demonstrated on: the default table of each game and, as one other
+#: player count, its fewest players (the deals are played out in full: not every table)
+GAMES = _default_and_end_tables(most=False)
 
 
 @pytest.mark.parametrize(("name", "opts"), GAMES)
 def test_demonstrate_steps_through_the_whole_deal_from_the_first_step(name, opts):
-    state = cardlab.load(name, **opts).deal(seed=11, dealer=0)
-    table = Table.demonstrate(state, bot_delay=0)
+    game = cardlab.load(name, **opts)
+    for seed in range(11, 31):  # a deal played for, not thrown in after the calls
+        table = Table.demonstrate(game.deal(seed=seed, dealer=0), bot_delay=0)
+        if table.view["steps"] > 10:
+            break
     assert table.mode == "review" and table.step == 0
     steps = table.view["steps"]
     assert steps > 10, "the bots played the deal out"
@@ -208,9 +229,11 @@ def test_hands_shown_seat_by_seat_hide_the_others_from_view_and_picture():
 
 
 # -- #28: the teacher's page, finished ---------------------------------------------------------
-FORMS = [("five_hundred", {}), ("officer_skat", {}), ("pandoeren", {}), ("panfin", {}),
-         ("five_hundred", {"players": 2, "two_player_form": "ghost_partners_43"}),
-         ("five_hundred", {"players": 6}), ("panfin", {"players": 3})]
+#: each game's default table
+DEFAULTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in cardlab.game_names()]
+#: the default tables and each game's fewest and most players: the words at the ends of the
+#: player counts, without demonstrating every table twice over
+FORMS = _default_and_end_tables()
 
 
 def test_a_share_code_keeps_the_hands_turned_face_down():
@@ -244,7 +267,7 @@ def test_a_share_code_naming_a_seat_the_game_lacks_is_refused():
         Table.from_share(code[:-1] + "7")
 
 
-@pytest.mark.parametrize(("name", "opts"), FORMS[:4])
+@pytest.mark.parametrize(("name", "opts"), DEFAULTS)
 def test_the_order_of_the_cards_follows_the_contract_on_the_table(name, opts):
     page = TeacherPage()
     page.choose(game=name, seed=6).deal()
