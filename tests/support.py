@@ -39,6 +39,23 @@ def table_forms(*games: str) -> list[tuple[str, dict[str, Any]]]:
             for _, opts in forms_of(registry.game_class(name).spec)]
 
 
+def end_tables(*, fewest: bool = True, most: bool = True) -> list[tuple[str, dict[str, Any]]]:
+    """Each registered game's default table, then every table (each named form) at its fewest
+    and/or at its most players, from :func:`table_forms`: a new game joins without an edit
+    anywhere. For tests that play whole deals per table, where every table would cost too
+    much: the ends of the player counts and their named forms stand for the rest."""
+    import cardlab
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    for name in cardlab.game_names():
+        default, *rest = table_forms(name)
+        counts = [opts["players"] for _, opts in rest]
+        ends = {c for c, keep in ((min(counts, default=0), fewest), (max(counts, default=0), most))
+                if keep}
+        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
+    return out
+
+
 def legal_strs(state: State) -> list[str]:
     """The legal actions as plain strings."""
     return [str(a) for a in state.legal_actions()]

@@ -8,30 +8,14 @@ import re
 from typing import Any
 
 import pytest
-from support import table_forms
+from support import end_tables
 
 import cardlab
 from cardlab.bots import bot_for
 from cardlab.bots.five_hundred import estimate_parts
 
-
-def _default_and_end_tables() -> list[tuple[str, dict[str, Any]]]:
-    """Each registered game's default table, then every table (each named form) at its fewest
-    and at its most players, from ``table_forms``: a new game joins without an edit here.
-
-    The ends of the player counts, not every table: the calls of many seeded deals are
-    explained per table, and CI time stays about what the hand-written list cost."""
-    out: list[tuple[str, dict[str, Any]]] = []
-    for name in cardlab.game_names():
-        default, *rest = table_forms(name)
-        counts = [opts["players"] for _, opts in rest]
-        ends = {min(counts), max(counts)} if counts else set()
-        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
-    return out
-
-
 #: the tables whose heuristic bots explain their calls
-GAMES = _default_and_end_tables()
+GAMES = end_tables()
 DEALS = 40
 
 

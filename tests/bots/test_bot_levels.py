@@ -7,32 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from support import table_forms
+from support import end_tables
 
 import cardlab
 from cardlab.bots import LEVELS, as_bot, bot_for, levels, play_out
 from cardlab.engine import registry
 from cardlab.sim import compare_variants, season
 
-
-def _default_and_end_tables() -> list[tuple[str, dict[str, Any]]]:
-    """Each registered game's default table, then every table at its fewest and at its most
-    players (from ``table_forms``, so a new game joins without an edit here).
-
-    The ends of the player counts and each named form there (Five Hundred's dead hand and
-    ghost partners), not every table: each level plays a whole deal per table, and CI time
-    stays about what the hand-written list cost."""
-    out: list[tuple[str, dict[str, Any]]] = []
-    for name in cardlab.game_names():
-        default, *rest = table_forms(name)
-        counts = [opts["players"] for _, opts in rest]
-        ends = {min(counts), max(counts)} if counts else set()
-        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
-    return out
-
-
 #: the tables every level plays
-FORMS = _default_and_end_tables()
+FORMS = end_tables()
 
 
 def test_the_levels_are_named_the_same_everywhere() -> None:

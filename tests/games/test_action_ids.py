@@ -12,27 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import table_forms
+from support import end_tables, table_forms
 
 import cardlab
 from cardlab.engine.rng import SplitMix64
-
-
-def _default_and_end_tables() -> list[tuple[str, dict[str, Any]]]:
-    """Each registered game's default table, then every table at its fewest and at its most
-    players (from ``table_forms``, so a new game joins without an edit here).
-
-    The ends of the player counts and each named form there, not every table: the property
-    test below plays seeded deals per table, and CI time stays about what the hand-written
-    list cost."""
-    out: list[tuple[str, dict[str, Any]]] = []
-    for name in cardlab.game_names():
-        default, *rest = table_forms(name)
-        counts = [opts["players"] for _, opts in rest]
-        ends = {min(counts), max(counts)} if counts else set()
-        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
-    return out
-
 
 #: rule options that change which actions a game has (more calls, capped bids), on top of
 #: its tables; a game with none needs no entry
@@ -44,7 +27,7 @@ RULE_OPTIONS: list[tuple[str, dict[str, Any]]] = [
 #: games whose action table is the same under every option and at every player count: their
 #: ids round-trip once, at the default table
 ONE_TABLE = {"panfin"}
-CONFIGS: list[tuple[str, dict[str, Any]]] = [*_default_and_end_tables(), *RULE_OPTIONS]
+CONFIGS: list[tuple[str, dict[str, Any]]] = [*end_tables(), *RULE_OPTIONS]
 ROUND_TRIP = [c for c in CONFIGS
               if c[0] not in ONE_TABLE or c == table_forms(c[0])[0]]
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
-from support import table_forms
+from support import end_tables, table_forms
 from widget_support import send, synced_view
 
 import cardlab
@@ -22,25 +21,9 @@ from cardlab.bots import bot_for
 from cardlab.render import card_svg
 from cardlab.widgets import Table
 
-
-def _default_and_end_tables(*, fewest: bool = True, most: bool = True,
-                            ) -> list[tuple[str, dict[str, Any]]]:
-    """Each registered game's default table, then every table (each named form) at its fewest
-    and/or at its most players, from ``table_forms``: a new game joins without an edit here.
-    """
-    out: list[tuple[str, dict[str, Any]]] = []
-    for name in cardlab.game_names():
-        default, *rest = table_forms(name)
-        counts = [opts["players"] for _, opts in rest]
-        ends = {c for c, keep in ((min(counts, default=0), fewest), (max(counts, default=0), most))
-                if keep}
-        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
-    return out
-
-
 #: the default table of each game and, as one other player count, its most players (the
 #: biggest result panel); the deals are played out in full: not every table
-GAMES = _default_and_end_tables(fewest=False)
+GAMES = end_tables(fewest=False)
 #: the tables of a named form (options beyond the player count: Five Hundred's dead hand and
 #: ghost partners), whose sides the result panel must name too
 NAMED_FORMS = [(n, o) for n, o in table_forms() if set(o) - {"players"} and (n, o) not in GAMES]

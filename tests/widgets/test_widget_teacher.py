@@ -9,32 +9,16 @@ import re
 from typing import Any
 
 import pytest
-from support import table_forms
+from support import end_tables
 from widget_support import send, synced_view
 
 import cardlab
 from cardlab.widgets import Table, TeacherPage
 from cardlab.widgets.teacher import player_choices
 
-
-def _default_and_end_tables(*, fewest: bool = True, most: bool = True,
-                            ) -> list[tuple[str, dict[str, Any]]]:
-    """Each registered game's default table, then every table (each named form) at its fewest
-    and/or at its most players, from ``table_forms``: a new game joins without an edit here.
-    """
-    out: list[tuple[str, dict[str, Any]]] = []
-    for name in cardlab.game_names():
-        default, *rest = table_forms(name)
-        counts = [opts["players"] for _, opts in rest]
-        ends = {c for c, keep in ((min(counts, default=0), fewest), (max(counts, default=0), most))
-                if keep}
-        out += [default, *((n, o) for n, o in rest if o["players"] in ends)]
-    return out
-
-
 #: the tables a deal is demonstrated on: the default table of each game and, as one other
 #: player count, its fewest players (the deals are played out in full: not every table)
-GAMES = _default_and_end_tables(most=False)
+GAMES = end_tables(most=False)
 
 
 @pytest.mark.parametrize(("name", "opts"), GAMES)
@@ -233,7 +217,7 @@ def test_hands_shown_seat_by_seat_hide_the_others_from_view_and_picture():
 DEFAULTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in cardlab.game_names()]
 #: the default tables and each game's fewest and most players: the words at the ends of the
 #: player counts, without demonstrating every table twice over
-FORMS = _default_and_end_tables()
+FORMS = end_tables()
 
 
 def test_a_share_code_keeps_the_hands_turned_face_down():
