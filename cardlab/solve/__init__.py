@@ -191,14 +191,7 @@ def values(state: State, *, budget: int | None = None) -> Values:
     seat = adapter.to_move(state)
     side = adapter.side_of(seat)
     search = adapter.search(side, _budget(budget))
-    position = adapter.root(state)
-    by_text: dict[str, float] = {}
-    guess: float | None = None
-    for group, child in search.children(position):
-        guess = search.exact(child, guess)
-        v = adapter.final(guess, side)
-        for move in group:
-            by_text[adapter.text(position, move)] = v
+    by_text = search.move_values(adapter.root(state), lambda count: adapter.final(count, side))
     out = {str(a): by_text[str(a)] for a in state.legal_actions()}
     return Values(out, seat, side, adapter.searched, _unit(state), search.nodes)
 

@@ -31,6 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cardlab.solve.adapter import Adapter
 
 __all__ = ["SolveError", "SolveBudgetExceeded", "Search", "DEFAULT_BUDGET", "DEFAULT_TT_BYTES"]
@@ -111,6 +113,22 @@ class Search:
         """Each group of equivalent moves with the position after its first move."""
         ad = self.adapter
         return [(group, ad.child(state, group[0])) for group in ad.moves(state)]
+
+    def move_values(self, state: Any, measure: Callable[[float], float] | None = None
+                    ) -> dict[str, float]:
+        """Each move of ``state`` (by its notation) → the exact value of the position after it,
+        read by ``measure`` (the searched count → what the caller reports; default the
+        count itself). Equivalent moves share one search, and each search starts from the
+        last one's value (neighbouring moves are often worth the same)."""
+        ad = self.adapter
+        out: dict[str, float] = {}
+        guess: float | None = None
+        for group, child in self.children(state):
+            guess = self.exact(child, guess)
+            v = guess if measure is None else measure(guess)
+            for move in group:
+                out[ad.text(state, move)] = v
+        return out
 
     # -- the search ---------------------------------------------------------------
     def _search(self, state: Any, alpha: float, beta: float) -> float:

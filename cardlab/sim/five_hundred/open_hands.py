@@ -85,14 +85,13 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
         """The layout's row (None past ``limit`` positions), and the positions searched."""
         pos = root._replace(hands=tuple(int(h) for h in layout))
         search = CompiledSearch(ad, side, limit)
-        by_text: dict[str, float] = {}
-        guess: float | None = None
+
+        def margin(count: float) -> float:
+            pts = ad.points(count, side)
+            return float(pts[side] - pts[other])
+
         try:
-            for group, child in search.children(pos):
-                guess = search.exact(child, guess)
-                pts = ad.points(guess, side)
-                for move in group:
-                    by_text[ad.text(pos, move)] = float(pts[side] - pts[other])
+            by_text = search.move_values(pos, margin)
         except SolveBudgetExceeded:
             return None, search.nodes
         return [by_text[a] for a in legal], search.nodes

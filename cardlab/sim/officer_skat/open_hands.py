@@ -171,13 +171,8 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
             return again, 0
         ad = _on_layout(base, places, cards, deck)
         search = CompiledSearch(ad, side, limit)
-        by_text: dict[str, float] = {}
-        guess: float | None = None
         try:
-            for group, child in search.children(root):
-                guess = search.exact(child, guess)
-                for move in group:
-                    by_text[ad.text(root, move)] = guess
+            by_text = search.move_values(root)
         except SolveBudgetExceeded:
             LEFT_OUT[0] += 1
             return None, search.nodes

@@ -135,13 +135,9 @@ def value_layouts(state: Any, legal: list[str], n: int, seed: int) -> Valued | N
         seat, sign = searched_seat(t)
         ad = PandoerenAdapter(t)
         search = CompiledSearch(ad, names[seat], limit, allies(t, seat))
-        by_text: dict[str, float] = {}
         try:
-            for group, child in search.children(t):
-                # + 0.0: a negated nought is shown as 0, not -0
-                v = sign * search.exact(child) + 0.0
-                for move in group:
-                    by_text[ad.text(t, move)] = v
+            # + 0.0: a negated nought is shown as 0, not -0 (its exact ignores the guess)
+            by_text = search.move_values(t, lambda v: sign * v + 0.0)
         except SolveBudgetExceeded:
             return None, search.nodes
         return [by_text[a] for a in legal], search.nodes
