@@ -277,7 +277,8 @@ class Calls:
     :func:`heuristic_calls`); every array has one row per deal.
 
     :ivar high: the contract's ladder position (-1: all passed, the deal is annulled).
-    :ivar declarer, partner: seats (-1: none); ``called`` the called card (n_cards: none).
+    :ivar declarer: the declarer's seat (-1: none).
+    :ivar partner: the partner's seat (-1: none); ``called`` the called card (n_cards: none).
     :ivar table: the trump table (0-3, or 4: no trumps); ``discard`` the discarded card.
     :ivar hands: ``(B, 4)`` masks at the opening lead (the dealt hands if annulled).
     :ivar bidders: ``(B, 4)`` seats that made a bid; ``n_actions``: actions before the play.
