@@ -142,9 +142,10 @@ class Advice:
     method: str = "rollouts"
     """How each layout was valued: ``"open hands"`` (the solver, every hand of the layout
     open, wherever the game's simulator offers it and it serves: Five Hundred's card plays
-    and bids, Panfin's card plays, Officer Skat's and Pandoeren's late in the play; each
-    game's ``open_hands`` module says where) or ``"rollouts"`` (the heuristic bots play the
-    deal out)."""
+    and bids, Panfin's card plays and its choices before the tricks — each sampled whole
+    state valued at its first lead, where every state of the round is served —, Officer
+    Skat's and Pandoeren's late in the play; each game's ``open_hands`` module says where)
+    or ``"rollouts"`` (the heuristic bots play the deal out)."""
 
     @property
     def best(self) -> str:
@@ -321,12 +322,17 @@ def _hook(state: Any, name: str, options: list[str], n: int, seed: int) -> Any:
 
 def valued_by(state: Any) -> str:
     """How :func:`advise` values this moment's options, before any is valued: ``"open
-    hands"`` where the game's solver serves them (a whole search per layout), else
-    ``"rollouts"``. (A round whose every layout ran past the solver's budget falls back
-    to rollouts; :attr:`Advice.method` says what a round used.)"""
+    hands"`` where the game's solver serves them (a whole search per layout; a choice
+    before the tricks valued on sampled whole states, where the simulator offers
+    ``open_hands_state``), else ``"rollouts"``. (A round whose every layout ran past the
+    solver's budget falls back to rollouts, as does a choice's round with one state past
+    it; :attr:`Advice.method` says what a round used.)"""
     sim = _simulator(state)
     serves = getattr(sim, "open_hands_serves", None) if sim is not None else None
     kind, _ = valued_options(state)
+    if kind == "choice":
+        whole = getattr(sim, "open_hands_state", None) if sim is not None else None
+        return "open hands" if whole is not None and on_sampled_states(state) else "rollouts"
     return "open hands" if kind in ("play", "call") and serves is not None and \
         serves(state) else "rollouts"
 
@@ -471,8 +477,11 @@ def _advise_choice(state: Any, options: list[str], n: int, seed: int,
 def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
                       include: Iterable[str]) -> Advice:
     """Each choice valued on ``n`` whole states sampled from the chooser's knowledge (the
-    same states for every option): the bots decide up to the play, the batch plays it,
-    and the value is the chooser's side's points (module docstring)."""
+    same states for every option): the bots decide up to the play, and a state that
+    reached it is valued by the solver where the simulator offers it
+    (:attr:`~cardlab.sim.simulator.Simulator.open_hands_state`: the chooser's side's
+    open-hands value at the first lead) and serves every state of the call, else the
+    batch plays it; the value is the chooser's side's points (module docstring)."""
     sim = _simulator(state)
     seat = state.to_move
     legal = {str(a) for a in state.legal_actions()}
@@ -489,7 +498,21 @@ def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
                 played.append((k, i, u))
             else:
                 got[k, i] = u.result.points[sides[side]]
-    if played:
+    # the solver values every state or none: the same for every option, on the same states
+    solver = getattr(sim, "open_hands_state", None)
+    solved: list[float] | None = None
+    if solver is not None:
+        solved = []
+        for _, _, u in played:
+            v = solver(u, seat)
+            if v is None:
+                solved = None
+                break  # the batch plays them all
+            solved.append(float(v))
+    if solved is not None:
+        for (k, i, _), v in zip(played, solved):
+            got[k, i] = v
+    elif played:
         batch = sim.batch.from_states([u for _, _, u in played])
         play_on(batch, np.array([derive_seed(seed, i) for _, i, _ in played], dtype=np.uint64),
                 "heuristic")
@@ -499,7 +522,8 @@ def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
     values = {a: float(got[k].mean()) for k, a in enumerate(todo)}
     errs = {a: float(got[k].std() / max(1.0, n) ** 0.5) for k, a in enumerate(todo)}
     return Advice(seat, values, errs, n, "choice", seed, _best_naming(state, values),
-                  {a: got[k].copy() for k, a in enumerate(todo)})
+                  {a: got[k].copy() for k, a in enumerate(todo)},
+                  "rollouts" if solved is None else "open hands")
 
 
 def _up_to_the_play(state: Any, seed: int) -> Any:

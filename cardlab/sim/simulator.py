@@ -103,6 +103,12 @@ class Simulator:
         ``open_hands_calls`` (in the auction) serves it, asked before any layout is valued
         (the hint sizes its rounds by it: a layout valued with open hands is a whole
         search), or ``None`` where neither is offered.
+    :ivar open_hands_state: ``(state, seat)`` → ``seat``'s side's open-hands value of a
+        whole state at its first lead (every hand open, the solver's search for that side),
+        or None where the solver does not serve it (or it runs past its budget). With it,
+        :func:`cardlab.sim.advice.advise` values a choice before the tricks on sampled whole
+        states by the solver instead of the batch's heuristic play, where every state of
+        the call is served; ``None`` where it is not offered.
     :ivar call_values: ``(state, calls, n, seed)`` → the calls of an auction valued by
         rollouts where no bid-odds study serves (call → the bidder's side's points if it
         stood as the contract and the deal were played out, one per sampled layout, the
@@ -133,6 +139,7 @@ class Simulator:
     open_hands_calls: Callable[[Any, list[str], int, int],
                                dict[str, np.ndarray] | None] | None = None
     open_hands_serves: Callable[[Any], bool] | None = None
+    open_hands_state: Callable[[Any, int], float | None] | None = None
     call_values: Callable[[Any, list[str], int, int],
                           dict[str, np.ndarray] | None] | None = None
     whole_deals: WholeDeals | None = None

@@ -26,10 +26,18 @@ spent as :mod:`cardlab.sim.open_hands` says. A deal takes a few hundred position
 opening lead of four hands (some tens of thousands at six at most), a fraction of a
 millisecond, so the budget binds only on unusually hard deals; drawing a deal and replaying
 it through the engine takes longer (0.5-3 ms) and is most of a call's time.
+
+**The choices before the tricks** (the declarations, the dealer's choice of suit and her
+swap) are valued on whole states sampled from the chooser's knowledge, every seat's
+heuristic bot declaring up to the play (:mod:`cardlab.sim.advice`); :func:`state_value`
+values each such state at its first lead in the same measure, for the chooser's side
+whichever seat leads (the ``open_hands_state`` of the simulator), within
+:data:`STATE_BUDGET` positions.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Final
 
 import numpy as np
@@ -37,9 +45,10 @@ import numpy as np
 from cardlab.sim.open_hands import LayoutBudget, per_action, value_within
 from cardlab.sim.panfin.states import trick_states
 from cardlab.solve import SolveBudgetExceeded, SolveError, compiled, values
+from cardlab.solve.adapter import adapter_for
 
 __all__ = ["NODES_PER_LAYOUT", "MAX_NODES", "MIN_LAYOUTS", "LAYOUT_BUDGET", "serves",
-           "layouts", "open_hands_values"]
+           "layouts", "open_hands_values", "STATE_BUDGET", "STATE_COUNTS", "state_value"]
 
 #: the positions one call may search over all its deals, per deal asked (a hundred times a
 #: four-hand opening lead's median deal; the few six-hand deals that take more are paid
@@ -98,3 +107,43 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
 
     budget = LayoutBudget(NODES_PER_LAYOUT, MAX_NODES, MIN_LAYOUTS, LAYOUT_BUDGET)
     return per_action(value_within(deals, value, n, budget))
+
+
+#: the positions one whole state may take when a choice before the tricks is valued
+#: (:func:`state_value`; of 3,115 states at their first lead, sampled at declarations and
+#: swaps of 2-6 hands, the median took 25 positions with two hands and 169 with six, the
+#: largest 73,351); a state past it is valued by the batch's play, and so are the other
+#: states of its call (:func:`cardlab.sim.advice.advise` keeps them paired). Read at each
+#: call (not Final), so a test can lower it to see the fallback
+STATE_BUDGET = 1_000_000
+
+#: how many whole states :func:`state_value` solved and how many ran past their budget
+#: (``"solved"``, ``"past budget"``), since the process started: how often the rollouts
+#: still serve a choice
+STATE_COUNTS: Counter[str] = Counter()
+
+
+def state_value(state: Any, seat: int, budget: int | None = None) -> float | None:
+    """The open-hands value, for ``seat``'s side, of a whole state at its first lead (a
+    choice before the tricks applied and every seat's declarations made): its net chips
+    under perfect play with every hand open, the others minimising them (the module
+    docstring's measure), searched for that side from the state whatever seat leads. None
+    where :func:`serves` would say no or past ``budget`` positions (default
+    :data:`STATE_BUDGET`; counted in :data:`STATE_COUNTS`)."""
+    if state.phase != "play" or state.is_over or state.to_move is None:
+        return None
+    try:
+        adapter = adapter_for(state)
+    except SolveError:
+        return None
+    if not adapter.compiled:  # the interpreted search is too slow for a hint (:func:`serves`)
+        return None
+    side = adapter.side_of(seat)
+    try:
+        limit = STATE_BUDGET if budget is None else budget
+        count = adapter.search(side, limit).exact(adapter.root(state))
+    except SolveBudgetExceeded:
+        STATE_COUNTS["past budget"] += 1
+        return None
+    STATE_COUNTS["solved"] += 1
+    return float(adapter.final(count, side))
