@@ -17,9 +17,11 @@ declaration — tengo with its exchange, fold, servito — the dealer's choice o
 her swap), a layout of the hidden hands is not enough, so the game's simulator samples
 whole states instead (``Simulator.sample_states``: the other hands, the discards and the
 stock's order, from what the chooser can see only). Each option is applied to the same
-sampled states (paired), every seat's heuristic bot decides up to the play, the batch
-plays the tricks, and the option's value is the chooser's side's result in the game's
-unit (Panfin: net chips); a deal that ends before the play (a combination, servito,
+sampled states (paired), every seat's heuristic bot decides up to the play, the tricks
+are valued by the open-hands solver where the simulator offers it for a whole state
+(``Simulator.open_hands_state``, Panfin: the chooser's side's value with every hand open,
+unless a state of the call is past the solver's budget) and else played by the batch, and
+the option's value is the chooser's side's result in the game's unit (Panfin: net chips); a deal that ends before the play (a combination, servito,
 folds) counts its result as it stands. Every option is valued, each exchange of every
 size too. In a game whose simulator samples no whole states, such a choice is not valued.
 

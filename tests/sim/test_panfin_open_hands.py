@@ -177,7 +177,7 @@ def test_the_hint_values_a_card_play_with_open_hands():
         seen += 1
     assert seen > 8
     before = next(m for m in _deal_moments(cardlab.load("panfin"), 0) if m.phase == "declare")
-    assert valued_by(before) == "rollouts"
+    assert valued_by(before) == "open hands"  # #29: the choices before the tricks too
 
 
 def test_hidden_stays_hidden():
