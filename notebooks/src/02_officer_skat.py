@@ -528,8 +528,10 @@ DealEditor(game, dealer=0, seat=1, show_all=False)
 #
 # **Stuck? Press Hint** under the table. Every card you may play (and, before the play, every
 # game you may choose) gets a bar: it starts at the zero line and runs to what that option is
-# worth to you on average, in points, over many guesses at the cards you cannot
-# see, each played out by the bots; the thin whisker at its end is the 95% range of that average.
+# worth to you on average, in points (yours less your opponent's), over many guesses at the
+# face-down cards nobody has seen yet; the thin whisker at its end is the 95% range of that
+# average. Each guess is played out by the bots, and in the last eight tricks solved with every
+# card open instead.
 # The first bars come from a few guesses, so their whiskers are long; better bars follow by
 # themselves. The line under the table calls an option *best* only when it is clearly ahead of
 # every other; otherwise it says which options are *about equal*, and any of them is a fine

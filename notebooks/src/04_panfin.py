@@ -603,8 +603,10 @@ DealEditor(game, dealer=0, seat=2, show_all=False)
 # play, and before the tricks *tengo* with every exchange (each card carries the best exchange
 # that throws it), fold and *servito*. A bar starts at the zero line and runs to what the option
 # is worth to you on average, in chips, over many guesses at the cards you cannot see (and the
-# stock's order), each played out by the bots; the thin whisker at its end is the 95% range of
-# that average. The first bars come from a few guesses, so their whiskers are long; better bars
+# stock's order); the thin whisker at its end is the 95% range of that average. On each guess
+# the bots declare up to the tricks, and the tricks are solved with every hand open, the other
+# players together against you (so a card that works only if someone slips looks worse than it
+# does at a real table). The first bars come from a few guesses, so their whiskers are long; better bars
 # follow by themselves. The line under the table calls an option *best* only when it is clearly
 # ahead of every other; otherwise it says which options are *about equal*, and any of them is a
 # fine choice. After the deal, **Look back** takes you to each decision that cost chips and asks
