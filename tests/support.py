@@ -56,6 +56,23 @@ def end_tables(*, fewest: bool = True, most: bool = True) -> list[tuple[str, dic
     return out
 
 
+def play_positions(game: Any, seeds: range) -> list[tuple[State, Any]]:
+    """Every ``(state, action)`` of the card play in random deals of ``seeds`` (the calls
+    random too): the state before a card is played and the card (a ``play`` action) the walk
+    played there."""
+    from cardlab.engine.rng import SplitMix64
+
+    out = []
+    for seed in seeds:
+        state, rng = game.deal(seed=seed, dealer=seed % game.players), SplitMix64(seed)
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            if action.verb == "play":
+                out.append((state, action))
+            state = state.apply(action)
+    return out
+
+
 def legal_strs(state: State) -> list[str]:
     """The legal actions as plain strings."""
     return [str(a) for a in state.legal_actions()]

@@ -19,13 +19,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from support import play_positions
 
 import cardlab
 import cardlab.sim
 from cardlab.bots import RandomBot, bot_for
 from cardlab.bots.example import HeuristicBot
 from cardlab.engine import registry
-from cardlab.engine.rng import SplitMix64
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds, play_seed
 from cardlab.sim.simulator import simulator_for
 
@@ -71,19 +71,6 @@ def test_cardlab_sim_registers_the_example_package_when_the_game_is_registered()
 
 
 # -- position by position: the batch's rules are the engine's ------------------------------------
-def _positions(game: Any, seeds: range) -> list[tuple[Any, Any]]:
-    """Every ``(state, card play)`` of random deals (calls too are random: both contracts)."""
-    out = []
-    for seed in seeds:
-        state, rng = game.deal(seed=seed, dealer=seed % 3), SplitMix64(seed)
-        while not state.is_over:
-            action = rng.choice(state.legal_actions())
-            if action.verb == "play":
-                out.append((state, action))
-            state = state.apply(action)
-    return out
-
-
 @pytest.mark.parametrize("preset", ["standard", "strict"])
 def test_the_batch_allows_the_judges_cards_and_moves_to_the_judges_seat(preset: str) -> None:
     """EX-4.2 / EX-4.3 (``must_trump`` under ``strict``): at over a thousand play positions
@@ -91,7 +78,7 @@ def test_the_batch_allows_the_judges_cards_and_moves_to_the_judges_seat(preset: 
     after each card the batch's seat to move is the engine's — at a trick's end its winner
     by the kernel's keys (EX-4.4)."""
     game = cardlab.load(NAME, preset=preset)
-    found = _positions(game, range(60))
+    found = play_positions(game, range(60))
     assert len(found) >= 1000
     batch_class: Any = simulator_for(game).batch
     batch = batch_class.from_states([s for s, _ in found])

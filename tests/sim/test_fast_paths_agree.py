@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from support import table_forms
+from support import play_positions, table_forms
 
 import cardlab
 from cardlab.engine import registry
@@ -48,20 +48,6 @@ FORMS = _batch_forms()
 #: deals per game: enough for over a thousand play positions (a random auction often passes
 #: Pandoeren out)
 SEEDS = {"officer_skat": 60, "pandoeren": 400}
-
-
-def play_positions(game: Any, seeds: range) -> list[tuple[Any, Any]]:
-    """Every ``(state, action)`` of the card play in random deals of ``seeds``: the state
-    before a card is played and the card (a ``play`` action) the walk played there."""
-    out = []
-    for seed in seeds:
-        state, rng = game.deal(seed=seed, dealer=seed % game.players), SplitMix64(seed)
-        while not state.is_over:
-            action = rng.choice(state.legal_actions())
-            if action.verb == "play":
-                out.append((state, action))
-            state = state.apply(action)
-    return out
 
 
 def card_mask(game: Any, codes: Any) -> int:
