@@ -64,3 +64,21 @@ def brute_values(state: State, memo: dict[Any, float]) -> dict[str, float]:
     assert state.to_move is not None
     side = side_of(state, state.to_move)
     return {str(a): brute_value(state.apply(a), side, memo) for a in state.legal_actions()}
+
+
+def values_without_numba(state: State) -> dict[str, float]:
+    """``cardlab.solve.values`` of ``state`` in a fresh process with numba's compiler switched
+    off: the same source of the compiled loop, run as plain Python."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = ("import cardlab.solve, json, sys\n"
+              "from cardlab.engine.record import from_json\n"
+              "print(json.dumps(dict(cardlab.solve.values(from_json(sys.argv[1])))))\n")
+    out = subprocess.run([sys.executable, "-c", script, state.to_json()], capture_output=True,
+                         text=True, env={**os.environ, "NUMBA_DISABLE_JIT": "1"}, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got: dict[str, float] = json.loads(out.stdout)
+    return got

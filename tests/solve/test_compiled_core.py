@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 import pytest
-from solve_support import FORMS, endgame, form_id
+from solve_support import FORMS, endgame, form_id, values_without_numba
 
 import cardlab
 from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter, Position
@@ -137,17 +137,7 @@ def test_compiled_search_keeps_its_node_budget() -> None:
 def test_without_numba_the_same_source_gives_the_same_values() -> None:
     """The compiled loop is one source: with numba's compiler switched off it runs as plain
     Python and values every card of a late position exactly as the compiled loop does."""
-    import json
-    import subprocess
-    import sys
-
     game = cardlab.load("five_hundred")
     state = endgame(game, 5, cards_left=4)
     assert state is not None
-    script = ("import cardlab.solve, json, sys\n"
-              "from cardlab.engine.record import from_json\n"
-              "print(json.dumps(dict(cardlab.solve.values(from_json(sys.argv[1])))))\n")
-    out = subprocess.run([sys.executable, "-c", script, state.to_json()], capture_output=True,
-                         text=True, env={**os.environ, "NUMBA_DISABLE_JIT": "1"}, timeout=300)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert json.loads(out.stdout) == dict(cardlab.solve.values(state))
+    assert values_without_numba(state) == dict(cardlab.solve.values(state))
