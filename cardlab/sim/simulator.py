@@ -26,7 +26,14 @@ from cardlab.sim.rng import PLAY_STREAM, Streams, derive_seeds
 
 __all__ = ["Simulator", "simulator_for", "simulated_games", "contract_words", "every_game",
            "play_on", "HintValues", "BidOddsChunk", "WholeDeals",
-           "MatchResults"]
+           "MatchResults", "FinishOpen", "OPEN_LATE"]
+
+#: the play-out a hint asks of ``Simulator.hint`` (its ``policy``) where the game offers
+#: :attr:`Simulator.finish_open`: every seat's heuristic card play in the batch until the
+#: game's solver serves the deal, then perfect play with every hand of the layout open (the
+#: value the solver finds). The late tricks are then played as the expert plays them (its
+#: card values there are the solver's, :mod:`cardlab.sim.advice`), not by the heuristic.
+OPEN_LATE = "open_late"
 
 #: ``hint(state, legal, n, seed, policy)``: for each of the ``legal`` card plays (action
 #: strings), ``n`` values of playing it, one per sampled layout of the hidden cards
@@ -51,6 +58,14 @@ WholeDeals = Callable[[Any, np.ndarray, np.ndarray, str, Sequence[Mapping[str, A
 #: the deal: per deal its :class:`~cardlab.engine.result.Result`, for ``match.add_result``, or
 #: None for a deal left to the scalar path (the caller plays it on the engine)
 MatchResults = Callable[[Any, np.ndarray, np.ndarray, str, Sequence[Any]], list[Any]]
+#: ``finish_open(batch, origins, seats)``: every deal of ``batch`` (in its play phase,
+#: ``origins[b]`` the scalar state deal ``b`` was made from: its contract, its calls and the
+#: cards that seat saw) played on as :data:`OPEN_LATE` says, and valued for seat
+#: ``seats[b]`` in the measure of the game's card hint; a deal the solver does not serve
+#: (past its node budget, or a form it does not search) is played to its end by the
+#: heuristic instead. The same deals give the same values on any machine (node budgets,
+#: never the clock).
+FinishOpen = Callable[[Any, Sequence[Any], np.ndarray], np.ndarray]
 
 
 def contract_words(states: Sequence[Any], idx: np.ndarray, batch: Any) -> list[str]:
@@ -114,6 +129,10 @@ class Simulator:
         stood as the contract and the deal were played out, one per sampled layout, the
         same layouts for every call; a call that cannot stand is left out), or None for a
         state it does not serve: Pandoeren's :mod:`~cardlab.sim.pandoeren.contracts`.
+    :ivar finish_open: the batch's deals played on and valued as :data:`OPEN_LATE` says
+        (:data:`FinishOpen`), or ``None``. With it, :func:`cardlab.sim.advice.advise`
+        values the card plays the solver does not serve yet, the calls and the choices by
+        this play-out instead of the heuristic's to the end.
     :ivar whole_deals: whole deals at array speed (:data:`WholeDeals`): the deal, the
         heuristic bot's calls and the play all in the batch, or ``None`` (the calls are
         then made deal by deal on the scalar engine). ``compare_variants`` uses it when no
@@ -142,6 +161,7 @@ class Simulator:
     open_hands_state: Callable[[Any, int], float | None] | None = None
     call_values: Callable[[Any, list[str], int, int],
                           dict[str, np.ndarray] | None] | None = None
+    finish_open: FinishOpen | None = None
     whole_deals: WholeDeals | None = None
     match_results: MatchResults | None = None
     whole_batchable: Callable[[Any], bool] | None = None
