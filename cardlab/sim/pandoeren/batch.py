@@ -64,7 +64,7 @@ from cardlab.sim.pandoeren.calls import Calls, call_tables_for, deal_hands, heur
 from cardlab.sim.pandoeren.roem_tables import roem_tables_for, team_roem_table
 from cardlab.sim.pandoeren.sampling import pandoeren_batch
 from cardlab.sim.rng import PLAY_STREAM, Streams, deal_seeds, derive_seeds
-from cardlab.sim.simulator import Simulator
+from cardlab.sim.simulator import OPEN_LATE, Simulator
 
 __all__ = ["PandoerenTables", "PandoerenBatch", "tables_for", "heuristic_choice",
            "KIND_CODES", "opening_lead", "whole_deals", "match_results", "SIMULATOR"]
@@ -493,7 +493,10 @@ def _hint(state: PandoerenState, legal: list[str], n: int, seed: int, policy: st
     (:func:`~cardlab.sim.pandoeren.sampling.pandoeren_batch`), per legal action (a card
     or an announcement): the declaring side's points, counted for the mover if it is on
     that side in the layout and against it otherwise, or the mover's own points under
-    ``scoring="zero_sum_per_opponent"``."""
+    ``scoring="zero_sum_per_opponent"``. With ``policy`` :data:`~cardlab.sim.simulator.OPEN_LATE`
+    each layout is played on by :func:`~cardlab.sim.pandoeren.finish.finish_open` (the
+    heuristic until the open-hands solver serves it, then its exact value), any other
+    policy by the batch to the end."""
     deck = state.game.deck
     k = len(legal)
     batch = pandoeren_batch(state, n, seed).take(np.tile(np.arange(n), k))
@@ -510,9 +513,18 @@ def _hint(state: PandoerenState, legal: list[str], n: int, seed: int, policy: st
             cards[rows] = deck.index(deck.parse(arg))
     batch.announce(roem, stuk)  # the announcer stays to move; the policy plays on
     batch.apply(cards, cards < c)
+    me = state.to_move
+    if policy == OPEN_LATE:
+        from cardlab.sim.pandoeren.finish import finish_open
+
+        # each row's origin: the real deal after its action (the row's public history; its
+        # hidden hands are the layout's, which finish_open replays the deal on)
+        after = [state.apply(a) for a in legal]
+        value = finish_open(batch, [after[i // n] for i in range(n * k)],
+                            np.full(n * k, me, dtype=np.int64))
+        return [value[i * n:(i + 1) * n] for i in range(k)]
     batch.play(policy, Streams(derive_seeds(np.tile(deal_seeds(seed, 0, n), k), PLAY_STREAM)))
     pts = batch.scores()
-    me = state.to_move
     if state.game.options.scoring == "zero_sum_per_opponent":
         value = pts[:, me]
     else:
