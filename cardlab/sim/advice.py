@@ -57,7 +57,7 @@ import numpy as np
 
 from cardlab.engine.rng import derive_seed
 from cardlab.sim.montecarlo import play_samples
-from cardlab.sim.simulator import play_on
+from cardlab.sim.simulator import OPEN_LATE, play_on
 from cardlab.sim.studies import bid_odds_table
 from cardlab.solve import SolveBudgetExceeded, SolveError, compiled, values
 
@@ -68,7 +68,11 @@ __all__ = ["Advice", "Decision", "LookBack", "advise", "look_back", "on_sampled_
 VALUED_CALLS = frozenset({"bid", "declare"})
 #: the choices valued by the play that follows them (the seat's own, before its lead)
 VALUED_CHOICES = frozenset({"discard", "nominate", "trump", "call", "swap", "choose", "tengo",
-                            "fold", "servito"})
+                            "fold", "servito", "kontra", "no_kontra", "re", "no_re"})
+#: how a layout is valued where the game's simulator finishes its deals open
+#: (:attr:`~cardlab.sim.simulator.Simulator.finish_open`): the bots play on until the
+#: solver serves the deal, then every hand of the layout is open
+BOTS_THEN_OPEN = "bots, then open hands"
 #: the most options of one choice valued one by one on sampled whole states (each costs
 #: every seat's decisions up to the play on every state); Panfin's exchanges are 18
 STATE_CHOICES = 40
@@ -147,7 +151,10 @@ class Advice:
     and bids, Panfin's card plays and its choices before the tricks — each sampled whole
     state valued at its first lead, where every state of the round is served —, Officer
     Skat's and Pandoeren's late in the play; each game's ``open_hands`` module says where)
-    or ``"rollouts"`` (the heuristic bots play the deal out)."""
+    or :data:`BOTS_THEN_OPEN` (``"bots, then open hands"``: the heuristic bots play the
+    deal on until the solver serves it, then every hand of the layout is open — Officer
+    Skat's and Pandoeren's earlier card plays, calls and choices, where the simulator
+    offers ``finish_open``) or ``"rollouts"`` (the heuristic bots play the deal out)."""
 
     @property
     def best(self) -> str:
@@ -334,9 +341,14 @@ def valued_by(state: Any) -> str:
     kind, _ = valued_options(state)
     if kind == "choice":
         whole = getattr(sim, "open_hands_state", None) if sim is not None else None
-        return "open hands" if whole is not None and on_sampled_states(state) else "rollouts"
-    return "open hands" if kind in ("play", "call") and serves is not None and \
-        serves(state) else "rollouts"
+        if whole is not None and on_sampled_states(state):
+            return "open hands"
+        return BOTS_THEN_OPEN if _finishes(state) and on_sampled_states(state) else "rollouts"
+    if kind in ("play", "call") and serves is not None and serves(state):
+        return "open hands"
+    if (kind == "play" and _finishes(state)) or (kind == "call" and _calls_on_states(state)):
+        return BOTS_THEN_OPEN
+    return "rollouts"
 
 
 def _odds_game(state: Any) -> bool:
@@ -353,6 +365,24 @@ def _hint_game(state: Any) -> bool:
     """True if the game's simulator values card plays under these options."""
     sim = _simulator(state)
     return sim is not None and sim.hint is not None and sim.batchable(state.game)
+
+
+def _finishes(state: Any) -> bool:
+    """True if the game's simulator finishes its deals open (``finish_open``): then the
+    card plays the solver does not serve yet, the choices and the calls on sampled states
+    are valued by :data:`BOTS_THEN_OPEN` instead of the heuristic to the end."""
+    sim = _simulator(state)
+    return sim is not None and getattr(sim, "finish_open", None) is not None
+
+
+def _calls_on_states(state: Any) -> bool:
+    """True if the calls are valued on sampled whole states, each standing as the contract
+    and the deal finished open (the game samples whole states and finishes them, and has
+    no valuer of its own for its calls: Officer Skat's choice of game), rather than by a
+    bid-odds study of the heuristic's play."""
+    sim = _simulator(state)
+    return _finishes(state) and sim.sample_states is not None and sim.call_values is None \
+        and sim.open_hands_calls is None
 
 
 def _simulator(state: Any) -> Any:
@@ -418,6 +448,9 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
         if solved is not None:
             samples = dict(zip(options, solved))
             method, n = "open hands", len(solved[0])
+        elif _finishes(state):
+            samples = play_samples(state, n=n, seed=seed, policy=OPEN_LATE)
+            method = BOTS_THEN_OPEN
         else:
             samples, method = play_samples(state, n=n, seed=seed), "rollouts"
         values = {a: float(v.mean()) for a, v in samples.items()}
@@ -432,7 +465,10 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
         return Advice(state.to_move, {a: float(v.mean()) for a, v in by_call.items()},
                       {a: float(v.std() / max(1.0, len(v)) ** 0.5) for a, v in by_call.items()},
                       got, kind, seed, samples=by_call, method="open hands")
-    if _simulator(state).bid_odds is None:  # the game values its calls itself (Pandoeren)
+    sim = _simulator(state)
+    if _calls_on_states(state):
+        return _advise_on_states(state, options, n, seed, (), kind)
+    if sim.bid_odds is None:  # the game values its calls itself (Pandoeren)
         by_call = _hook(state, "call_values", options, n, seed)
         if by_call is None or len(by_call) < 2:
             return None
@@ -477,14 +513,17 @@ def _advise_choice(state: Any, options: list[str], n: int, seed: int,
 
 
 def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
-                      include: Iterable[str]) -> Advice:
-    """Each choice valued on ``n`` whole states sampled from the chooser's knowledge (the
-    same states for every option): the bots decide up to the play, and a state that
-    reached it is valued by the solver where the simulator offers it
+                      include: Iterable[str], kind: str = "choice") -> Advice:
+    """Each choice (or call) valued on ``n`` whole states sampled from the chooser's
+    knowledge (the same states for every option): the bots decide up to the play, and a
+    state that reached it is valued by the solver where the simulator offers it
     (:attr:`~cardlab.sim.simulator.Simulator.open_hands_state`: the chooser's side's
-    open-hands value at the first lead) and serves every state of the call, else the
-    batch plays it; the value is the chooser's side's points (module docstring)."""
+    open-hands value at the first lead) and serves every state of the call; else, where
+    the simulator finishes its deals open (``finish_open``), by the bots up to the
+    solver's reach and the solver from there, in the game's card-hint measure; else the
+    batch plays it, the value being the chooser's side's points (module docstring)."""
     sim = _simulator(state)
+    finish = getattr(sim, "finish_open", None)
     seat = state.to_move
     legal = {str(a) for a in state.legal_actions()}
     todo = list(options) + [a for a in include if a in legal and a not in options]
@@ -498,6 +537,9 @@ def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
             u = _up_to_the_play(t.apply(a), derive_seed(seed, i))
             if u.phase == "play":
                 played.append((k, i, u))
+            elif finish is not None:  # the hint's measure: less the others' mean
+                pts = np.asarray(u.result.seat_points, dtype=float)
+                got[k, i] = pts[seat] - np.delete(pts, seat).mean()
             else:
                 got[k, i] = u.result.points[sides[side]]
     # the solver values every state or none: the same for every option, on the same states
@@ -514,6 +556,11 @@ def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
     if solved is not None:
         for (k, i, _), v in zip(played, solved):
             got[k, i] = v
+    elif played and finish is not None:
+        ups = [u for _, _, u in played]
+        finished = finish(sim.batch.from_states(ups), ups, np.full(len(ups), seat))
+        for (k, i, _), v in zip(played, finished):
+            got[k, i] = v
     elif played:
         batch = sim.batch.from_states([u for _, _, u in played])
         play_on(batch, np.array([derive_seed(seed, i) for _, i, _ in played], dtype=np.uint64),
@@ -523,9 +570,11 @@ def _advise_on_states(state: Any, options: list[str], n: int, seed: int,
             got[k, i] = v
     values = {a: float(got[k].mean()) for k, a in enumerate(todo)}
     errs = {a: float(got[k].std() / max(1.0, n) ** 0.5) for k, a in enumerate(todo)}
-    return Advice(seat, values, errs, n, "choice", seed, _best_naming(state, values),
-                  {a: got[k].copy() for k, a in enumerate(todo)},
-                  "rollouts" if solved is None else "open hands")
+    method = "open hands" if solved is not None else \
+        BOTS_THEN_OPEN if finish is not None and played else "rollouts"
+    return Advice(seat, values, errs, n, kind, seed,
+                  _best_naming(state, values) if kind == "choice" else {},
+                  {a: got[k].copy() for k, a in enumerate(todo)}, method)
 
 
 def _up_to_the_play(state: Any, seed: int) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 
-__all__ = ["HINT_ROUNDS", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
+__all__ = ["HINT_ROUNDS", "HOW_VALUED", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
            "LOOK_BACK_N_OPEN_HANDS", "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW", "answer_words", "bar_cards",
            "hint_rounds", "hint_view", "look_back_view", "option_words", "options_on_card",
            "try_prompt", "try_verdict", "value_unit"]
@@ -40,6 +40,13 @@ LOOK_BACK_N_STATES = sum(HINT_ROUNDS["choice"])
 #: layouts a call, not this number, sets the most of it); its intervals are wider, so it
 #: charges fewer costs, never more
 LOOK_BACK_N_OPEN_HANDS = 16
+#: how a layout was valued (:attr:`cardlab.sim.advice.Advice.method`), as the why line says it
+HOW_VALUED = {
+    "open hands": ", each played out with every hand of the layout open (the solver)",
+    "bots, then open hands": (", each played out by the bots until few cards are left, then "
+                              "with every hand of the layout open (the solver)"),
+    "rollouts": ", each played out by the bots",
+}
 #: the wrong tries after which a try again offers its answer ("Show me" is there from the
 #: start for a learner who wants it at once)
 WRONG_BEFORE_SHOW = 2
@@ -176,8 +183,7 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
         why = (f"Hint: about equal: {', '.join(option_words(s, a) for a in tied)} "
                f"(within ± {reach:.1f} {unit}); "
                f"{'more layouts may tell them apart' if round_ + 1 < rounds else 'any of them'}")
-    how = (", each played out with every hand of the layout open (the solver)"
-           if advice.method == "open hands" else ", each played out by the bots")
+    how = HOW_VALUED.get(advice.method, HOW_VALUED["rollouts"])
     why += f" ({advice.n} layouts of the cards you cannot see{how})."
     out = {"bars": bars, "best": clear, "close": advice.close, "why": why, "n": advice.n,
            "kind": advice.kind, "round": round_, "more": round_ + 1 < rounds, "unit": unit,

@@ -232,12 +232,13 @@ def test_twin_deals_differing_only_in_hidden_face_down_cards_get_the_same_values
 def test_it_serves_the_last_tricks_of_the_play_only() -> None:
     game = cardlab.load("officer_skat")
     state = game.deal(seed=4, dealer=0)
-    assert not open_hands.serves(state)  # the calls (B-2): the bid odds value them
+    assert not open_hands.serves(state)  # the calls (B-2): valued on sampled states
     while state.phase != "play":
         state = state.apply(state.legal_actions()[0])
     assert not open_hands.serves(state)  # the opening lead: 16 cards a seat
     assert open_hands.open_hands_values(state, plays(state), 4, 0) is None
-    assert valued_by(state) == "rollouts"
+    # the bots play the first eight tricks, the solver the rest (sim.officer_skat.finish)
+    assert valued_by(state) == "bots, then open hands"
     bot = bot_for("officer_skat", "heuristic", seed=1)
     seen = set()
     while not state.is_over:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardlab.sim.officer_skat import batch, open_hands
+from cardlab.sim.officer_skat import batch, finish, open_hands
 from cardlab.sim.officer_skat.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.officer_skat.batch import __all__ as _batch
 from cardlab.sim.officer_skat.states import sample_states
@@ -28,7 +28,8 @@ from cardlab.sim.officer_skat.states import sample_states
 #: rollouts elsewhere), and whole states sampled for the seat to move (the coach's
 #: play-outs; Officer Skat's choices before the play are calls, so no coach value changes
 #: with it)
-SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands.open_hands_values,
-                    open_hands_serves=open_hands.serves, sample_states=sample_states)
+SIMULATOR = replace(batch.SIMULATOR, hint=finish.hint, open_hands=open_hands.open_hands_values,
+                    open_hands_serves=open_hands.serves, sample_states=sample_states,
+                    finish_open=finish.finish_open)
 
 __all__ = [*_batch, "sample_states"]

@@ -539,21 +539,35 @@ def _bid_odds(g: Any, codes: list[str], contract: str, seeds: np.ndarray, policy
             "points": scores[:, fore], "card_points": batch.card_points[:, fore].copy()}
 
 
-def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
-    """The hint's values: per legal play, the mover's points minus the opponent's over
-    ``n`` layouts. The face-down cards are unknown to both players, so they are shuffled
-    among the face-down places still hidden."""
+def hint_batch(state: Any, legal: list[str], n: int, seed: int
+               ) -> tuple[OfficerSkatBatch, np.ndarray]:
+    """The hint's deals: ``n`` layouts per legal play (rows ``i * n`` to ``(i + 1) * n`` for
+    ``legal[i]``), that card played in each, and each row's deal seed. The face-down cards
+    are unknown to both players, so they are shuffled among the face-down places still
+    hidden (:func:`~cardlab.sim.officer_skat.sampling.layout_batch`)."""
     deck = state.game.deck
     k = len(legal)
-    # one run of n layouts per legal play (sampling.layout_batch)
     batch = layout_batch(OfficerSkatBatch.from_states([state]), state, n, seed, k)
     cards = np.repeat(np.array([deck.index(deck.parse(a.split()[1])) for a in legal]), n)
     batch.apply(cards, np.ones(batch.size, dtype=bool))
-    play_on(batch, np.tile(deal_seeds(seed, 0, n), k), policy)
+    return batch, np.tile(deal_seeds(seed, 0, n), k)
+
+
+def margins(batch: OfficerSkatBatch, seats: np.ndarray) -> np.ndarray:
+    """Each finished deal's points of ``seats[b]`` less the other seat's (OS-7): the hint's
+    measure."""
     pts = batch.scores()
-    me = state.to_move
-    diff = pts[:, me] - pts[:, 1 - me]
-    return [diff[i * n:(i + 1) * n].astype(float) for i in range(k)]
+    rows = np.arange(batch.size)
+    return np.asarray(pts[rows, seats] - pts[rows, 1 - seats], dtype=float)
+
+
+def _hint(state: Any, legal: list[str], n: int, seed: int, policy: str) -> list[np.ndarray]:
+    """The hint's values: per legal play, the mover's points minus the opponent's over
+    ``n`` layouts (:func:`hint_batch`), the deal played out with ``policy``."""
+    batch, seeds = hint_batch(state, legal, n, seed)
+    play_on(batch, seeds, policy)
+    diff = margins(batch, np.full(batch.size, state.to_move))
+    return [diff[i * n:(i + 1) * n] for i in range(len(legal))]
 
 
 def _study_deals(game: OfficerSkatGame, seeds: np.ndarray, dealers: np.ndarray, policy: str,
