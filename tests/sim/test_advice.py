@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 from support import twins
 
@@ -195,8 +196,8 @@ def test_a_discard_of_three_is_valued_by_the_lead_that_follows_it():
 def test_pandoeren_choices_are_valued_on_sampled_deals_as_a_direct_computation_gives(phase):
     """#29: Pandoeren's exchange, trumps and called ace are few, so every option is valued on
     whole deals sampled from the chooser's knowledge (the same deals for each): equal to the
-    direct computation (the option, every seat's bot up to the play, the batch's play, the
-    chooser's side's points); the exchange puts a bar on each card of the hand."""
+    direct computation (the option, every seat's bot up to the play, the deal finished open
+    in the hint's measure); the exchange puts a bar on each card of the hand."""
     from cardlab.sim.pandoeren import sample_states
 
     game = cardlab.load("pandoeren")
@@ -215,14 +216,16 @@ def test_pandoeren_choices_are_valued_on_sampled_deals_as_a_direct_computation_g
 def _direct_values(state, n, seed, sample_states):
     """A choice's values computed directly, one sampled deal at a time: the option, then
     each seat's bot (seeded as the advice seeds it) up to the play, then the game's batch on
-    that one deal; the chooser's side's points (Panfin: net chips)."""
+    that one deal; the chooser's side's points (Panfin: net chips), or where the game
+    finishes its deals open (Pandoeren), that deal alone finished so, in its hint's measure."""
     from cardlab.engine.rng import derive_seed
     from cardlab.sim.simulator import simulator_for
 
     me = state.to_move
     sides = list(state.game.sides)
     side = next(k for k, name in enumerate(sides) if me in state.game.sides[name])
-    batch = simulator_for(state.game).batch
+    sim = simulator_for(state.game)
+    batch = sim.batch
     out = {}
     for a in (str(x) for x in state.legal_actions()):
         got = []
@@ -236,6 +239,8 @@ def _direct_values(state, n, seed, sample_states):
                 u = u.apply(bots[s].choose(u), seat=s)
             if u.is_over:
                 got.append(u.result.points[sides[side]])
+            elif sim.finish_open is not None:
+                got.append(sim.finish_open(batch.from_states([u]), [u], np.array([me]))[0])
             else:
                 got.append(batch.from_states([u]).play("heuristic").scores()[0, side])
         out[a] = sum(got) / n
