@@ -17,16 +17,22 @@ partners (paid alike, A2.11) maximising and the others minimising.
 The value is the rollout hint's measure (:func:`cardlab.sim.pandoeren.batch._hint`) for
 the row's seat: the declaring side's points, for that seat if it is on the side in the row's
 layout and against it otherwise, or under ``scoring="zero_sum_per_opponent"`` the seat's own
-points (A2.11 / P-A19). A row the solver does not serve (a form the compiled loop does not
-search, a deal the engine refuses on the row's hands, or a search past :data:`ROW_BUDGET`
-positions) is played to its end by the heuristic and scored by the batch in the same
-measure, as the hint scores its rollouts. Budgets are positions searched, never time, so the
-same rows give the same values on any machine.
+points (A2.11 / P-A19). A search past :data:`ROW_BUDGET` positions is given up and the
+heuristic plays the row's next trick before the solver tries again, a card fewer in every
+hand (the last trick, one card a hand, is forced). A row the solver does not serve (a form
+the compiled loop does not search, or a deal the engine refuses on the row's hands) is
+played to its end by the heuristic and scored by the batch in the same measure, as the
+hint scores its rollouts. Budgets are positions searched, never time, so the same rows give
+the same values on any machine.
 
-Measured (2 cores, the default options): at the crossover (5 cards each, trick 4's lead)
-one row's search takes a median of ~1 ms and the replay that makes its engine state ~1 ms;
-a tail of searches take tens of ms, cut at :data:`ROW_BUDGET`. See the report of the
-commit that made this module for the whole hint's times.
+Measured on 2 shared cores, the default options, from the opening lead of a deal whose
+first seat bids and the heuristic bots call the rest (seeds 1-8): at the crossover (five
+cards a hand) the replay that makes a row's engine state takes ~0.6 ms and its search a
+median of 0.3-1.2 ms (a tenth past 2-4 ms) in a number bid, Pandoer or Kereltje. A misère
+is the costly one: its search from five cards usually passes 10,000 positions (~8 ms) and
+is tried again at four. The OPEN_LATE hint of an opening lead (8 cards, 4 layouts) takes a
+median of 20-70 ms (misère 47 ms, at most ~0.4 s); with 40 layouts 0.2-0.7 s (misère
+~0.9 s, at most ~3 s), where the heuristic's play to the end takes ~5 ms.
 """
 
 from __future__ import annotations
@@ -44,9 +50,9 @@ from cardlab.solve.search import SolveBudgetExceeded
 
 __all__ = ["ROW_BUDGET", "finish_open", "row_state", "measure_seat"]
 
-#: the positions one row's search may take before the row is left to the heuristic (a
-#: search at the crossover takes ~1 ms at the median; this cuts the rare one that would take
-#: a few tenths of a second, ~0.1 s of search at most)
+#: the positions one row's search may take (~8 ms) before the heuristic plays another trick
+#: of it (a search at the crossover takes ~1 ms at the median; a misère's from five cards
+#: usually 50,000-100,000 positions, from four mostly fewer than 10,000)
 ROW_BUDGET: Final = 10_000
 
 
@@ -113,9 +119,9 @@ def finish_open(batch: Any, origins: Sequence[Any], seats: np.ndarray,
     the scalar state ``origins[b]``: the same actions made, its hands perhaps another
     layout of the cards hidden from a seat) played on and valued for seat ``seats[b]`` as
     the module docstring says: the open-hands solver's value where it serves the row
-    (``budget`` positions per row), else the heuristic's play to the end, scored. The batch
-    is played on in place: at the end every row is ``done``, a solved row where the solver
-    took it over."""
+    (``budget`` positions per search), else the heuristic's play to the end, scored. The
+    batch is played on in place: at the end every row is ``done`` (a solved row where the
+    solver took it over) and its ``record`` holds this play's steps."""
     size = batch.size
     seats = np.asarray(seats, dtype=np.int64)
     if len(origins) != size or seats.shape != (size,):
