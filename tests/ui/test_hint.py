@@ -223,3 +223,46 @@ def test_hint_bars_on_each_card_of_a_discard(lab_server: Any, page: Any, width: 
     shutdown_sessions(lab_server)
     assert not serious_errors(page.errors), page.errors
 
+
+
+KONTRA = """import cardlab
+from cardlab.widgets import Table
+
+state = cardlab.load("officer_skat").deal(seed=5, dealer=0).apply("declare grand")
+Table(state, seat=state.to_move, bot_delay=0)"""
+
+
+@pytest.mark.parametrize("width", [420, 968])
+def test_kontra_has_a_bar_on_each_button_played_on_by_the_bots_then_open(
+        lab_server: Any, page: Any, width: int) -> None:
+    """#29 at Officer Skat's Kontra (OS-7.4): a bar on the Kontra button and on declining it,
+    each the defender's margin over deals drawn from the face-up cards, the bots deciding
+    Re and playing until few cards are left, then every hand open; the why line says so.
+    Drawn at a phone's and a laptop's notebook width."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(KONTRA)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    (lab_server.root / "hint_kontra.ipynb").write_text(nbformat.writes(nb))
+    page.set_viewport_size({"width": 1400, "height": 1100})
+    open_and_run_all(lab_server, page, "hint_kontra.ipynb")
+    wait_all_cells_ran(page, 1)
+    root = page.locator(".cardlab-root[data-step]").first
+    root.wait_for()
+    root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
+                  f"e.parentElement.style.maxWidth = '{width}px'; }}")
+    root.scroll_into_view_if_needed()
+    root.locator('[data-key="hint"]').click()
+    for action in ("kontra", "no_kontra"):
+        root.locator(f'.cardlab-action[data-action="{action}"] .cardlab-hint-bar').wait_for(
+            timeout=20_000)
+    # the rounds refine on their own: the last one pools all fifteen
+    page.wait_for_function("(e) => e.querySelector('[data-why]').textContent.includes('60 layouts')",
+                           arg=root.element_handle(), timeout=60_000)
+    why = root.locator("[data-why]").inner_text()
+    assert why.startswith("Hint: ") and "until few cards are left" in why, why
+    assert root.locator(".cardlab-hint-bar .cardlab-hint-zero").count() == 2
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / f"hint-kontra-{width}.png"))
+    page.close()
+    shutdown_sessions(lab_server)
+    assert not serious_errors(page.errors), page.errors
