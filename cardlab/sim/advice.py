@@ -3,24 +3,33 @@
 :func:`advise` values every legal option the studies can value, for the seat to move,
 by Monte Carlo over layouts of the cards that seat cannot see (never the cards
 themselves): the card plays through :func:`cardlab.sim.hint`, and the calls where a
-study values them — a bid or a choice of game through :func:`cardlab.sim.bid_odds`
-(Pandoeren's: each call played out as the contract,
-:mod:`cardlab.sim.pandoeren.contracts`), valued as if that call became the contract (a
+study values them — a bid through :func:`cardlab.sim.bid_odds` (Pandoeren's: each call
+played out as the contract, :mod:`cardlab.sim.pandoeren.contracts`; Officer Skat's choice
+of game on sampled whole states, below), valued as if that call became the contract (a
 learner's "what is this bid worth with my hand") — and the choices a seat makes for
 itself on the way to the play: a discard, an exchange, a joker nomination, a trump
-suit, a partner call. Such a choice is valued by what follows it: the seat's own
+suit, a partner call, Kontra and Re. Such a choice is valued by what follows it: the seat's own
 heuristic bot makes its next choices up to the opening lead, and the lead it would make
 is valued as a card play. Passing carries no value (no bar).
 
+**How a deal is played on.** Where the solver serves a position, every hand of a layout is
+open (``"open hands"``). Where it does not serve yet and the game's simulator finishes its
+deals open (``Simulator.finish_open``: Officer Skat, Pandoeren), the bots play each layout
+only until the solver serves it, and the solver plays the rest (:data:`BOTS_THEN_OPEN`),
+so the late tricks are played as the expert plays them; elsewhere the heuristic bots play
+the deal out (``"rollouts"``). :attr:`Advice.method` says which.
+
 Where other seats decide between the choice and the chooser's lead (Panfin: every
 declaration — tengo with its exchange, fold, servito — the dealer's choice of suit and
-her swap), a layout of the hidden hands is not enough, so the game's simulator samples
+her swap; Officer Skat's choice of game, Kontra and Re), a layout of the hidden hands is
+not enough, so the game's simulator samples
 whole states instead (``Simulator.sample_states``: the other hands, the discards and the
 stock's order, from what the chooser can see only). Each option is applied to the same
 sampled states (paired), every seat's heuristic bot decides up to the play, the tricks
 are valued by the open-hands solver where the simulator offers it for a whole state
 (``Simulator.open_hands_state``, Panfin: the chooser's side's value with every hand open,
-unless a state of the call is past the solver's budget) and else played by the batch, and
+unless a state of the call is past the solver's budget), else finished open where the
+simulator offers it (in the game's card-hint measure), else played by the batch, and
 the option's value is the chooser's side's result in the game's unit (Panfin: net chips); a deal that ends before the play (a combination, servito,
 folds) counts its result as it stands. Every option is valued, each exchange of every
 size too. In a game whose simulator samples no whole states, such a choice is not valued.

@@ -8,8 +8,9 @@ servito) by the play that follows it — and takes the option valued best.
 
 What the evaluator does not value, the expert leaves to the game's heuristic bot (the
 ``"heuristic"`` level), and :meth:`ExpertBot.explain` says so: a decision :func:`advise`
-returns nothing for (a one-word call beside the cards, such as Officer Skat's Kontra and
-Re; Five Hundred's ghost partners, whose layouts the hint does not sample), a game or option set with no
+returns nothing for (a one-word call beside the cards, such as Officer Skat's Re said with
+the opening lead under B-6; Five Hundred's ghost partners, whose layouts the hint does not
+sample), a game or option set with no
 simulator, and an auction in which a partner holds the bid (passing leaves the partner's
 contract, which the evaluator cannot value from this hand). In an auction the evaluator
 values each bid as if it became the contract (Pandoeren's too, in game points:
