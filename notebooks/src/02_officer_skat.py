@@ -527,11 +527,12 @@ DealEditor(game, dealer=0, seat=1, show_all=False)
 # the cards you chose, and **?** shows these keys under the table.
 #
 # **Stuck? Press Hint** under the table. Every card you may play (and, before the play, every
-# game you may choose) gets a bar: it starts at the zero line and runs to what that option is
-# worth to you on average, in points (yours less your opponent's), over many guesses at the
-# face-down cards nobody has seen yet; the thin whisker at its end is the 95% range of that
-# average. Each guess is played out by the bots, and in the last eight tricks solved with every
-# card open instead.
+# game you may choose, Kontra and Re) gets a bar: it starts at the zero line and runs to what
+# that option is worth to you on average, in points (yours less your opponent's), over many
+# guesses at the cards nobody has seen yet; the thin whisker at its end is the 95% range of that
+# average. Each guess is played by the bots only until eight cards a player are left; the last
+# eight tricks are then solved with every card of that guess open, as a perfect player would
+# play them.
 # The first bars come from a few guesses, so their whiskers are long; better bars follow by
 # themselves. The line under the table calls an option *best* only when it is clearly ahead of
 # every other; otherwise it says which options are *about equal*, and any of them is a fine
