@@ -13,6 +13,8 @@ seat's own under ``zero_sum_per_opponent``).
   the end, scored as the batch scores it.
 * The hint under ``OPEN_LATE`` is one array per action, paired, deterministic and blind to
   the cards the mover cannot see.
+* The auction's call values (:mod:`cardlab.sim.pandoeren.contracts`) finish the plan the
+  pilot picks open on the layouts that value the call.
 """
 
 from __future__ import annotations
@@ -203,6 +205,40 @@ def test_twin_deals_get_the_same_open_late_hint() -> None:
                 assert all(np.array_equal(x, y) for x, y in zip(mine, theirs, strict=True))
                 compared += 1
     assert compared >= 4
+
+
+def test_a_call_is_valued_by_finishing_one_of_its_plans_open() -> None:
+    """A2.5 / A2.7: a call's values are the open finish, for the bidder, of one of the plans
+    tried for its contract (the one the pilot picks) on the layouts that value it, and for
+    some call that is not what the heuristic's own play of any plan scores."""
+    from cardlab.engine.rng import derive_seed
+    from cardlab.sim.pandoeren.contracts import (
+        _on_layouts,
+        contract_at_lead,
+        contract_values,
+        layouts,
+        plans,
+    )
+
+    game = cardlab.load("pandoeren")
+    state = game.deal(seed=4, dealer=0)
+    me, n, seed = state.to_move, 4, 3
+    hidden, main = layouts(state, n, derive_seed(seed, 0))
+    bot = bot_for(game.name, "heuristic", seed=derive_seed(seed, me))
+    differs = 0
+    for call in ("bid 120", "bid 150", "bid pandoer", "bid kereltje", "bid misere"):
+        got = contract_values(state, [call], n, seed)
+        assert got is not None and set(got) == {call}
+        tried = plans(contract_at_lead(state, call), bot)
+        batch = _on_layouts(tried, hidden, main)
+        seats = np.full(batch.size, me)
+        heuristic = _measure(batch.take(np.arange(batch.size)).play("heuristic"), seats)
+        opened = finish.finish_open(batch, [p for p in tried for _ in range(n)], seats)
+        assert any(np.array_equal(got[call], opened[i * n:(i + 1) * n])
+                   for i in range(len(tried))), call
+        differs += not any(np.array_equal(got[call], heuristic[i * n:(i + 1) * n])
+                           for i in range(len(tried)))
+    assert differs >= 1
 
 
 def test_the_simulator_offers_the_play_out() -> None:
