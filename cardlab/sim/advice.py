@@ -355,8 +355,11 @@ def valued_by(state: Any) -> str:
         return BOTS_THEN_OPEN if _finishes(state) and on_sampled_states(state) else "rollouts"
     if kind in ("play", "call") and serves is not None and serves(state):
         return "open hands"
-    if (kind == "play" and _finishes(state)) or (kind == "call" and _calls_on_states(state)):
+    if kind == "play" and _finishes(state):
         return BOTS_THEN_OPEN
+    if kind == "call" and _finishes(state) and (_calls_on_states(state) or (
+            sim.bid_odds is None and sim.call_values is not None)):
+        return BOTS_THEN_OPEN  # on sampled states, or by the game's own call values
     return "rollouts"
 
 
@@ -481,9 +484,11 @@ def advise(state: Any, *, n: int = 200, seed: int = 0,
         by_call = _hook(state, "call_values", options, n, seed)
         if by_call is None or len(by_call) < 2:
             return None
+        # the game's own call values finish their deals open where it offers finish_open
         return Advice(state.to_move, {a: float(v.mean()) for a, v in by_call.items()},
                       {a: float(v.std() / max(1.0, len(v)) ** 0.5) for a, v in by_call.items()},
-                      n, kind, seed, samples=by_call)
+                      n, kind, seed, samples=by_call,
+                      method=BOTS_THEN_OPEN if _finishes(state) else "rollouts")
     # every call in one batch: the same layouts for each (as bid_odds of each would give)
     table = bid_odds_table(state.game, _hand_for_odds(state), [a.split()[1] for a in options],
                            n=n, seed=seed)

@@ -25,7 +25,7 @@ from support import bot_moments, called_to_the_play, forced_bid, replay, swap_to
 import cardlab
 import cardlab.solve
 from cardlab.bots import bot_for
-from cardlab.sim.advice import advise, valued_by
+from cardlab.sim.advice import BOTS_THEN_OPEN, advise, valued_by
 from cardlab.sim.pandoeren import open_hands
 from cardlab.sim.pandoeren.states import sample_states
 from cardlab.solve.pandoeren import CompiledSearch, PandoerenAdapter
@@ -236,13 +236,13 @@ def test_twin_deals_get_the_same_values() -> None:
 
 def test_served_late_in_the_play_only() -> None:
     """The solver serves the play with at most MAX_CARDS cards in the mover's hand, and
-    the coach says so; the auction, the exchange and the early tricks keep the rollouts."""
+    the coach says so; earlier the bots play each layout until the solver serves it."""
     game = cardlab.load("pandoeren")
     s = called_to_the_play(forced_bid(game, 3, "120"), 3)
     assert s.phase == "play" and not open_hands.serves(s)
     assert open_hands.open_hands_values(s, [str(a) for a in s.legal_actions()], 4, 0) is None
     early = advise(s, n=4, seed=0)
-    assert early is not None and early.method == "rollouts"
+    assert early is not None and early.method == BOTS_THEN_OPEN
     assert not open_hands.serves(game.deal(seed=3, dealer=0))
     seen = set()
     for m in bot_moments(s):
@@ -257,8 +257,9 @@ def test_served_late_in_the_play_only() -> None:
 
 
 def test_layouts_past_the_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A layout past LAYOUT_BUDGET is left out and counted (none left: the rollouts value
-    the play); past the call's budget no layout is started beyond MIN_LAYOUTS."""
+    """A layout past LAYOUT_BUDGET is left out and counted (none left: the bots play each
+    layout on until the solver serves it, as earlier in the play); past the call's budget no
+    layout is started beyond MIN_LAYOUTS."""
     s = next(_positions(open_hands.MAX_CARDS, {}, range(1, 40)))
     legal = [str(a) for a in s.legal_actions()]
     full = open_hands.value_layouts(s, legal, 10, 4)
@@ -271,4 +272,4 @@ def test_layouts_past_the_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(open_hands, "LAYOUT_BUDGET", 0)
     assert open_hands.value_layouts(s, legal, 10, 4) is None
     advice = advise(s, n=4, seed=0)
-    assert advice is not None and advice.method == "rollouts"
+    assert advice is not None and advice.method == BOTS_THEN_OPEN
