@@ -9,7 +9,7 @@ from typing import Any
 from cardlab.engine.action import Action
 from cardlab.engine.state import State
 
-__all__ = ["HINT_ROUNDS", "HOW_VALUED", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
+__all__ = ["HINT_ROUNDS", "HOW_VALUED", "FINISHED_ROUNDS", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
            "LOOK_BACK_N_OPEN_HANDS", "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW", "answer_words", "bar_cards",
            "hint_rounds", "hint_view", "look_back_view", "option_words", "options_on_card",
            "try_prompt", "try_verdict", "value_unit"]
@@ -25,6 +25,11 @@ HINT_ROUNDS = {"play": (4, 40, 200), "call": (4,) * 15, "choice": (4,) * 15}
 #: opening lead's layout takes some 30-60 ms to search, so the first bars stand on two (their
 #: intervals wide, as few layouts give), and a bid's deal (six strains) some 150 ms
 OPEN_HANDS_ROUNDS = {"play": (2,) * 20, "call": (4,) + (1,) * 12}
+#: … where the bots play each layout until the solver serves it, then the solver (Officer
+#: Skat's and Pandoeren's earlier card plays: ``"bots, then open hands"``), pooled rounds of a
+#: dozen: a layout costs a search at the crossover (a few milliseconds, a Pandoeren misère up
+#: to a hundred), so a round of 200 drawn afresh kept a click waiting seconds
+FINISHED_ROUNDS = {"play": (4,) + (12,) * 8}
 #: the kinds whose rounds are pooled: each round draws new layouts (its own seed) and adds
 #: them to the rounds before (``Advice.pooled``) instead of one long round; every kind is
 #: pooled where its layouts are valued with open hands
@@ -58,6 +63,8 @@ def hint_rounds(kind: str, method: str = "rollouts") -> tuple[tuple[int, ...], b
     own layouts added to the rounds before) or drawn afresh."""
     if method == "open hands" and kind in OPEN_HANDS_ROUNDS:
         return OPEN_HANDS_ROUNDS[kind], True
+    if method == "bots, then open hands" and kind in FINISHED_ROUNDS:
+        return FINISHED_ROUNDS[kind], True
     return HINT_ROUNDS[kind], kind in POOLED_ROUNDS
 
 

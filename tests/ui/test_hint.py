@@ -18,6 +18,8 @@ from labtools import (
     wait_all_cells_ran,
 )
 
+from cardlab.widgets._advice import FINISHED_ROUNDS
+
 pytestmark = pytest.mark.ui
 
 SETUP = """import cardlab
@@ -75,9 +77,11 @@ def test_hint_bars_on_every_legal_card_then_look_back(lab_server: Any, page: Any
     # each bar on the game's own scale: a zero line and its 95% interval
     assert root.locator(".cardlab-hint-bar .cardlab-hint-zero").count() == n_legal
     assert root.locator(".cardlab-hint-bar .cardlab-hint-ci").count() == n_legal
-    # the refinements arrive on their own: the last one says 200 layouts
-    page.wait_for_function("(e) => e.querySelector('[data-why]').textContent.includes('200 layouts')",
-                           arg=root.element_handle(), timeout=30_000)
+    # the refinements arrive on their own: the last one pools every round's layouts (the bots
+    # play the first eight tricks, then the solver: FINISHED_ROUNDS)
+    total = f"{sum(FINISHED_ROUNDS['play'])} layouts"
+    page.wait_for_function("([e, t]) => e.querySelector('[data-why]').textContent.includes(t)",
+                           arg=[root.element_handle(), total], timeout=30_000)
     screenshot(page, "hint-bars")
 
     # play the deal to its end through the rendered controls, then look back
