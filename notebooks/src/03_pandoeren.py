@@ -270,10 +270,11 @@ e_turn.apply("play KH")
 #
 # Not sure what to bid? The table's **Hint** button puts a value on every contract button: the game
 # points you would score on average if that bid stood (the others passing) and the deal were played
-# out by the bots, over many guesses at the cards you cannot see, with its 95% range. Passing gets
-# no value: it scores nothing unless another player's contract makes you her partner. In the
-# play, the same button values every card you may play: played out by the bots on each guess, and
-# once you hold five cards or fewer solved with every hand open, your side playing together.
+# on well, over many guesses at the cards you cannot see, with its 95% range. Passing gets no
+# value: it scores nothing unless another player's contract makes you her partner. In the play,
+# the same button values every card you may play. Each guess is played by the bots only until
+# the hands hold five cards; the last five tricks are then solved with every hand of that guess
+# open, as perfect players would play them, your side playing together.
 
 # %% hidden tags=["facts-check"]
 mine = game.deal(seed=21, dealer=3)
