@@ -50,6 +50,7 @@ from cardlab.sim.advice import Advice, advise, valued_by, valued_options  # noqa
 from cardlab.sim.expert import ExpertBot  # noqa: E402
 from cardlab.sim.simulator import simulator_for  # noqa: E402
 from cardlab.widgets._advice import (  # noqa: E402
+    FINISHED_ROUNDS,
     HINT_ROUNDS,
     OPEN_HANDS_ROUNDS,
     POOLED_ROUNDS,
@@ -90,9 +91,12 @@ def decisions(name: str, want: int, per_deal: int = 3, play_by: str | None = Non
         s = game.deal(seed=seed, dealer=seed % game.players)
         bots = [bot_for(name, "heuristic", seed=seed * 10 + i) for i in range(game.players)]
         taken = 0
+        # the learner's seat turns round the dealer from deal to deal (a dealer's seat alone
+        # would never choose Officer Skat's game: forehand does)
+        learner = (seed + seed // game.players) % game.players
         while not s.is_over:
             kind, options = valued_options(s)
-            if (kind in out and len(options) > 1 and s.to_move == seed % game.players
+            if (kind in out and len(options) > 1 and s.to_move == learner
                     and len(out[kind]) < want and taken < per_deal
                     and (play_by is None or kind != "play" or valued_by(s) == play_by)):
                 out[kind].append(s)
@@ -282,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
                       for k, v in HINT_ROUNDS.items())
     sizes += "; with open hands (pooled): " + ", ".join(
         f"{k} {_rounds(v)}" for k, v in OPEN_HANDS_ROUNDS.items())
+    sizes += "; by the bots, then open hands (pooled): " + ", ".join(
+        f"{k} {_rounds(v)}" for k, v in FINISHED_ROUNDS.items())
     refs = ", ".join(f"{k} {v}" for k, v in REFERENCE.items())
     print(f"decisions per game and kind: {args.decisions}; hint layouts by round: {sizes}; "
           f"reference layouts: {refs}; play-outs: {args.playouts} whole deals for each of the "
