@@ -735,14 +735,16 @@ def _open_hands_pair(state: Any, chosen: str) -> tuple[float, float, str] | None
 
 def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
               seed: int = 0, n_states: int | None = None,
-              n_open_hands: int | None = None) -> LookBack:
+              n_open_hands: int | None = None, n_finished: int | None = None) -> LookBack:
     """Each decision of ``seats`` along ``line`` (the deal's states in order, or its last
     state) that had options to value, with its cost by :func:`advise`, the costly first
     (ties: in the order played). ``n_states``: the layouts for a choice valued on sampled
     whole states (each costs the bots' decisions up to the play; default ``n``);
     ``n_open_hands``: for a decision valued with open hands (:func:`valued_by`: each layout
-    a whole search; default ``n``). Fewer layouts widen the intervals, so fewer choices
-    are charged a cost: the look back stays honest, only less sharp."""
+    a whole search; default ``n``); ``n_finished``: for one valued by the bots then the
+    solver (:data:`BOTS_THEN_OPEN`: a search at the crossover a layout; before
+    ``n_states``). Fewer layouts widen the intervals, so fewer choices are charged a cost:
+    the look back stays honest, only less sharp."""
     states = list(line.states()) if hasattr(line, "states") else list(line)
     wanted = set(seats)
     out = []
@@ -750,9 +752,12 @@ def look_back(line: Sequence[Any] | Any, seats: Iterable[int], *, n: int = 200,
         if s.to_move not in wanted:
             continue
         k = n
-        if n_states is not None and on_sampled_states(s):
+        how = valued_by(s)
+        if n_finished is not None and how == BOTS_THEN_OPEN:
+            k = n_finished
+        elif n_states is not None and on_sampled_states(s):
             k = n_states
-        elif n_open_hands is not None and valued_by(s) == "open hands":
+        elif n_open_hands is not None and how == "open hands":
             k = n_open_hands
         advice = advise(s, n=k, seed=seed + i, include=[str(nxt.history[-1])])
         if advice is None:

@@ -10,7 +10,7 @@ from cardlab.engine.action import Action
 from cardlab.engine.state import State
 
 __all__ = ["HINT_ROUNDS", "HOW_VALUED", "FINISHED_ROUNDS", "OPEN_HANDS_ROUNDS", "POOLED_ROUNDS", "LOOK_BACK_N",
-           "LOOK_BACK_N_OPEN_HANDS", "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW", "answer_words", "bar_cards",
+           "LOOK_BACK_N_OPEN_HANDS", "LOOK_BACK_N_FINISHED", "LOOK_BACK_N_STATES", "WRONG_BEFORE_SHOW", "answer_words", "bar_cards",
            "hint_rounds", "hint_view", "look_back_view", "option_words", "options_on_card",
            "try_prompt", "try_verdict", "value_unit"]
 
@@ -52,6 +52,11 @@ HOW_VALUED = {
                               "with every hand of the layout open (the solver)"),
     "rollouts": ", each played out by the bots",
 }
+#: … for a decision valued by the bots then the solver (Officer Skat's and Pandoeren's
+#: earlier cards, calls and choices: a search at the crossover a layout, a Pandoeren
+#: contract's plan picked on as many layouts again), as few as open hands: a whole
+#: Pandoeren deal's look back took 3.4-14.5 s at 100 a decision
+LOOK_BACK_N_FINISHED = 16
 #: the wrong tries after which a try again offers its answer ("Show me" is there from the
 #: start for a learner who wants it at once)
 WRONG_BEFORE_SHOW = 2

@@ -18,6 +18,7 @@ from cardlab.engine.action import Action
 from cardlab.engine.state import State
 from cardlab.widgets._advice import (
     LOOK_BACK_N,
+    LOOK_BACK_N_FINISHED,
     LOOK_BACK_N_OPEN_HANDS,
     LOOK_BACK_N_STATES,
     WRONG_BEFORE_SHOW,
@@ -143,7 +144,8 @@ class TableCoach(TableParts):
         if key not in memo:
             memo[key] = look_back(self._line, seats, n=LOOK_BACK_N, seed=HINT_SEED,
                                   n_states=LOOK_BACK_N_STATES,
-                                  n_open_hands=LOOK_BACK_N_OPEN_HANDS)
+                                  n_open_hands=LOOK_BACK_N_OPEN_HANDS,
+                                  n_finished=LOOK_BACK_N_FINISHED)
         look = memo[key]
         need(bool(look.decisions), "there is no decision of yours to look back on",
              "no_decisions")

@@ -179,3 +179,22 @@ def test_the_choice_of_game_kontra_and_re_are_valued_standing_and_played_on_well
         seen.add(state.phase)
         state = state.apply(options[0])
     assert seen == {"declare", "kontra", "re"}
+
+
+def test_a_look_back_values_the_finished_decisions_on_their_own_layouts() -> None:
+    """The look back sizes each decision by how it is valued: one valued by the bots then
+    the solver gets ``n_finished`` layouts, one the solver serves ``n_open_hands``."""
+    from cardlab.sim.advice import BOTS_THEN_OPEN, look_back
+
+    game = cardlab.load("officer_skat")
+    state = game.deal(seed=3, dealer=0)
+    bots = [bot_for("officer_skat", "heuristic", seed=s) for s in range(2)]
+    line = [state]
+    while not state.is_over:
+        state = state.apply(bots[state.to_move].choose(state))
+        line.append(state)
+    got = look_back(line, [1], n=40, seed=2, n_states=30, n_open_hands=5, n_finished=6)
+    sizes = {(d.advice.method, d.advice.n) for d in got.decisions}
+    assert (BOTS_THEN_OPEN, 6) in sizes and ("open hands", 5) in sizes
+    assert {m for m, _ in sizes} <= {BOTS_THEN_OPEN, "open hands"}
+    assert all(k == 6 for m, k in sizes if m == BOTS_THEN_OPEN)
