@@ -28,8 +28,10 @@ OPEN_HANDS_ROUNDS = {"play": (2,) * 20, "call": (4,) + (1,) * 12}
 #: … where the bots play each layout until the solver serves it, then the solver (Officer
 #: Skat's and Pandoeren's earlier card plays: ``"bots, then open hands"``), pooled rounds of a
 #: dozen: a layout costs a search at the crossover (a few milliseconds, a Pandoeren misère up
-#: to a hundred), so a round of 200 drawn afresh kept a click waiting seconds
-FINISHED_ROUNDS = {"play": (4,) + (12,) * 8}
+#: to a hundred), so a round of 200 drawn afresh kept a click waiting seconds; a Pandoeren
+#: auction's first round on two deals, not four: its forty contracts are each played to the
+#: end on every deal (some 40 ms a deal), and four kept the first bars at 160 ms
+FINISHED_ROUNDS = {"play": (4,) + (12,) * 8, "call": (2,) + (4,) * 14}
 #: the kinds whose rounds are pooled: each round draws new layouts (its own seed) and adds
 #: them to the rounds before (``Advice.pooled``) instead of one long round; every kind is
 #: pooled where its layouts are valued with open hands
