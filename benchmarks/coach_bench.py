@@ -202,7 +202,8 @@ def played_value(end: Any, seat: int, kind: str, method: str) -> float:
       mean of the other sides' (the rollouts', and with two sides the open hands' margin);
     * Officer Skat: the learner's points less the opponent's (rollouts and open hands);
     * Pandoeren: the declaring side's points, for the learner if on that side and against
-      them otherwise, or under zero-sum scoring the learner's own points;
+      them otherwise (a call, passing among them: what the learner is paid, nothing as a
+      defender), or under zero-sum scoring the learner's own points;
     * Panfin: the learner's own net chips for the deal.
     """
     sides = end.game.sides
@@ -214,9 +215,14 @@ def played_value(end: Any, seat: int, kind: str, method: str) -> float:
     if name == "pandoeren":
         if end.game.options.scoring == "zero_sum_per_opponent":
             return float(points[mine])
+        if end.declarer is None:  # all four passed: annulled, nobody scores
+            return 0.0
         declaring = next(n for n, seats in sides.items() if end.declarer in seats)
-        sign = 1.0 if seat in end.team() else -1.0
-        return sign * float(points[declaring])
+        if seat in end.team():
+            return float(points[declaring])
+        # a call's value is what the learner is paid (a defender: nothing); a card's, the
+        # declaring side's points against her
+        return 0.0 if kind == "call" else -float(points[declaring])
     others = [float(points[n]) for n in sides if n != mine]
     return float(points[mine]) - (sum(others) / len(others) if others else 0.0)
 

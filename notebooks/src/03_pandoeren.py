@@ -270,8 +270,11 @@ e_turn.apply("play KH")
 #
 # Not sure what to bid? The table's **Hint** button puts a value on every contract button: the game
 # points you would score on average if that bid stood (the others passing) and the deal were played
-# on well, over many guesses at the cards you cannot see, with its 95% range. Passing gets no
-# value: it scores nothing unless another player's contract makes you her partner. In the play,
+# on well, over many guesses at the cards you cannot see, with its 95% range. Pass gets a bar
+# too: on each guess the bots bid on without you and the winner's contract is played out. A
+# defender is paid nothing, so passing is worth nothing unless that contract makes you the
+# declarer's partner (her called ace, or the jas in Kereltje, in your hand): its bar is how
+# much such partnerships add, and a bid worth less than it is not worth making. In the play,
 # the same button values every card you may play. Each guess is played by the bots only until
 # the hands hold five cards; the last five tricks are then solved with every hand of that guess
 # open, as perfect players would play them, your side playing together.

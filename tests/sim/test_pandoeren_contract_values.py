@@ -34,9 +34,11 @@ def test_a2_5_every_contract_of_the_auction_is_valued_on_the_same_layouts(game):
     kind, calls = valued_options(state)
     assert kind == "call" and calls == _bids(state) and len(calls) > 30
     advice = advise(state, n=8, seed=2)
-    assert advice is not None and advice.kind == "call" and set(advice.values) == set(calls)
+    # passing is valued beside the contracts (the others bid on): every legal call has a bar
+    assert advice is not None and advice.kind == "call"
+    assert set(advice.values) == set(calls) | {"pass"}
     assert advice.samples is not None
-    assert all(len(advice.samples[c]) == advice.n == 8 for c in calls)
+    assert all(len(advice.samples[c]) == advice.n == 8 for c in [*calls, "pass"])
     varied = max(calls, key=lambda c: float(advice.samples[c].std()))  # made on some layouts
     assert advice.samples[varied].std() > 0
     alone = contract_values(state, [varied], 8, 2)
@@ -64,6 +66,38 @@ def test_a2_5_hidden_cards_stay_hidden_twin_deals_get_identical_values(game):
         assert other is not None and other.values == mine.values
 
 
+def test_a2_5_passing_last_after_three_passes_is_worth_nothing_on_every_layout(game):
+    """A2.5 / P-A3: when the three others have passed, a fourth pass annuls the deal and
+    nobody scores, so passing is worth exactly 0 on every layout, while the contracts,
+    played out, are not (each is made or lost on some layout)."""
+    state = game.deal(seed=3, dealer=3)
+    for _ in range(3):
+        state = state.apply("pass")
+    advice = advise(state, n=6, seed=1)
+    assert advice is not None and advice.samples is not None
+    np.testing.assert_array_equal(advice.samples["pass"], np.zeros(6))
+    assert any(advice.samples[c].any() for c in advice.values if c != "pass")
+
+
+def test_a2_11_a_passer_is_paid_only_as_the_scoring_pays_her(game):
+    """A2.5 / A2.11 / P-A19: passing is valued on the contracts' own layouts (paired) by the
+    others bidding on and the winner's contract played out, in the passer's own points. Under
+    the default plus-minus scoring a defender is paid nothing, so a pass is worth 0 on every
+    layout where she is not the declarer's partner and her side's points where she is; under
+    zero-sum scoring every defender pays or collects, so some layouts are worth points. The
+    same seed gives the same values (the hint's rounds are reproducible)."""
+    state = game.deal(seed=7, dealer=3)  # N speaks first: three seats bid after a pass
+    advice = advise(state, n=8, seed=2)
+    again = advise(state, n=8, seed=2)
+    assert advice is not None and again is not None and advice.samples is not None
+    np.testing.assert_array_equal(advice.samples["pass"], again.samples["pass"])
+    assert len(advice.samples["pass"]) == len(advice.samples["bid 120"]) == 8
+    zero_sum = cardlab.load("pandoeren", scoring="zero_sum_per_opponent")
+    paid = advise(zero_sum.deal(seed=7, dealer=3), n=8, seed=2)
+    assert paid is not None and paid.samples is not None
+    assert paid.samples["pass"].any()  # a defender's payments count
+
+
 def _stacked(game, mine, kijk):
     """A deal with N to bid first (dealer W) holding ``mine``; the rest dealt in pack order."""
     rest = [c.code for c in game.deck if c.code not in set(mine) | {kijk}]
@@ -73,11 +107,16 @@ def _stacked(game, mine, kijk):
 
 def test_a2_11_a_strong_trump_hand_values_a_number_bid_above_misere(game):
     """A2.11: with six top hearts and two side aces, a number bid is worth clearly more than
-    a Misère (which must lose every trick), and a low hand the other way round."""
+    a Misère (which must lose every trick) and than passing, and a low hand the other way
+    round."""
     strong = _stacked(game, ["JH", "9H", "AH", "KH", "QH", "10H", "AS", "AC"], "8H")
     _clearly_above(advise(strong, n=16, seed=1), "bid 150", "bid misere")
     weak = _stacked(game, ["7S", "8S", "7C", "8C", "7D", "8D", "6H", "7H"], "9D")
     _clearly_above(advise(weak, n=16, seed=1), "bid misere", "bid 150")
+    # and against passing (A2.5): the strong hand should bid, the weak one pass rather
+    # than bid a number
+    _clearly_above(advise(strong, n=16, seed=1), "bid 150", "pass")
+    _clearly_above(advise(weak, n=16, seed=1), "pass", "bid 150")
 
 
 def _clearly_above(advice, high, low):

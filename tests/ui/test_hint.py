@@ -270,3 +270,53 @@ def test_kontra_has_a_bar_on_each_button_played_on_by_the_bots_then_open(
     page.close()
     shutdown_sessions(lab_server)
     assert not serious_errors(page.errors), page.errors
+
+
+AUCTION = """import cardlab
+from cardlab.widgets import Table
+
+auction = cardlab.load("pandoeren").deal(seed=4, dealer=3)
+Table(auction, seat=auction.to_move, bot_delay=0)"""
+
+
+@pytest.mark.parametrize("width", [420, 968])
+def test_every_call_of_a_pandoeren_auction_has_a_bar_passing_too(
+        lab_server: Any, page: Any, width: int) -> None:
+    """#29 item 4 at Pandoeren's opening call (A2.5): a bar on every contract button and on
+    Pass, each on the game's own scale with its zero line, refined in pooled rounds to all
+    of ``FINISHED_ROUNDS["call"]``'s layouts; a contract's meaning still shows on focus.
+    Drawn at a phone's and a laptop's notebook width."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(AUCTION)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    (lab_server.root / "hint_auction.ipynb").write_text(nbformat.writes(nb))
+    page.set_viewport_size({"width": 1400, "height": 1400})
+    open_and_run_all(lab_server, page, "hint_auction.ipynb")
+    wait_all_cells_ran(page, 1)
+    root = page.locator(".cardlab-root[data-step]").first
+    root.wait_for()
+    root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
+                  f"e.parentElement.style.maxWidth = '{width}px'; }}")
+    root.scroll_into_view_if_needed()
+    calls = root.locator(".cardlab-action[data-action]")
+    actions = calls.evaluate_all("(es) => es.map((e) => e.dataset.action)")
+    assert "pass" in actions and sum(a.startswith("bid ") for a in actions) > 30, actions
+    root.locator('[data-key="hint"]').click()
+    root.locator('.cardlab-action[data-action="pass"] .cardlab-hint-bar').wait_for(
+        timeout=30_000)
+    total = f"{sum(FINISHED_ROUNDS['call'])} layouts"
+    page.wait_for_function(f"(e) => e.querySelector('[data-why]').textContent.includes('{total}')",
+                           arg=root.element_handle(), timeout=120_000)
+    barred = root.locator(".cardlab-action[data-action]:has(.cardlab-hint-bar)")
+    assert barred.count() == len(actions)  # every call, passing too
+    assert root.locator(".cardlab-action .cardlab-hint-zero").count() == len(actions)
+    why = root.locator("[data-why]").inner_text()
+    assert why.startswith("Hint: ") and "until few cards are left" in why, why
+    call = root.locator('.cardlab-action[data-action="bid kereltje"]')
+    call.focus()
+    assert (root.locator("[data-meaning-line]").inner_text() or "").startswith("Kereltje")
+    ARTIFACTS.mkdir(exist_ok=True)
+    root.screenshot(path=str(ARTIFACTS / f"hint-auction-{width}.png"))
+    page.close()
+    shutdown_sessions(lab_server)
+    assert not serious_errors(page.errors), page.errors

@@ -29,18 +29,19 @@ from dataclasses import replace
 from cardlab.sim.pandoeren import batch, open_hands
 from cardlab.sim.pandoeren.batch import *  # noqa: F403 (the package's names are its batch's)
 from cardlab.sim.pandoeren.batch import __all__ as _batch
-from cardlab.sim.pandoeren.contracts import contract_values
+from cardlab.sim.pandoeren.contracts import call_values
 from cardlab.sim.pandoeren.finish import finish_open
 from cardlab.sim.pandoeren.states import sample_states
 
 #: the game's simulator: the batch's, with the play valued by the open-hands solver where it
 #: serves (:mod:`~cardlab.sim.pandoeren.open_hands`: late in the play), the auction's calls
-#: valued by :func:`~cardlab.sim.pandoeren.contracts.contract_values`, whole states
+#: valued by :func:`~cardlab.sim.pandoeren.contracts.call_values` (each contract, and
+#: passing), whole states
 #: sampled for the seat to move (its exchange, trumps and call valued option by option on
 #: them), and those states played on by the heuristic until the solver serves them, then
 #: valued with every hand open (:func:`~cardlab.sim.pandoeren.finish.finish_open`)
 SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands.open_hands_values,
-                    open_hands_serves=open_hands.serves, call_values=contract_values,
+                    open_hands_serves=open_hands.serves, call_values=call_values,
                     sample_states=sample_states, finish_open=finish_open)
 
 __all__ = [*_batch, "sample_states"]

@@ -51,6 +51,15 @@ play to the end took 0.47 s; the Misère group and the number bids take most of 
 Every call that can stand is valued; a call whose contract cannot reach the play from
 this hand (no legal plan) is left out of the result.
 
+**Passing** (:func:`pass_values`) is valued on the same layouts, in the same measure: the
+bidder's own points. On each layout she passes, the other seats' heuristic bots bid on and
+the winner makes her choices, and the deal is played by the bots until the solver serves it
+and by the solver from there (:func:`~cardlab.sim.pandoeren.finish.finish_open`). A
+defender's points are what the scoring pays her (nothing under the default
+``pagat_plus_minus``, her share of the payments under ``"zero_sum_per_opponent"``, A2.11 /
+P-A19); a passer the declarer's called ace makes her partner is paid with the declarer; an
+auction all four pass is annulled, worth 0 (A2.5).
+
 Not :mod:`cardlab.sim.pandoeren.calls`: that module *makes* the heuristic bot's calls (the
 auction, the exchange, trumps, the call) for whole batches of dealt deals, as the studies
 and seasons need them; this one *values* each call open to one seat in one scalar state,
@@ -70,7 +79,8 @@ from cardlab.sim.pandoeren.finish import finish_open
 from cardlab.sim.sampling import fill_layouts, hand_mask
 from cardlab.sim.simulator import play_on
 
-__all__ = ["contract_values", "contract_at_lead", "plans", "layouts"]
+__all__ = ["call_values", "contract_values", "contract_at_lead", "pass_values", "plans",
+           "layouts"]
 
 #: the most actions between the bidder's call and the opening lead (passes and A2.7's choices)
 _TO_LEAD = 12
@@ -183,6 +193,59 @@ def _on_layouts(templates: list[Any], hidden: list[int], lay: np.ndarray) -> Any
                 got = memo[key] = _roem_counts(facts, d, p, bidders[t], denial)
             b.roem_counted[r] = got
     return b
+
+
+def call_values(state: Any, calls: list[str], n: int, seed: int
+                ) -> dict[str, np.ndarray] | None:
+    """Every contract of ``calls`` (:func:`contract_values`) and, where passing is legal,
+    ``"pass"`` (:func:`pass_values`), on the same ``n`` layouts: the game's
+    ``Simulator.call_values``."""
+    out = contract_values(state, calls, n, seed)
+    if out is not None and "pass" in {str(a) for a in state.legal_actions()}:
+        out["pass"] = pass_values(state, n, seed)
+    return out
+
+
+def pass_values(state: Any, n: int, seed: int) -> np.ndarray:
+    """The bidder's own points on each of the ``n`` layouts of :func:`contract_values` (the
+    same seed gives the same layouts) if she passes now (module docstring)."""
+    from cardlab.bots import bot_for
+    from cardlab.sim.pandoeren.batch import PandoerenBatch
+    from cardlab.sim.pandoeren.finish import row_state
+
+    me = state.to_move
+    idx = {c: i for i, c in enumerate(state.game.deck)}
+    hidden, main = layouts(state, n, derive_seed(seed, 0))
+    out = np.zeros(n)
+    played: list[tuple[int, Any]] = []
+    for i in range(n):
+        hands = np.zeros(4, dtype=np.uint64)
+        hands[me] = hand_mask(idx, state.hands[me])
+        hands[hidden] = main[i]
+        s = row_state(state, hands, ())
+        if s is None:  # every layout is a deal of the unseen cards: the engine takes it
+            raise ValueError(f"layout {i} of the cards {me} cannot see is not a deal")
+        s = s.apply("pass")
+        bots: dict[int, Any] = {}
+        while not s.is_over and s.phase != "play":
+            seat = s.to_move
+            if seat not in bots:
+                bots[seat] = bot_for(s.game.name, "heuristic", seed=derive_seed(seed, 3, i, seat))
+            s = s.apply(bots[seat].choose(s), seat=seat)
+        if s.phase == "play":
+            played.append((i, s))
+        else:  # all four passed: annulled, nobody scores (A2.5)
+            out[i] = float(s.result.seat_points[me])
+    if played:
+        ups = [u for _, u in played]
+        finals = finish_open(PandoerenBatch.from_states(ups), ups,
+                             np.full(len(ups), me, dtype=np.int64))
+        zero_sum = state.game.options.scoring == "zero_sum_per_opponent"
+        for (i, u), v in zip(played, finals):
+            # the measure is the declaring side's points against a defender; she is paid
+            # them only where the scoring pays defenders (A2.11 / P-A19)
+            out[i] = float(v) if zero_sum or me in u.team() else 0.0
+    return out
 
 
 def contract_values(state: Any, calls: list[str], n: int, seed: int
