@@ -199,6 +199,11 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
                f"{'more layouts may tell them apart' if round_ + 1 < rounds else 'any of them'}")
     how = HOW_VALUED.get(advice.method, HOW_VALUED["rollouts"])
     why += f" ({advice.n} layouts of the cards you cannot see{how})."
+    left_out = _calls_left_out(s, advice)
+    if left_out:
+        why += (f" Not valued: {', '.join(option_words(s, a) for a in left_out)} (the hint "
+                f"values a call as the contract it makes; passing leaves the contract to the "
+                f"others' bids, which it does not play out).")
     out = {"bars": bars, "best": clear, "close": advice.close, "why": why, "n": advice.n,
            "kind": advice.kind, "round": round_, "more": round_ + 1 < rounds, "unit": unit,
            "zero": where(0.0)}
@@ -207,6 +212,15 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
         out["chosen"] = chosen
         out["chosen_cards"] = [c for c in Action(chosen).args if c in hand]
     return out
+
+
+def _calls_left_out(s: State, advice: Any) -> list[str]:
+    """The legal calls of an auction that ``advice`` leaves without a bar (Five Hundred's
+    pass: each bid is valued as the contract it makes, with every hand open), so the why
+    line can say so rather than leave a button bare without a word."""
+    if advice.kind != "call":
+        return []
+    return [str(a) for a in s.legal_actions() if str(a) not in advice.values]
 
 
 def look_back_view(line: list[State], look: Any, current: int | None,

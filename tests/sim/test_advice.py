@@ -590,6 +590,29 @@ def test_the_hint_says_its_games_unit(name):
     assert f" {unit} on average" in said or f" {unit});" in said, said
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_call_has_a_bar_or_the_why_line_says_it_is_not_valued(name):
+    """#29 item 4, in every game's opening auction or declaration: each legal call has a bar,
+    or the why line names it "Not valued" with the reason (Five Hundred's pass, each bid
+    being valued as the contract it makes); a call with a bar is never called not valued."""
+    from cardlab.widgets._advice import hint_view
+
+    game = cardlab.load(name)
+    s = game.deal(seed=7)
+    advice = advise(s, n=2, seed=0)
+    if advice is None or advice.kind != "call":
+        pytest.skip(f"{name} opens with no call the hint values")  # Panfin: declarations
+    why = hint_view(s, advice, round_=0, rounds=1)["why"]
+    legal = [str(a) for a in s.legal_actions()]
+    bare = [a for a in legal if a not in advice.values]
+    if bare:
+        assert "Not valued: " in why and "does not play out" in why, why
+        named = why.split("Not valued: ")[1].split(" (")[0].split(", ")
+        assert len(named) == len(bare)
+    else:
+        assert "Not valued" not in why, why
+
+
 def test_look_back_values_open_hands_decisions_on_their_own_count_of_layouts():
     # a look back values a decision as a hint would there (#29 item 3): the open-hands
     # decisions (Five Hundred's cards, four players) on ``n_open_hands`` layouts, the others
