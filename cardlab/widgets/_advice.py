@@ -201,9 +201,7 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
     why += f" ({advice.n} layouts of the cards you cannot see{how})."
     left_out = _calls_left_out(s, advice)
     if left_out:
-        why += (f" Not valued: {', '.join(option_words(s, a) for a in left_out)} (the hint "
-                f"values a call as the contract it makes; passing leaves the contract to the "
-                f"others' bids, which it does not play out).")
+        why += f" Not valued: {', '.join(option_words(s, a) for a in left_out)} ({_NOT_PLAYED_OUT})."
     out = {"bars": bars, "best": clear, "close": advice.close, "why": why, "n": advice.n,
            "kind": advice.kind, "round": round_, "more": round_ + 1 < rounds, "unit": unit,
            "zero": where(0.0)}
@@ -212,6 +210,11 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
         out["chosen"] = chosen
         out["chosen_cards"] = [c for c in Action(chosen).args if c in hand]
     return out
+
+
+#: why a call has no value (Five Hundred's pass), in the why line and the look back
+_NOT_PLAYED_OUT = ("a call is valued as the contract it makes; passing leaves the contract "
+                   "to the others' bids, which are not played out")
 
 
 def _calls_left_out(s: State, advice: Any) -> list[str]:
@@ -239,6 +242,8 @@ def look_back_view(line: list[State], look: Any, current: int | None,
         name = s.game.seat_name(d.seat)
         if d.chosen == d.best:
             words = f"{name}: {chosen}, the best option by the estimate"
+        elif d.chosen not in d.advice.values and d.advice.kind == "call":
+            words = f"{name}: {chosen} (not valued: {_NOT_PLAYED_OUT})"
         elif d.chosen not in d.advice.values:
             words = f"{name}: {chosen} (not valued: the estimate values the other options)"
         elif d.cost <= 0 and d.advice.values[d.chosen] >= d.advice.values[d.best]:
