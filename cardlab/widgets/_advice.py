@@ -199,9 +199,8 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
                f"{'more layouts may tell them apart' if round_ + 1 < rounds else 'any of them'}")
     how = HOW_VALUED.get(advice.method, HOW_VALUED["rollouts"])
     why += f" ({advice.n} layouts of the cards you cannot see{how})."
-    left_out = _calls_left_out(s, advice)
-    if left_out:
-        why += f" Not valued: {', '.join(option_words(s, a) for a in left_out)} ({_NOT_PLAYED_OUT})."
+    for left_out, reason in _left_out(s, advice):
+        why += f" Not valued: {', '.join(option_words(s, a) for a in left_out)} ({reason})."
     out = {"bars": bars, "best": clear, "close": advice.close, "why": why, "n": advice.n,
            "kind": advice.kind, "round": round_, "more": round_ + 1 < rounds, "unit": unit,
            "zero": where(0.0)}
@@ -215,15 +214,31 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
 #: why a call has no value (Five Hundred's pass), in the why line and the look back
 _NOT_PLAYED_OUT = ("a call is valued as the contract it makes; passing leaves the contract "
                    "to the others' bids, which are not played out")
+#: why an action beside the cards of the play has no bar, by its verb (Pandoeren's manual
+#: roem and stuk: an unannounced one is lost, and an announcement never costs points)
+_BESIDE_THE_CARDS = {"announce": "the hint values the cards you may play; an announcement "
+                                 "can only add to your side's points, and roem or stuk not "
+                                 "announced in time is lost"}
 
 
-def _calls_left_out(s: State, advice: Any) -> list[str]:
-    """The legal calls of an auction that ``advice`` leaves without a bar (Five Hundred's
-    pass: each bid is valued as the contract it makes, with every hand open), so the why
-    line can say so rather than leave a button bare without a word."""
-    if advice.kind != "call":
+def _left_out(s: State, advice: Any) -> list[tuple[list[str], str]]:
+    """The legal options ``advice`` leaves without a bar, each group with the reason the why
+    line gives: an auction's calls it does not value (Five Hundred's pass, each bid being
+    valued as the contract it makes) and, in the play, the actions beside the cards
+    (Pandoeren's manual announcements), so no button is left bare without a word."""
+    legal = [str(a) for a in s.legal_actions()]
+    if advice.kind == "call":
+        calls = [a for a in legal if a not in advice.values]
+        return [(calls, _NOT_PLAYED_OUT)] if calls else []
+    if advice.kind != "play":
         return []
-    return [str(a) for a in s.legal_actions() if str(a) not in advice.values]
+    out: dict[str, list[str]] = {}
+    for a in legal:
+        verb = Action(a).verb
+        if a not in advice.values and verb != "play":
+            out.setdefault(verb, []).append(a)
+    return [(acts, _BESIDE_THE_CARDS.get(verb, "the hint values the cards you may play"))
+            for verb, acts in out.items()]
 
 
 def look_back_view(line: list[State], look: Any, current: int | None,
@@ -242,10 +257,10 @@ def look_back_view(line: list[State], look: Any, current: int | None,
         name = s.game.seat_name(d.seat)
         if d.chosen == d.best:
             words = f"{name}: {chosen}, the best option by the estimate"
-        elif d.chosen not in d.advice.values and d.advice.kind == "call":
-            words = f"{name}: {chosen} (not valued: {_NOT_PLAYED_OUT})"
         elif d.chosen not in d.advice.values:
-            words = f"{name}: {chosen} (not valued: the estimate values the other options)"
+            reason = next((why for acts, why in _left_out(s, d.advice) if d.chosen in acts),
+                          "the estimate values the other options")
+            words = f"{name}: {chosen} (not valued: {reason})"
         elif d.cost <= 0 and d.advice.values[d.chosen] >= d.advice.values[d.best]:
             words = f"{name}: {chosen}, as good as the best"  # a tie: no ± 0.0 to read
         elif d.cost <= 0:

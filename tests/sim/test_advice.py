@@ -613,6 +613,27 @@ def test_every_legal_call_has_a_bar_or_the_why_line_says_it_is_not_valued(name):
         assert "Not valued" not in why, why
 
 
+def test_a_manual_announcement_has_no_bar_and_the_why_line_says_why():
+    """Pandoeren with ``roem_announce="manual"`` (A2.10: roem or stuk not announced in time
+    is lost): the hint values the cards; "announce roem" and "announce stuk" beside them are
+    named as not valued, with the reason, and no card is."""
+    from cardlab.widgets._advice import hint_view
+
+    game = cardlab.load("pandoeren", roem_announce="manual")
+    bots = [bot_for("pandoeren", "heuristic", seed=i) for i in range(4)]
+    s = game.deal(seed=0)
+    while not any(a.verb == "announce" for a in s.legal_actions()):
+        s = s.apply(bots[s.to_move].choose(s))
+    advice = advise(s, n=2, seed=0)
+    assert advice is not None and advice.kind == "play"
+    announce = [str(a) for a in s.legal_actions() if a.verb == "announce"]
+    assert announce and not set(announce) & set(advice.values)
+    why = hint_view(s, advice, round_=0, rounds=1)["why"]
+    assert "Not valued: " in why and "announced in time is lost" in why, why
+    named = why.split("Not valued: ")[1].split(" (")[0].split(", ")
+    assert len(named) == len(announce)
+
+
 def test_look_back_values_open_hands_decisions_on_their_own_count_of_layouts():
     # a look back values a decision as a hint would there (#29 item 3): the open-hands
     # decisions (Five Hundred's cards, four players) on ``n_open_hands`` layouts, the others
