@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import nbformat
 import pytest
 from labtools import (
     ARTIFACTS,
@@ -16,6 +15,7 @@ from labtools import (
     serious_errors,
     shutdown_sessions,
     wait_all_cells_ran,
+    write_notebook,
 )
 
 from cardlab.widgets._advice import FINISHED_ROUNDS
@@ -38,14 +38,25 @@ PANFIN = """panfin = cardlab.load("panfin").deal(seed=3)
 Table(panfin, seat=panfin.to_move, bot_delay=0)"""
 
 
+def _one_table(lab_server: Any, page: Any, code: str, name: str, width: int,
+               height: int = 1100) -> Any:
+    """The table of a one-cell notebook ``name`` running ``code``, its output as wide as a
+    phone's or a laptop's notebook column (``width``, as the layout test does), in view."""
+    write_notebook(lab_server.root, name, [code])
+    page.set_viewport_size({"width": 1400, "height": height})
+    open_and_run_all(lab_server, page, name)
+    wait_all_cells_ran(page, 1)
+    root = page.locator(".cardlab-root[data-step]").first
+    root.wait_for()
+    root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
+                  f"e.parentElement.style.maxWidth = '{width}px'; }}")
+    root.scroll_into_view_if_needed()
+    return root
+
+
 @pytest.fixture(scope="module")
 def hint_notebook(lab_server: Any) -> str:
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SETUP),
-                                         nbformat.v4.new_code_cell(PANFIN)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
-    (lab_server.root / "hint.ipynb").write_text(nbformat.writes(nb))
-    return "hint.ipynb"
+    return write_notebook(lab_server.root, "hint.ipynb", [SETUP, PANFIN])
 
 
 def test_hint_bars_on_every_legal_card_then_look_back(lab_server: Any, page: Any,
@@ -197,19 +208,7 @@ Table(state, seat=state.to_move, bot_delay=0)"""
 def test_hint_bars_on_each_card_of_a_discard(lab_server: Any, page: Any, width: int) -> None:
     """#20: at Five Hundred's discard the hint puts a bar on each of the contractor's 13 cards
     (each card's option: that card with the bot's other choices)."""
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(KITTY)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
-    (lab_server.root / "hint_kitty.ipynb").write_text(nbformat.writes(nb))
-    page.set_viewport_size({"width": 1400, "height": 1100})
-    open_and_run_all(lab_server, page, "hint_kitty.ipynb")
-    wait_all_cells_ran(page, 1)
-    root = page.locator(".cardlab-root[data-step]").first
-    root.wait_for()
-    # the output as wide as a phone's or a laptop's notebook column (as the layout test does)
-    root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
-                  f"e.parentElement.style.maxWidth = '{width}px'; }}")
-    root.scroll_into_view_if_needed()
+    root = _one_table(lab_server, page, KITTY, "hint_kitty.ipynb", width)
     hand = root.locator('.cardlab-seat[data-mover="true"] .cardlab-card')
     assert hand.count() == 13
     root.locator('[data-key="hint"]').click()
@@ -243,18 +242,7 @@ def test_kontra_has_a_bar_on_each_button_played_on_by_the_bots_then_open(
     each the defender's margin over deals drawn from the face-up cards, the bots deciding
     Re and playing until few cards are left, then every hand open; the why line says so.
     Drawn at a phone's and a laptop's notebook width."""
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(KONTRA)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
-    (lab_server.root / "hint_kontra.ipynb").write_text(nbformat.writes(nb))
-    page.set_viewport_size({"width": 1400, "height": 1100})
-    open_and_run_all(lab_server, page, "hint_kontra.ipynb")
-    wait_all_cells_ran(page, 1)
-    root = page.locator(".cardlab-root[data-step]").first
-    root.wait_for()
-    root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
-                  f"e.parentElement.style.maxWidth = '{width}px'; }}")
-    root.scroll_into_view_if_needed()
+    root = _one_table(lab_server, page, KONTRA, "hint_kontra.ipynb", width)
     root.locator('[data-key="hint"]').click()
     for action in ("kontra", "no_kontra"):
         root.locator(f'.cardlab-action[data-action="{action}"] .cardlab-hint-bar').wait_for(
@@ -286,18 +274,8 @@ def test_every_call_of_a_pandoeren_auction_has_a_bar_passing_too(
     Pass, each on the game's own scale with its zero line, refined in pooled rounds to all
     of ``FINISHED_ROUNDS["call"]``'s layouts; a contract's meaning still shows on focus.
     Drawn at a phone's and a laptop's notebook width."""
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(AUCTION)])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
-    (lab_server.root / "hint_auction.ipynb").write_text(nbformat.writes(nb))
-    page.set_viewport_size({"width": 1400, "height": 1400})
-    open_and_run_all(lab_server, page, "hint_auction.ipynb")
-    wait_all_cells_ran(page, 1)
-    root = page.locator(".cardlab-root[data-step]").first
-    root.wait_for()
-    root.evaluate(f"(e) => {{ e.parentElement.style.width = '{width}px'; "
-                  f"e.parentElement.style.maxWidth = '{width}px'; }}")
-    root.scroll_into_view_if_needed()
+    root = _one_table(lab_server, page, AUCTION, "hint_auction.ipynb", width,
+                      height=1400)
     calls = root.locator(".cardlab-action[data-action]")
     actions = calls.evaluate_all("(es) => es.map((e) => e.dataset.action)")
     assert "pass" in actions and sum(a.startswith("bid ") for a in actions) > 30, actions
