@@ -12,8 +12,9 @@
   Pandoeren contract), or in Panfin, which has no auction, each declaration (fold, tengo
   with its exchange, servito), valued by the coach's evaluator
   (:func:`cardlab.sim.advice.advise`): bad when it is worth less than the best call by more
-  than the contract's worth (the largest that call scores or loses on any layout), a call
-  the evaluator leaves out (passing in an auction) counting 0.
+  than the contract's worth (the largest that call scores or loses on any layout; for a
+  pass, which makes no contract, the best call's), a call the evaluator leaves out (Five
+  Hundred's pass) counting 0.
 
 ``--small`` is the size CI runs (``tests/bots/test_bots_strength.py``); the default size is
 what ``benchmarks/RESULTS.md`` quotes. Every number comes from fixed seeds.
@@ -158,7 +159,9 @@ def bad_calls(name: str, level: str, calls: int, seed: int = SEED, n: int = 24
                 left_out = any(str(a) not in advice.values for a in st.legal_actions())
                 best = max([advice.values[best_call]] + [0.0] * left_out)
                 chosen = action if action in advice.values else best_call
-                worth = float(max(abs(x) for x in advice.samples[chosen])) if \
+                # the contract's worth; a pass makes none, so the best call's is at stake
+                stake = best_call if action == "pass" else chosen
+                worth = float(max(abs(x) for x in advice.samples[stake])) if \
                     advice.samples else 0.0
                 valued += 1
                 bad += best - value > worth
