@@ -46,7 +46,9 @@ closed twin, and the solver has every hand open anyway.
 
 Measured (2 shared cores, the default options, the opening call of 8 deals): the 40 calls
 over 60 layouts (15 rounds of 4) take a median of 2.5 s (2.0-3.0 s), where the heuristic's
-play to the end took 0.47 s; the Misère group and the number bids take most of it.
+play to the end took 0.47 s; the Misère group and the number bids take most of it. The
+hint's rounds are now 2 + 14 × 4 layouts, passing valued too (benchmarks/RESULTS.md: 2.5 s
+median for the whole auction's refined bars, first bars 0.1 s).
 
 Every call that can stand is valued; a call whose contract cannot reach the play from
 this hand (no legal plan) is left out of the result.
