@@ -194,7 +194,10 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
     else:
         tied = advice.close
         reach = max(advice.reach(a) for a in tied)
-        why = (f"Hint: about equal: {', '.join(option_words(s, a) for a in tied)} "
+        names = [option_words(s, a) for a in tied]
+        listed = f"all {len(names)} {_NOUNS.get(advice.kind, 'options')}" \
+            if len(names) == len(values) > TIED_NAMED else _listed(names)
+        why = (f"Hint: about equal: {listed} "
                f"(within ± {reach:.1f} {unit}); "
                f"{'more layouts may tell them apart' if round_ + 1 < rounds else 'any of them'}")
     how = HOW_VALUED.get(advice.method, HOW_VALUED["rollouts"])
@@ -209,6 +212,24 @@ def hint_view(s: State, advice: Any, *, round_: int, rounds: int,
         out["chosen"] = chosen
         out["chosen_cards"] = [c for c in Action(chosen).args if c in hand]
     return out
+
+
+#: the most options the why line names as about equal before it counts the rest (their bars
+#: say which: each is marked about equal to the best)
+TIED_NAMED = 5
+
+
+#: what the options of a kind are called in the why line
+_NOUNS = {"call": "calls", "play": "cards", "choice": "options"}
+
+
+def _listed(names: list[str]) -> str:
+    """``names`` joined for the why line; past :data:`TIED_NAMED` the first few and a count
+    ("… and 22 more"): four deals of a first Five Hundred bid leave all 26 bids about
+    equal, and a line of 26 names is not read."""
+    if len(names) <= TIED_NAMED:
+        return ", ".join(names)
+    return f"{', '.join(names[:TIED_NAMED - 1])} and {len(names) - TIED_NAMED + 1} more"
 
 
 #: why a call has no value (Five Hundred's pass), in the why line and the look back

@@ -613,6 +613,33 @@ def test_every_legal_call_has_a_bar_or_the_why_line_says_it_is_not_valued(name):
         assert "Not valued" not in why, why
 
 
+def test_the_why_line_counts_a_long_list_of_about_equal_options():
+    """A why line that would name more than ``TIED_NAMED`` options about equal names the
+    first few and counts the rest, or says "all N cards" when every option is about equal
+    (a first bid round of four deals leaves 26 bids about equal)."""
+    from cardlab.sim.advice import Advice
+    from cardlab.widgets._advice import TIED_NAMED, hint_view
+
+    s = cardlab.load("five_hundred").deal(seed=7)
+    bots = [bot_for("five_hundred", "heuristic", seed=i) for i in range(4)]
+    while s.phase != "play":
+        s = s.apply(bots[s.to_move].choose(s))
+    plays = [str(a) for a in s.legal_actions()]
+    assert len(plays) > TIED_NAMED + 1
+    rng = np.random.default_rng(0)
+    samples = {a: rng.normal(0.0, 50.0, 6) for a in plays}
+    def view(samples):
+        values = {a: float(v.mean()) for a, v in samples.items()}
+        errs = {a: float(v.std() / np.sqrt(len(v))) for a, v in samples.items()}
+        return hint_view(s, Advice(s.to_move, values, errs, 6, "play", 0, samples=samples),
+                         round_=0, rounds=2)["why"]
+    assert f"about equal: all {len(plays)} cards (within ± " in view(samples)
+    samples[plays[0]] = samples[plays[0]] - 10_000.0  # clearly the worst: not about equal
+    why = view(samples)
+    assert f" and {len(plays) - 1 - (TIED_NAMED - 1)} more (within ± " in why, why
+    assert why.split("about equal: ")[1].split(" and ")[0].count(", ") == TIED_NAMED - 2
+
+
 def test_a_manual_announcement_has_no_bar_and_the_why_line_says_why():
     """Pandoeren with ``roem_announce="manual"`` (A2.10: roem or stuk not announced in time
     is lost): the hint values the cards; "announce roem" and "announce stuk" beside them are
