@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from cardlab.engine.state import State
 
 __all__ = ["Viewer", "viewer", "seat_view", "told", "public_actions", "public_history",
-           "secret_choice", "visible_codes", "sees_hand", "hand_order"]
+           "secret_choice", "viewed_moment", "visible_codes", "sees_hand", "hand_order"]
 
 
 @dataclass(frozen=True)
@@ -146,16 +146,24 @@ def seat_view(state: State, seat: int | None = None,
     return _view_for(state, v)
 
 
-def _view_for(state: State, v: Viewer) -> dict[str, Any]:
+def viewed_moment(state: State, v: Viewer) -> State:
+    """The moment ``v`` is shown at ``state``: ``state`` itself, or, while a secret choice
+    is being made that ``v`` may not know of, the moment after declining it (so what the
+    view shows is exactly what that moment shows: an open misère hand already face up while
+    its contractor nominates the joker in secret, as it would be had she no joker)."""
     seen = 0
-    while True:  # a secret choice looks like the moment after declining it
+    while True:
         choice = secret_choice(state, v)
         if choice is None:
-            break
+            return state
         state = state._successor(choice)
         seen += 1
         if seen > 64:  # pragma: no cover - games declare finitely many secret choices
             raise RuntimeError("secret choices do not end")
+
+
+def _view_for(state: State, v: Viewer) -> dict[str, Any]:
+    state = viewed_moment(state, v)
     raw = dict(_raw(state, v.seat))
     others = sorted(v.shown - {v.seat})
     if others:

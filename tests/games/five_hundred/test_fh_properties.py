@@ -14,6 +14,7 @@ from support import check_playout
 
 import cardlab
 from cardlab.engine.rng import SplitMix64
+from cardlab.engine.view import viewed_moment, viewer
 
 #: option sets that change the flow of a deal (presets, counts and variants)
 OPTION_SETS: list[dict[str, Any]] = [
@@ -64,7 +65,11 @@ def check_views(state: cardlab.State) -> None:
     for seat in [None, *range(state.game.players)]:
         view = state.view(seat)
         json.dumps(view)  # JSON-able
-        hidden = {str(c) for c in state.hidden_cards(seat)}
+        # the cards hidden at the moment the view shows: while a contractor nominates the
+        # joker in secret (5H-6.3), a seat sees the moment after (an open misère hand
+        # exposed before the lead already face up, as it would be had she no joker)
+        moment = viewed_moment(state, viewer(state.game, seat))
+        hidden = {str(c) for c in moment.hidden_cards(seat)}
         shown: list[str] = []
         for h in view["hands"]:
             shown += h["cards"] or []
@@ -150,3 +155,21 @@ def test_successor_sets_every_slot() -> None:
     for name in FiveHundredState.__slots__:
         assert hasattr(nxt, name), name
     assert s.history == () and nxt.parent is s
+
+
+def test_5h_6_3_an_open_misere_nominating_the_joker_shows_no_card_early() -> None:
+    """5H-6.3 with A-15's "before_lead" exposure: the contractor of an open misère who holds
+    the joker nominates it in secret; the others are shown the moment after (her hand face
+    up), and every card any view shows is one that moment lets it see (found by the property
+    test above at seed 421)."""
+    opts = {"misere_requires_seven": False, "open_misere_expose": "before_lead",
+            "stop_misere_on_first_trick_won": False, "misere_void_must_play_joker": False}
+    game = game_for(opts)
+    bot = BiddingBot(421)
+    state = game.deal(seed=421, dealer=421 % game.players)
+    while state.phase != "nominate":
+        state = state.apply(bot.choose(state))
+    assert state.contract == "open_misere" and not state.exposed
+    public = state.view(None)
+    assert public["hands"][state.declarer]["cards"]  # face up in the moment shown
+    check_views(state)
