@@ -21,10 +21,9 @@ trap 'rm -rf "$dist"' EXIT
 .venv/bin/python -m twine check --strict "$dist"/*
 echo "== pytest: engine, property, widget and browser tests, doctests (over the cores)"
 # pytest-xdist spreads the tests over the cores; the browser tests stay in one process
-# (tests/conftest.py groups them: one JupyterLab, one Chromium). Three processes on two
-# cores: the browser tests' process waits on the browser and the kernel much of the time,
-# and with two the other core sat idle for ~4 of the ~18 minutes
-.venv/bin/python -m pytest -p no:cacheprovider -n "${CARDLAB_TEST_WORKERS:-3}" --dist loadgroup \
+# in two chains, one per process (tests/conftest.py groups them: each chain one JupyterLab,
+# one Chromium; a third process made them twice as slow)
+.venv/bin/python -m pytest -p no:cacheprovider -n "${CARDLAB_TEST_WORKERS:-2}" --dist loadgroup \
   --durations=25 --doctest-modules cardlab tests --ignore=tests/ui/fixtures "$@"
 echo "== pytest --nbval: the notebooks, each cell in order in its own kernel"
 # nbval runs a notebook's cells in one kernel, in order: one process
