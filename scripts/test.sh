@@ -21,8 +21,9 @@ trap 'rm -rf "$dist"' EXIT
 .venv/bin/python -m twine check --strict "$dist"/*
 echo "== pytest: engine, property, widget and browser tests, doctests (over the cores)"
 # pytest-xdist spreads the tests over the cores; the browser tests stay in one process
-# in two chains, one per process (tests/conftest.py groups them: each chain one JupyterLab,
-# one Chromium; a third process made them twice as slow)
+# (tests/conftest.py groups them: one JupyterLab, one Chromium). Measured: a third process
+# made them twice as slow, and two chains of them (a JupyterLab and a Chromium each) cost
+# more than they saved
 .venv/bin/python -m pytest -p no:cacheprovider -n "${CARDLAB_TEST_WORKERS:-2}" --dist loadgroup \
   --durations=25 --doctest-modules cardlab tests --ignore=tests/ui/fixtures "$@"
 echo "== pytest --nbval: the notebooks, each cell in order in its own kernel"

@@ -27,23 +27,11 @@ settings.register_profile("cardlab", deadline=None)
 settings.load_profile("cardlab")
 
 
-#: the browser tests in two chains, one per process of ``pytest -n 2`` (each chain starts its
-#: own JupyterLab and Chromium): the heaviest files (the layout at every step, axe) in one,
-#: the rest in the other; as one chain they ran some 17 minutes of a CI run's 18 while the
-#: other process finished early and waited
-UI_CHAIN_A = frozenset({"test_layout.py", "test_a11y_axe.py", "test_try_again.py",
-                        "test_teacher.py", "test_a11y_seen.py", "test_a11y_teacher_keys.py"})
-
-
 def pytest_collection_modifyitems(config: object, items: list[object]) -> None:
-    """Keep each chain of browser tests in one process when ``pytest -n`` spreads the tests
-    (``--dist loadgroup``, scripts/test.sh): a chain shares one JupyterLab and one
-    Chromium. pytest-xdist hands out the biggest groups first, so both chains start at
-    once."""
+    """Keep the browser tests in one process when ``pytest -n`` spreads the tests
+    (``--dist loadgroup``, scripts/test.sh): they share one JupyterLab and one Chromium."""
     import pytest
 
     for item in items:
-        path = str(getattr(item, "fspath", "")).replace("\\", "/")
-        if "/tests/ui/" in path:
-            chain = "ui-a" if path.rsplit("/", 1)[-1] in UI_CHAIN_A else "ui-b"
-            item.add_marker(pytest.mark.xdist_group(chain))  # type: ignore[attr-defined]
+        if "/tests/ui/" in str(getattr(item, "fspath", "")).replace("\\", "/"):
+            item.add_marker(pytest.mark.xdist_group("ui"))  # type: ignore[attr-defined]

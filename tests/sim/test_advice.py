@@ -142,12 +142,14 @@ def test_twin_deals_give_identical_hints_and_look_backs(name):
         if s is None:
             continue
         for twin in twins(s, s.to_move, rng, 2):
-            one, two = advise(s, n=40, seed=3), advise(twin, n=40, seed=3)
+            one, two = advise(s, n=12, seed=3), advise(twin, n=12, seed=3)
             assert one is not None and two is not None
             assert one.values == two.values and one.stderr == two.stderr, seed
-            # Panfin's declarations are valued on sampled deals: 8 each is enough here
-            a = look_back(s.states(), [s.to_move], n=20, seed=1, n_states=8)
-            b = look_back(twin.states(), [s.to_move], n=20, seed=1, n_states=8)
+            # a few layouts each show a peek as well as many (each decision valued with open
+            # hands or on sampled deals is a search or a deal played out a layout)
+            sizes = {"n": 12, "seed": 1, "n_states": 4, "n_open_hands": 4, "n_finished": 4}
+            a = look_back(s.states(), [s.to_move], **sizes)
+            b = look_back(twin.states(), [s.to_move], **sizes)
             assert [(d.index, d.chosen, d.advice.values) for d in a.decisions] == \
                 [(d.index, d.chosen, d.advice.values) for d in b.decisions]
             compared += 1
