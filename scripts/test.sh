@@ -7,6 +7,12 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup-venv.sh "test,docs"
+# the solver's and the batch's compiled loops, compiled once into numba's cache while the
+# checks below run (else each test process and the first kernels compile the same loops:
+# some 90 s of a core on a fresh clone); waited for before the tests
+echo "== compiling the inner loops once (scripts/compile_once.py), beside the checks"
+.venv/bin/python scripts/compile_once.py five_hundred officer_skat & warm_a=$!
+.venv/bin/python scripts/compile_once.py pandoeren panfin & warm_b=$!
 echo "== ruff"
 .venv/bin/ruff check cardlab tests benchmarks
 echo "== mypy"
@@ -19,6 +25,8 @@ trap 'rm -rf "$dist"' EXIT
 # --no-isolation: hatchling is in the test extra already, so no download for a build env
 .venv/bin/python -m build --no-isolation --outdir "$dist" . >/dev/null
 .venv/bin/python -m twine check --strict "$dist"/*
+wait "$warm_a"
+wait "$warm_b"
 echo "== pytest: engine, property, widget and browser tests, doctests (over the cores)"
 # pytest-xdist spreads the tests over the cores; the browser tests stay in one process
 # (tests/conftest.py groups them: one JupyterLab, one Chromium). Measured: a third process
