@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labtools import LabServer
+from labtools import LabServer, new_page
 
 CHROMIUM = "/usr/bin/chromium"
 REPO = Path(__file__).resolve().parents[2]
@@ -129,11 +129,7 @@ def browser_context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 @pytest.fixture
 def page(browser_context: Any) -> Iterator[Any]:
     """A fresh page that records console errors in ``page.errors``."""
-    pg = browser_context.new_page()
-    errors: list[str] = []
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-    pg.errors = errors  # type: ignore[attr-defined]
+    pg = new_page(browser_context)
     yield pg
     pg.close()
 

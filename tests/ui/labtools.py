@@ -42,6 +42,16 @@ class LabServer:
         return f"{self.url}/lab/tree/{notebook}?token={self.token}&reset"
 
 
+def new_page(context: Any) -> Any:
+    """A fresh page of ``context`` that records console errors in ``page.errors``."""
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    pg.errors = errors
+    return pg
+
+
 def write_notebook(root: Path, name: str, sources: list[str]) -> str:
     """Write a notebook of code cells ``sources`` as ``root / name``; return ``name``.
 

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from labtools import (
     ARTIFACTS,
+    new_page,
     open_and_run_all,
     serious_errors,
     shutdown_sessions,
@@ -75,7 +76,17 @@ def learner_notebook(lab_server: Any) -> str:
     return write_notebook(lab_server.root, "learner_table.ipynb", [SETUP, *CELLS.values()])
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def page(browser_context: Any) -> Any:
+    """One page for this module's tests (each looks at its own tables of one notebook, and
+    opening and running it was most of each test's time); each test sets the window it
+    needs and puts back what it changes."""
+    pg = new_page(browser_context)
+    yield pg
+    pg.close()
+
+
+@pytest.fixture(scope="module")
 def roots(lab_server: Any, page: Any, learner_notebook: str) -> Any:
     page.set_viewport_size({"width": 1400, "height": 1000})
     open_and_run_all(lab_server, page, learner_notebook)
@@ -83,9 +94,17 @@ def roots(lab_server: Any, page: Any, learner_notebook: str) -> Any:
     found = page.locator(".cardlab-root[data-step]")
     found.nth(len(CELLS) - 1).wait_for(state="attached")
     yield found
-    page.close()
     shutdown_sessions(lab_server)
-    assert not serious_errors(page.errors), page.errors
+
+
+@pytest.fixture(autouse=True)
+def each_test(page: Any) -> Any:
+    """Each test begins in a 1400×1000 window and ends with no serious console error of its
+    own."""
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    seen = len(page.errors)
+    yield
+    assert not serious_errors(page.errors[seen:]), page.errors[seen:]
 
 
 def _width(root: Any, px: int | None) -> None:
@@ -143,13 +162,16 @@ def test_narrow_window_with_the_file_browser_open(page: Any, roots: Any) -> None
     table then shows the note (never a 36 px table); closing the panel brings it back."""
     page.set_viewport_size({"width": 420, "height": 900})
     tab = page.locator('.jp-SideBar .lm-TabBar-tab[data-id="filebrowser"]')
-    if not page.locator("#filebrowser").is_visible():
+    was_open = page.locator("#filebrowser").is_visible()
+    if not was_open:
         tab.click()
     page.wait_for_timeout(500)
     root = roots.nth(ROOT["five_hundred"])
     root.scroll_into_view_if_needed()
     shape = root.evaluate(SHAPE_JS)
     page.screenshot(path=str(ARTIFACTS / "learner-420-file-browser.png"))
+    if not was_open:
+        tab.click()  # closed again: the other tests' notebook panel as it was
     if shape["width"] < 384:  # the panel took the room: the note, whole, in the output
         assert shape["note"] and shape["felt"] == 0, shape
         assert shape["overflow"] <= 1, shape
