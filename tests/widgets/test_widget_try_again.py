@@ -35,6 +35,9 @@ def _games_with_hints() -> list[Any]:
         for name in cardlab.game_names()]
 
 
+#: the module's tests in one test process: each game's deal to try again (``_deal``, a look
+#: back of several deals: 17 s for Five Hundred) is then found once, not once a process
+pytestmark = pytest.mark.xdist_group("try_again")
 #: every registered game, at its default table
 GAMES = _games_with_hints()
 #: the learner's seat
