@@ -236,10 +236,13 @@ def _listed(names: list[str]) -> str:
 _NOT_PLAYED_OUT = ("a call is valued as the contract it makes; passing leaves the contract "
                    "to the others' bids, which are not played out")
 #: why an action beside the cards of the play has no bar, by its verb (Pandoeren's manual
-#: roem and stuk: an unannounced one is lost, and an announcement never costs points)
+#: roem and stuk: an unannounced one is lost, and an announcement never costs points;
+#: Officer Skat's Re still open at the opening lead, B-6: the cards are valued with Re unsaid)
 _BESIDE_THE_CARDS = {"announce": "the hint values the cards you may play; an announcement "
                                  "can only add to your side's points, and roem or stuk not "
-                                 "announced in time is lost"}
+                                 "announced in time is lost",
+                     "re": "the hint values the cards you may play as if you do not say Re; "
+                           "Re doubles the deal's score again, whoever wins it"}
 
 
 def _left_out(s: State, advice: Any) -> list[tuple[list[str], str]]:

@@ -663,6 +663,30 @@ def test_a_manual_announcement_has_no_bar_and_the_why_line_says_why():
     assert len(named) == len(announce)
 
 
+def test_re_beside_the_opening_lead_has_no_bar_and_the_why_line_says_why():
+    """Officer Skat with ``re_window="until_opening_lead"`` (B-6: a Re not said at step 10
+    stays open until the first seat's opening lead, OS-7.4): the hint values the cards, and
+    "re" beside them is named as not valued, with the reason."""
+    from cardlab.widgets._advice import hint_view
+
+    game = cardlab.load("officer_skat", re_window="until_opening_lead")
+    for seed in range(20):
+        s = game.deal(seed=seed)
+        bots = [bot_for("officer_skat", "heuristic", seed=i) for i in range(2)]
+        while not s.is_over and s.phase != "play":
+            legal = {str(a) for a in s.legal_actions()}
+            s = s.apply("kontra" if "kontra" in legal else "no_re" if "no_re" in legal
+                        else bots[s.to_move].choose(s))
+        if not s.is_over and "re" in {str(a) for a in s.legal_actions()}:
+            break
+    else:
+        raise AssertionError("no deal with Re open at the opening lead in 20 seeds")
+    advice = advise(s, n=2, seed=0)
+    assert advice is not None and advice.kind == "play" and "re" not in advice.values
+    why = hint_view(s, advice, round_=0, rounds=1)["why"]
+    assert "Not valued: " in why and "as if you do not say Re" in why, why
+
+
 def test_look_back_values_open_hands_decisions_on_their_own_count_of_layouts():
     # a look back values a decision as a hint would there (#29 item 3): the open-hands
     # decisions (Five Hundred's cards, four players) on ``n_open_hands`` layouts, the others
