@@ -356,7 +356,9 @@ def _last_tricks(remaining: int, turn: int, p0: int, t0: int, own0: int, ctx: An
             pts = _trick_points(t, a, b)
             last = rest & ~(1 << b)
             if by_points:
-                v = (pts if winner == 0 else 0) + _last_trick(last, winner, 0, 0, own0, ctx)
+                # np.int64(0), not 0: a literal argument is a signature of its own to numba
+                v = (pts if winner == 0 else 0) + _last_trick(last, winner, np.int64(0),
+                                                              np.int64(0), own0, ctx)
             elif winner == 0:
                 v = _last_trick(last, winner, p0 + pts, t0 + 1, own0, ctx)
             else:
@@ -395,17 +397,19 @@ def search(remaining0: int, turn0: int, lead0: int, p00: int, t00: int, alpha0: 
     (t, contract, pile_up, pile_down, ladders, ladder_len, ends, row_min, row_max, log2,
      maxi, greedy, by_points, gen) = ctx
     mask = tt_keys.shape[0] - 1
-    own0 = 0  # seat 0's cards
+    # each typed int64 from the start (not the literal constants numba would otherwise see
+    # first): else it compiles the helpers again for each literal signature
+    own0 = np.int64(0)  # seat 0's cards
     for p in range(8):
         own0 |= 1 << pile_up[0, p] | 1 << pile_down[0, p]
     d = 0
-    remaining = remaining0
-    turn = turn0
-    lead = lead0
-    p0 = p00
-    t0 = t00
-    alpha = alpha0
-    beta = beta0
+    remaining = np.int64(remaining0)
+    turn = np.int64(turn0)
+    lead = np.int64(lead0)
+    p0 = np.int64(p00)
+    t0 = np.int64(t00)
+    alpha = np.int64(alpha0)
+    beta = np.int64(beta0)
     ret = 0
     entering = True
     while True:

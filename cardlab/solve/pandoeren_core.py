@@ -702,9 +702,11 @@ def search(s0: Any, alpha0: int, beta0: int, cfg: Any, tb: Any, ladders: Any, la
     scorebuf = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
     keybuf = np.zeros((_DEPTH, _KEYW), dtype=np.int64)
     s = s0.copy()
-    depth = 0
-    alpha = alpha0
-    beta = beta0
+    # typed int64 from the start (not the literal constants numba would otherwise see first):
+    # else it compiles _enter again for each literal signature, a second or more each
+    depth = np.int64(0)
+    alpha = np.int64(alpha0)
+    beta = np.int64(beta0)
     ret = 0
     entering = True
     while True:
@@ -758,8 +760,8 @@ def exact(s0: Any, cfg: Any, tb: Any, ladders: Any, lad_len: Any, tt_keys: Any,
     card points to come against what is still needed, whose table bounds (card points to
     come, whatever was won before) serve every position with the same hands and leader."""
     if cfg[C_POINTS] == 0:
-        return search(s0, -_INF, _INF, cfg, tb, ladders, lad_len, tt_keys, tt_bounds,
-                      tt_moves, stats)
+        return search(s0, np.int64(-_INF), np.int64(_INF), cfg, tb, ladders, lad_len,
+                      tt_keys, tt_bounds, tt_moves, stats)
     d = cfg[C_DECL]
     p = cfg[C_PARTNER]
     so_far = s0[PTS + d] + (s0[PTS + p] if p >= 0 else 0)

@@ -426,7 +426,9 @@ class FiveHundredBatch(Batch):
         deal by deal in a compiled loop
         (:func:`~cardlab.sim.five_hundred.compiled.play_step`)."""
         card = np.ascontiguousarray(card, dtype=np.int64)
-        named = np.ascontiguousarray(np.broadcast_to(named, card.shape), dtype=np.int64)
+        # a writable copy: a read-only view (broadcast_to's) is another signature to numba,
+        # so the loop would be compiled twice
+        named = np.array(np.broadcast_to(named, card.shape), dtype=np.int64, order="C")
         live = np.ascontiguousarray(live, dtype=np.bool_)
         out_card, out_named = np.empty_like(card), np.empty_like(card)
         play_step(self.tb.compiled, self._state(), False, card, named, live,
