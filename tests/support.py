@@ -16,6 +16,7 @@ import json
 import re
 import weakref
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import cardlab
@@ -26,6 +27,11 @@ from cardlab.errors import IllegalAction
 
 __all__ = ["check_playout", "snapshot", "random_playout", "legal_strs", "candidate_actions",
            "twins", "swap_tokens", "replay", "table_forms"]
+
+
+#: the tutorial notebooks, by file name, in order
+TUTORIALS: list[str] = sorted(p.name for p in (Path(__file__).resolve().parents[1] / "notebooks")
+                              .glob("*.ipynb"))
 
 
 def table_forms(*games: str) -> list[tuple[str, dict[str, Any]]]:

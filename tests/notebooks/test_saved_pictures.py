@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
+from support import TUTORIALS
 
-NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks")
-                   .glob("*.ipynb"))
+NOTEBOOKS = TUTORIALS
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)

@@ -24,11 +24,11 @@ from labtools import (
     serious_errors,
     wait_all_cells_ran,
 )
+from support import TUTORIALS
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks")
-                   .glob("*.ipynb"))
+NOTEBOOKS = TUTORIALS
 
 
 def _expect() -> Any:

@@ -32,11 +32,11 @@ from labtools import (
     wait_all_cells_ran,
     wait_kernel_idle,
 )
+from support import TUTORIALS
 
 pytestmark = pytest.mark.ui
 
-NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks")
-                   .glob("*.ipynb"))
+NOTEBOOKS = TUTORIALS
 DOCMANAGER = "@jupyterlab/docmanager-extension:plugin"
 
 #: what the page shows of each output: pictures (with their drawn width and own width),
