@@ -148,7 +148,9 @@ def _axe_all(page: Any, name: str) -> list[str]:
     assert judged["passes"] == 1 and not judged["violations"], f"{name}: Show me: {judged}"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"a11y-axe-{name}.png"))
-    assert contrast > 50, f"{name}: axe looked at only {contrast} nodes' contrast"
+    # each widget scrolled into view, axe judges some 800-900 nodes' contrast in each of the
+    # page's runs (811 and 883 seen): far fewer means widgets it skipped as out of view
+    assert contrast > 400, f"{name}: axe looked at only {contrast} nodes' contrast"
     return faults
 
 
