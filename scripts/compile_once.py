@@ -1,7 +1,7 @@
 """Compile the solver's and the batch's inner loops once, before the tests spread over the
 cores: numba keeps each compiled loop in its cache (``__pycache__`` beside the module), so
 the test processes and every notebook's kernel then load it instead of each compiling the
-same loops again (some 40 s of one core a process on a fresh clone).
+same loops again (some 55 s of a core for every game together on a fresh clone).
 
 Plays one deal of each game's default form (or of the games named on the command line), the
 expert at the first seat (the solver at its crossover, the batch's rollouts and open-hands

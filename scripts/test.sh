@@ -9,7 +9,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup-venv.sh "test,docs"
 # the solver's and the batch's compiled loops, compiled once into numba's cache while the
 # checks below run (else each test process and the first kernels compile the same loops:
-# some 90 s of a core on a fresh clone); waited for before the tests
+# some 55 s of a core on a fresh clone); waited for before the tests
 echo "== compiling the inner loops once (scripts/compile_once.py), beside the checks"
 .venv/bin/python scripts/compile_once.py five_hundred officer_skat & warm_a=$!
 .venv/bin/python scripts/compile_once.py pandoeren panfin & warm_b=$!
