@@ -10,7 +10,9 @@ learner's "what is this bid worth with my hand") — and the choices a seat make
 itself on the way to the play: a discard, an exchange, a joker nomination, a trump
 suit, a partner call, Kontra and Re. Such a choice is valued by what follows it: the seat's own
 heuristic bot makes its next choices up to the opening lead, and the lead it would make
-is valued as a card play. Passing carries no value (no bar).
+is valued as a card play. Passing is valued where the game's valuer of its calls values
+it (Five Hundred's and Pandoeren's: the others' auction played on from each layout), else
+it carries no value (no bar).
 
 **How a deal is played on.** Where the solver serves a position, every hand of a layout is
 open (``"open hands"``). Where it does not serve yet and the game's simulator finishes its

@@ -14,9 +14,11 @@ sample), a game or option set with no
 simulator, and an auction in which a partner holds the bid (passing leaves the partner's
 contract, which the evaluator cannot value from this hand). In an auction the evaluator
 values each bid as if it became the contract (Pandoeren's too, in game points:
-:mod:`cardlab.sim.pandoeren.contracts`), and passing at nothing (in Pandoeren a passer
-scores only as the partner another's contract finds: its called ace, Kereltje's jas): the
-expert bids the best bid when the low end of its 95% interval is above
+:mod:`cardlab.sim.pandoeren.contracts`), and passing by the others' auction played on
+(Pandoeren's and Five Hundred's, for the hint); the expert weighs passing at nothing, the
+rule its strength was measured with (in Pandoeren a passer scores only as the partner
+another's contract finds: its called ace, Kereltje's jas; in Five Hundred a defence's
+tricks): it bids the best bid when the low end of its 95% interval is above
 :attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):
 among the calls it takes the one whose interval reaches highest at its low end, not the
 best mean (see :func:`_safest_call`). Where the calls are valued with every hand open
@@ -38,6 +40,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cardlab.bots import Bot, bot_for, peek, register_level
@@ -117,7 +120,7 @@ class ExpertBot:
         if advice.kind != "call":
             return advice.best
         if advice.method == "open hands":
-            return self._open_hands_call(state, advice)
+            return self._open_hands_call(state, _bids_only(advice))
         legal = {str(a) for a in state.legal_actions()}
         safest = _safest_call(advice)
         if "pass" in legal and _low(advice, safest) <= self.bid_margin:
@@ -186,12 +189,25 @@ class ExpertBot:
             words += (f"; no option is clearly better than {pick}, the usual {usual}, so it "
                       f"keeps that")
         if pick == "pass":
-            words += "; no bid is surely worth more than passing (0), so it passes"
+            words += "; no bid is surely worth more than nothing, so it passes"
         elif advice.kind == "call" and pick != ranked[0]:
             plo = _low(advice, pick)
             words += (f"; it calls {pick} ({advice.values[pick]:+.1f}, at least {plo:+.1f} "
                       f"by its layouts' spread), the call surest to score")
         return words + "."
+
+
+def _bids_only(advice: Advice) -> Advice:
+    """``advice`` without passing's bar (Five Hundred's pass, valued by the others'
+    auction): the expert's rule for open-hands calls compares each bid with nothing
+    (:attr:`ExpertBot.bid_margin`), as it was measured; weighing passing's own value is
+    not measured yet."""
+    if "pass" not in advice.values:
+        return advice
+    keep = [a for a in advice.values if a != "pass"]
+    samples = None if advice.samples is None else {a: advice.samples[a] for a in keep}
+    return replace(advice, values={a: advice.values[a] for a in keep},
+                   stderr={a: advice.stderr[a] for a in keep}, samples=samples)
 
 
 def _safest_call(advice: Advice) -> str:

@@ -112,8 +112,8 @@ class Simulator:
         each), or None for a deal it does not serve; the hint prefers it to ``hint``.
     :ivar open_hands_calls: ``(state, calls, n, seed)`` → the calls valued by the open-hands
         solver on up to ``n`` sampled deals (call → the caller's side's points if it became
-        the contract, one per deal), or None for a deal it does not serve; the hint prefers
-        it to the bid-odds study.
+        the contract, one per deal; ``"pass"`` too, where it values passing), or None for a
+        deal it does not serve; the hint prefers it to the bid-odds study.
     :ivar open_hands_serves: ``state`` → whether ``open_hands`` (in the play) or
         ``open_hands_calls`` (in the auction) serves it, asked before any layout is valued
         (the hint sizes its rounds by it: a layout valued with open hands is a whole

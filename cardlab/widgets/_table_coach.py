@@ -118,9 +118,12 @@ class TableCoach(TableParts):
             advice = hint_round_value(s, sizes[k], seed)
         need(advice is not None, "nothing to weigh here", "no_hint")
         assert advice is not None
-        if done is not None and advice.method != done[1].method:
+        if done is not None and (advice.method != done[1].method
+                                 or set(advice.values) != set(done[1].values)):
             # a round the solver could not finish (every layout past its budget) was valued
-            # another way: left out, the bars stay those of the rounds before
+            # another way, or one left an option out (Five Hundred's pass, where a deal of
+            # it ran past the solver's budget): left out, the bars stay those of the rounds
+            # before
             advice = done[1]
         elif pooled and done is not None:
             advice = done[1].pooled(advice)  # this round's layouts added to the earlier ones

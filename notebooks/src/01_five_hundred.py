@@ -605,13 +605,16 @@ DealEditor(game, dealer=3, seat=0, show_all=False)
 # the cards you chose, and **?** shows these keys under the table.
 #
 # **Stuck? Press Hint** under the table. Every option you have now gets a bar: each card you may
-# play, each bid, and the cards of your hand when you discard after taking the kitty. A bar starts
-# at the zero line and runs to what the option is worth to your side on average, in points, over
-# many guesses at the cards you cannot see; the thin whisker at its end is the 95% range of that
-# average. A card is valued by playing each guess out with every hand open (the solver); a bid by
-# making it the contract on each guess, allowing for the tricks a real declarer drops when she
-# cannot see the cards. The first bars come from a few guesses, so their whiskers are long; better
-# bars follow by themselves. The line under the table calls an option *best* only when it is
+# play, each bid and passing, and the cards of your hand when you discard after taking the kitty. A
+# bar starts at the zero line and runs to what the option is worth to your side on average, in
+# points, over many guesses at the cards you cannot see; the thin whisker at its end is the 95%
+# range of that average. A card is valued by playing each guess out with every hand open (the
+# solver); a bid by making it the contract on each guess, allowing for the tricks a real declarer
+# drops when she cannot see the cards; passing by letting the bots bid on from each guess and
+# playing whatever contract they reach: your side then scores its tricks in defence, or your
+# partner's contract (a deal everyone passes scores nothing), and the points the others make are
+# not counted in your bar. The first bars come from a few guesses, so their whiskers are long;
+# better bars follow by themselves. The line under the table calls an option *best* only when it is
 # clearly ahead of every other; otherwise it says which options are *about equal*, and any of them
 # is a fine choice.
 

@@ -493,9 +493,11 @@ def test_table_hint_and_look_back_refusals_and_flow():
     table = Table(game.deal(seed=7, dealer=3), seat=0, bot_delay=0)
     with pytest.raises(cardlab.IllegalAction, match="look back once the deal is over"):
         table.look_back()
-    said = table.hint()  # N's first call: bids valued by bid odds
+    said = table.hint()  # N's first call: each bid valued as the contract, and passing
     assert said.startswith("Hint:") and table.view["hint"]["kind"] == "call"
-    assert all(b["action"].startswith("bid ") for b in table.view["hint"]["bars"])
+    bars = {b["action"] for b in table.view["hint"]["bars"]}
+    assert bars == {str(a) for a in table.state.legal_actions()}, bars
+    assert all(a.startswith("bid ") for a in bars - {"pass"})
     # any move makes the hint stale: a late refinement does nothing
     step = table.step
     table.act("pass")

@@ -131,6 +131,33 @@ def test_on_the_true_deal_a_bid_is_worth_its_perfect_play(monkeypatch: pytest.Mo
             assert list(got[call]) == [end.result.points[side]], (seed, call)
 
 
+def test_on_the_true_deal_passing_is_worth_the_others_auction_played_perfectly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """#29 "every bid and contract": passing is valued too. With the true deal as the one
+    sample and no shortfall in play, its value is the bidder's side's points when she passes,
+    the other seats' heuristic bots bid on (and take the kitty), and both sides then play a
+    perfect line; a deal everyone passed is thrown in (5H-5.5: nothing)."""
+    from cardlab.sim.five_hundred import open_bids
+
+    game = cardlab.load("five_hundred")
+    monkeypatch.setattr(open_bids, "SHORTFALL", {0: 1.0})
+    monkeypatch.setattr(open_bids, "_deals", lambda s, n, seed: [s] * n)
+    ends = set()
+    for seed in (*range(7, 13), 23, 25):
+        state = game.deal(seed=seed, dealer=seed % 4)
+        got = open_bids.open_hands_calls(state, ["bid 6S", "bid 7H"], 1, 5)
+        assert got is not None and set(got) == {"bid 6S", "bid 7H", "pass"}
+        side = next(n for n, seats in game.sides.items() if state.to_move in seats)
+        end = open_bids._after_pass(state, open_bids.derive_seed(5, 0))
+        ends.add("thrown in" if end.is_over else "played")
+        if not end.is_over:
+            for step in cardlab.solve.line(end, budget=10**8):
+                end = end.apply(step)
+        assert end.result is not None
+        assert list(got["pass"]) == [end.result.points[side]], seed
+    assert ends == {"thrown in", "played"}  # both ends of a pass were met
+
+
 def test_a_bid_is_worth_its_perfect_play_less_the_measured_shortfall(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A bid's value is the expected score when the side takes SHORTFALL's tricks fewer than
@@ -144,8 +171,8 @@ def test_a_bid_is_worth_its_perfect_play_less_the_measured_shortfall(
     game = cardlab.load("five_hundred")
     monkeypatch.setattr(open_bids, "SHORTFALL", {1: 1.0})
     monkeypatch.setattr(open_bids, "_deals", lambda s, n, seed: [s] * n)
-    checked = 0
-    for seed in (7, 8, 9):
+    checked = defended = 0
+    for seed in (7, 8, 9, 10, 11, 12):
         state = game.deal(seed=seed, dealer=seed % 4)
         side = next(n for n, seats in game.sides.items() if state.to_move in seats)
         calls = [c for c in ("bid 6S", "bid 7H", "bid 6NT", "bid 8D")
@@ -164,7 +191,21 @@ def test_a_bid_is_worth_its_perfect_play_less_the_measured_shortfall(
             want = FiveHundredAdapter(start).final(max(taken - 1, 0), side)
             assert list(got[call]) == [want], (seed, call)
             checked += 1
-    assert checked > 0
+        # passing: the side that contracts takes the trick fewer, so a defending side one more
+        start = open_bids._after_pass(state, open_bids.derive_seed(5, 0))
+        if start.is_over or start.misere:
+            continue
+        end = start
+        for step in cardlab.solve.line(start, budget=10**8):
+            end = end.apply(step)
+        ad = FiveHundredAdapter(start)
+        seats = ad.counted(side)[0]
+        taken = sum(1 for t in end.tricks if t.winner in seats)
+        contracting = any(s in start.deal_facts().contractors for s in game.sides[side])
+        want = ad.final(min(max(taken - (1 if contracting else -1), 0), 10), side)
+        assert list(got["pass"]) == [want], (seed, "pass")
+        defended += not contracting
+    assert checked > 0 and defended > 0
 
 
 def test_the_bid_advice_reads_only_the_bidders_hand() -> None:

@@ -24,6 +24,15 @@ expected score over :data:`SHORTFALL`, the distribution of that difference measu
 four players). Without it the open-hands values flattered every bid and the expert
 overbid. A misère is counted as open hands find it (its shortfall is not measured).
 
+**Passing** is valued on the same deals, in the same measure: the bidder's side's points if
+she passes now. On each deal she passes, every other seat's heuristic bot bids on (her own
+too, where the rules give her another call), the contractor's bot takes the kitty, discards
+and nominates, and the solver finds the counted tricks with every hand open, as for a bid;
+the side that contracts takes :data:`SHORTFALL`'s tricks fewer in play (so a defending
+side as many more). A deal everyone passed scores as the rules say (thrown in: nothing,
+5H-5.5). What the other side scores is not in the measure (as for a bid: the side's own
+points): a pass that lets the others make a big contract is worth the defence's tricks.
+
 Forms served: two sides (four players; two with a dead hand) with the compiled solver; the
 others keep the rollout study. Each call has a node budget (:data:`NODES_PER_DEAL` for each
 deal asked, at most :data:`MAX_NODES`, and at least :data:`MIN_DEALS` deals): the number
@@ -58,6 +67,9 @@ MIN_DEALS: Final = 4
 DEAL_BUDGET: Final = 3_000_000
 #: the most decisions between the bidder's call and the play (passes, kitty, nomination)
 _TO_PLAY: Final = 24
+#: the most decisions after the bidder's pass up to the play (the others' auction, the
+#: kitty, the nomination): past it, passing is not valued
+_AFTER_PASS: Final = 200
 #: open-hands tricks minus tricks taken in play → its share of contracts: measured on 116
 #: natural four-player contracts played out by the expert at every seat
 #: (``python benchmarks/declarer_shortfall.py``, 2026-12-06; mean 0.32 of a trick)
@@ -121,56 +133,97 @@ def _to_the_play(s: Any, call: str, seed: int) -> Any:
     return s
 
 
+def _after_pass(s: Any, seed: int) -> Any:
+    """``s`` after the bidder's pass, the other seats' heuristic bots bidding on (hers too,
+    where the rules let her call again) and the contractor's deciding the kitty and the
+    nomination; the deal at its opening lead, or finished (everyone passed)."""
+    bots: dict[int, Any] = {}
+    s = s.apply("pass")
+    for _ in range(_AFTER_PASS):
+        if s.is_over or s.phase == "play":
+            return s
+        seat = s.to_move
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = bot_for(s.game.name, "heuristic", seed=derive_seed(seed, 7, seat))
+        s = s.apply(bot.choose(s))
+    return s
+
+
 def in_play(ad: FiveHundredAdapter, count: float, side: str) -> float:
     """The side's expected points when open hands give it ``count`` counted tricks and the
-    deal is played with the cards hidden: :data:`SHORTFALL` tricks fewer, as measured (a
-    misère's count as it is)."""
-    if ad.misere:
+    deal is played with the cards hidden: the contracting side takes :data:`SHORTFALL`
+    tricks fewer, as measured, so a defending side as many more (a misère's count, and a
+    deal with no contractor, as it is)."""
+    if ad.misere or ad.facts.declarer is None:
         return ad.final(count, side)
+    contracting = any(s in ad.facts.contractors for s in ad.sides[side])
+    sign = 1 if contracting else -1
     total = sum(SHORTFALL.values())
-    return sum(p * ad.final(min(max(count - d, 0), TRICKS), side)
+    return sum(p * ad.final(min(max(count - sign * d, 0), TRICKS), side)
                for d, p in SHORTFALL.items()) / total
+
+
+def _side_points(s: Any, side: str, counts: dict[Any, float], spent: list[int]
+                 ) -> float | None:
+    """``side``'s points from ``s`` (at the opening lead, or finished; None for a play this
+    module does not search). ``counts`` keeps the deal's searches (calls of one strain whose
+    play is the same share one); ``spent[0]`` counts the positions searched, a search past
+    :data:`DEAL_BUDGET` too (it raises :class:`SolveBudgetExceeded`)."""
+    if s.is_over:
+        return float(s.result.points[side])
+    if s.phase != "play" or not compiled(s):
+        return None
+    ad = FiveHundredAdapter(s)
+    root = ad.root(s)
+    key = (str(s.contract).split()[0].lstrip("0123456789"), root.hands, root.turn,
+           ad.counted(side))
+    count = counts.get(key)
+    if count is None:
+        search = CompiledSearch(ad, side, DEAL_BUDGET)
+        try:
+            count = counts[key] = search.exact(root)
+        finally:
+            spent[0] += search.nodes
+    return in_play(ad, count, side)
 
 
 def open_hands_calls(state: Any, calls: list[str], n: int, seed: int
                      ) -> dict[str, np.ndarray] | None:
-    """Per call of ``calls`` (``"bid 7H"``, ``"bid misere"`` …), the bidder's side's points
-    on each deal valued (at most ``n``; the same deals for every call); None where
-    :func:`serves` says no."""
+    """Per call of ``calls`` (``"bid 7H"``, ``"bid misere"`` …) and, where passing is legal,
+    ``"pass"`` (module docstring), the bidder's side's points on each deal valued (at most
+    ``n``; the same deals for every call); None where :func:`serves` says no. Passing is left
+    out where a deal of it does not reach a play the solver serves."""
     if not serves(state) or not calls:
         return None
     side = next(name for name, seats in state.game.sides.items() if state.to_move in seats)
+    passing = "pass" in {str(a) for a in state.legal_actions()} and "pass" not in calls
     budget = min(MAX_NODES, n * NODES_PER_DEAL)
     rows: list[list[float]] = []
-    spent = 0
+    passes: list[float | None] = []
+    spent = [0]  # positions searched, over every deal
     for i, deal in enumerate(_deals(state, n, seed)):
-        if spent >= budget and len(rows) >= MIN_DEALS:
+        if spent[0] >= budget and len(rows) >= MIN_DEALS:
             break
         counts: dict[Any, float] = {}
         row: list[float] = []
         try:
             for call in calls:
-                s = _to_the_play(deal, call, derive_seed(seed, i))
-                if s.is_over:
-                    row.append(float(s.result.points[side]))
-                    continue
-                if s.phase != "play" or not compiled(s):
+                got = _side_points(_to_the_play(deal, call, derive_seed(seed, i)), side,
+                                   counts, spent)
+                if got is None:
                     return None  # a form this module does not know: keep the rollouts
-                ad = FiveHundredAdapter(s)
-                root = ad.root(s)
-                key = (str(s.contract).split()[0].lstrip("0123456789"), root.hands, root.turn)
-                count = counts.get(key)
-                if count is None:
-                    search = CompiledSearch(ad, side, DEAL_BUDGET)
-                    try:
-                        count = counts[key] = search.exact(root)
-                    finally:
-                        spent += search.nodes
-                row.append(in_play(ad, count, side))
+                row.append(got)
+            if passing:
+                passes.append(_side_points(_after_pass(deal, derive_seed(seed, i)), side,
+                                           counts, spent))
         except SolveBudgetExceeded:
             continue
         rows.append(row)
     if not rows:
         return None
     table = np.asarray(rows, dtype=float)
-    return {call: table[:, k].copy() for k, call in enumerate(calls)}
+    out = {call: table[:, k].copy() for k, call in enumerate(calls)}
+    if passing and all(v is not None for v in passes):
+        out["pass"] = np.asarray(passes, dtype=float)
+    return out
