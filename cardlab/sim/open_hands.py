@@ -16,17 +16,56 @@ is the game's; how many layouts a call searches is this module's, the same for e
 
 The positions searched, not the clock, decide, so the same call gives the same values on
 any machine, loaded or not.
+
+**Side by side.** Where the game's search lets other threads run while it works (Five
+Hundred's compiled search), a valuer may ask for its layouts to be valued on several threads
+(``workers``: :data:`THREADS` by default, one per core this process may use, at most four;
+``CARDLAB_THREADS=1`` in the environment keeps every call on its own thread). The layouts are
+still taken in the order drawn and the budget read the same way, so the values are those of
+one thread; a thread runs at most one layout ahead, whose search is wasted where the budget
+stops the call first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import os
+import threading
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
-__all__ = ["LayoutBudget", "Valued", "Valuer", "value_within", "per_action"]
+__all__ = ["LayoutBudget", "THREADS", "Valued", "Valuer", "value_within", "per_action"]
+
+
+def _threads() -> int:
+    """The threads a call may value its layouts on (module docstring)."""
+    asked = os.environ.get("CARDLAB_THREADS", "")
+    if asked.strip().isdigit() and int(asked) >= 1:
+        return int(asked)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on every platform)
+        cores = os.cpu_count() or 1
+    return max(1, min(4, cores))
+
+
+#: the threads a valuer's layouts are valued on by default
+THREADS = _threads()
+_POOL: list[ThreadPoolExecutor] = []
+_PREFIX = "cardlab-layouts"
+_POOL_LOCK = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    """The threads every call shares (made on first use; they stay for the process)."""
+    with _POOL_LOCK:
+        if not _POOL:
+            _POOL.append(ThreadPoolExecutor(THREADS, thread_name_prefix=_PREFIX))
+        return _POOL[0]
 
 #: one layout, whatever a game draws (an array of hidden cards, a whole engine state …)
 L = TypeVar("L")
@@ -68,28 +107,69 @@ class Valued(NamedTuple):
     left_out: int
 
 
-def value_within(layouts: Iterable[L], value: Valuer[L], n: int, budget: LayoutBudget
-                 ) -> Valued | None:
+def value_within(layouts: Iterable[L], value: Valuer[L], n: int, budget: LayoutBudget,
+                 workers: int = 1) -> Valued | None:
     """``value`` applied to ``layouts`` in order (each with :attr:`LayoutBudget.layout`
     positions) until the call's budget for ``n`` layouts is spent and
-    :attr:`LayoutBudget.fewest` are valued; None where no layout was valued."""
+    :attr:`LayoutBudget.fewest` are valued; None where no layout was valued. ``workers`` > 1:
+    the layouts are valued on that many threads, with the same result (module docstring);
+    ``value`` must then be safe to call from several threads at once."""
     rows: list[Sequence[float]] = []
     kept: list[L] = []
     spent = left_out = 0
     limit = budget.for_call(n)
-    for layout in layouts:
-        if spent >= limit and len(rows) >= budget.fewest:
+    valued = _in_order(layouts, value, budget.layout, workers)
+    # the budget is read before the next layout is asked for (one thread values it then)
+    while not (spent >= limit and len(rows) >= budget.fewest):
+        item = next(valued, None)
+        if item is None:
             break
-        row, nodes = value(layout, budget.layout)
+        layout, (row, nodes) = item
         spent += nodes
         if row is None:
             left_out += 1
             continue
         rows.append(row)
         kept.append(layout)
+    valued.close()  # (the layouts under way ahead are dropped)
     if not rows:
         return None
     return Valued(np.asarray(rows, dtype=float), kept, spent, left_out)
+
+
+def _in_order(layouts: Iterable[L], value: Valuer[L], limit: int, workers: int
+              ) -> Generator[tuple[L, tuple[Sequence[float] | None, int]], None, None]:
+    """Each layout with what ``value`` gives it, in the order drawn and only as the caller
+    asks for the next one; on ``workers`` threads, as many layouts are under way ahead of the
+    one the caller reads. Those the caller does not read are dropped (a search under way
+    still finishes, on its thread)."""
+    if workers <= 1 or threading.current_thread().name.startswith(_PREFIX):
+        # (a layout valued on the pool that values layouts of its own does so on its
+        # thread: waiting there for the pool's other threads could wait for ever)
+        for layout in layouts:
+            yield layout, value(layout, limit)
+        return
+    pool = _pool()
+    ahead: deque[tuple[L, Future[tuple[Sequence[float] | None, int]]]] = deque()
+    it = iter(layouts)
+    try:
+        while True:
+            while len(ahead) < workers:
+                layout = next(it, _END)
+                if layout is _END:
+                    break
+                ahead.append((layout, pool.submit(value, layout, limit)))
+            if not ahead:
+                return
+            layout, got = ahead.popleft()
+            yield layout, got.result()
+    finally:
+        for _, got in ahead:
+            got.cancel()
+
+
+#: the end of the layouts (a layout may be anything, None too)
+_END: Any = object()
 
 
 def per_action(valued: Valued | None) -> list[np.ndarray] | None:

@@ -288,11 +288,24 @@ class FiveHundredAdapter(Adapter):
         return Position(tuple(hands), winner, (), -1, tuple(won), suits_led, voids, over)
 
 
-#: the compiled search's shared table (made on first use) and the number of the last search
-_TABLE: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+#: the compiled search's table of each thread that searches (made on its first search) and
+#: the number of the last search (an entry of another search never matches, so a table
+#: needs no clearing)
+_TABLES = threading.local()
 _GEN = itertools.count(1)
-#: one search at a time uses the shared table (a hint may be valued on another thread)
-_TABLE_LOCK = threading.Lock()
+
+
+def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's table. Searches on other threads (a hint valued in the background,
+    layouts valued side by side) each use their own, as the compiled search lets other
+    threads run while it works. One thread's searches run one after the other, so a search
+    asked on one thread finds its own entries from one of its calls to the next (the
+    children of :meth:`~cardlab.solve.search.Search.move_values`) and visits the same
+    positions, whatever other threads search meanwhile."""
+    table = getattr(_TABLES, "table", None)
+    if table is None:
+        table = _TABLES.table = trick_core.new_table()
+    return table
 
 
 class CompiledSearch(Search):
@@ -335,10 +348,6 @@ class CompiledSearch(Search):
                     np.array(ad.suit_masks, dtype=np.int64), ladders, lens, int(ad.free),
                     ad.flags, bool(ad.misere), int(stop), maxi, counted, nxt,
                     int(sum(ad.active)), self._trump_ladder(ad), next(_GEN))
-        with _TABLE_LOCK:
-            if not _TABLE:
-                _TABLE.append(trick_core.new_table())
-        self.table = _TABLE[0]
         self.cuts = np.zeros((trick_core.MAX_POS, ncards), dtype=np.int64)
         self.stats = np.array([0, budget, 0], dtype=np.int64)
 
@@ -368,12 +377,11 @@ class CompiledSearch(Search):
         for i, (p, c) in enumerate(pos.plays):
             plays_pos[i], plays_card[i] = p, c
         g = 0 if guess is None else max(0, int(self.sign * guess) - so_far)
-        keys, bounds, moves = self.table
         self.stats[2] = 0
-        with _TABLE_LOCK:
-            rest = trick_core.exact(hands, voids, plays_pos, plays_card, pos.turn,
-                                    len(pos.plays), pos.led, pos.suits_led, g, self.ctx, keys,
-                                    bounds, moves, self.cuts, self.stats)
+        keys, bounds, moves = _table()
+        rest = trick_core.exact(hands, voids, plays_pos, plays_card, pos.turn, len(pos.plays),
+                                pos.led, pos.suits_led, g, self.ctx, keys, bounds, moves,
+                                self.cuts, self.stats)
         self.nodes = int(self.stats[0])
         if rest < 0:
             raise SolveBudgetExceeded(self.budget)

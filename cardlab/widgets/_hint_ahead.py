@@ -8,9 +8,9 @@ state, layouts and seed: the same bars). A click then takes the finished round, 
 only for the rest of it. Nothing is published from the thread: the bars appear when the
 learner asks, as before.
 
-The solver's compiled search lets other threads run while it works (``nogil``), and one
-search at a time uses its shared table (a lock in :mod:`cardlab.solve.five_hundred`), so
-the table's own clicks and bots are not held up by more than one search.
+The solver's compiled search lets other threads run while it works (``nogil``), and each
+thread searches with its own table (:mod:`cardlab.solve.five_hundred`), so the table's own
+clicks and bots are not held up by the search under way.
 """
 
 from __future__ import annotations

@@ -6,15 +6,20 @@ layouts and a fake valuer: no game, no search.
 * A layout past its own budget is left out and counted, and its positions count against
   the call.
 * No layout valued gives None; the layouts kept are in the order drawn.
+* On several threads a call values the same layouts as on one, and a layout that values
+  layouts of its own on the shared threads does not wait for ever.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator, Sequence
 
 import numpy as np
+import pytest
 
-from cardlab.sim.open_hands import LayoutBudget, per_action, value_within
+from cardlab.sim.open_hands import THREADS, LayoutBudget, Valued, per_action, value_within
 
 
 class FakeValuer:
@@ -104,3 +109,59 @@ def test_any_iterable_of_layouts_is_read_in_order() -> None:
     assert got is not None and got.layouts == [7, 2, 9]
     assert [layout for layout, _ in value.calls] == [7, 2, 9]
     assert np.array_equal(got.table[:, 0], [7.0, 2.0, 9.0])
+
+
+class SlowValuer(FakeValuer):
+    """A :class:`FakeValuer` whose layouts take different times, so threads finish out of
+    the order drawn."""
+
+    def __call__(self, layout: int, limit: int) -> tuple[list[float] | None, int]:
+        time.sleep(0.002 * ((layout * 7) % 5))
+        return super().__call__(layout, limit)
+
+
+@pytest.mark.parametrize(("cost", "budget", "n"), [
+    ([5] * 9, LayoutBudget(10, 1_000, 2, 50), 9),
+    ([100] * 9, LayoutBudget(10, 1_000, 3, 500), 6),
+    ([30] * 12, LayoutBudget(1_000, 100, 1, 50), 10),
+    ([10, 90, 10, 90, 10, 10, 10, 90], LayoutBudget(20, 1_000, 1, 40), 5),
+    ([90] * 5, LayoutBudget(10, 1_000, 1, 40), 5),
+])
+def test_threads_value_the_same_layouts_as_one_thread(cost: list[int], budget: LayoutBudget,
+                                                      n: int) -> None:
+    """On 2 or 3 threads a call keeps the same layouts, rows, positions and left-out count
+    as on one (the budget is read in the order drawn, whichever thread finishes first); it
+    starts at most one layout a thread beyond those one thread values."""
+    one = SlowValuer(cost)
+    want = value_within(range(len(cost)), one, n, budget)
+    for workers in (2, 3):
+        value = SlowValuer(cost)
+        got = value_within(range(len(cost)), value, n, budget, workers)
+        if want is None:
+            assert got is None
+        else:
+            assert got is not None and got.layouts == want.layouts
+            assert np.array_equal(got.table, want.table)
+            assert (got.nodes, got.left_out) == (want.nodes, want.left_out)
+        started = sorted(layout for layout, _ in value.calls)
+        assert started[:len(one.calls)] == [layout for layout, _ in one.calls]
+        assert len(started) <= len(one.calls) + workers
+
+
+def test_a_layout_that_values_layouts_of_its_own_on_the_pool_does_not_wait_for_ever() -> None:
+    """A valuer whose layout values layouts itself (nested calls on the shared threads)
+    finishes: the inner call runs on the outer one's thread."""
+    def outer(layout: int, limit: int) -> tuple[list[float] | None, int]:
+        inner = value_within(range(6), SlowValuer([1] * 6), 6,
+                             LayoutBudget(10, 1_000, 1, 50), THREADS + 1)
+        assert inner is not None
+        return [float(layout + inner.table[:, 0].sum())], 1
+
+    done: list[object] = []
+    runner = threading.Thread(target=lambda: done.append(
+        value_within(range(8), outer, 8, LayoutBudget(10, 1_000, 1, 50), THREADS + 1)))
+    runner.start()
+    runner.join(timeout=60)
+    assert not runner.is_alive() and done and done[0] is not None
+    got = done[0]
+    assert isinstance(got, Valued) and got.table[:, 0].tolist() == [x + 15.0 for x in range(8)]

@@ -216,3 +216,26 @@ def test_the_bid_advice_reads_only_the_bidders_hand() -> None:
     one, two = advise(state, n=4, seed=1), advise(twin, n=4, seed=1)
     assert one is not None and two is not None and one.method == "open hands"
     assert one.values == two.values
+
+
+def test_layouts_valued_on_threads_give_the_values_of_one_thread() -> None:
+    """Five Hundred's bids (passing too) and card plays valued on two threads: the same
+    deals and layouts, the same values, as on one (each thread searches with its own table;
+    the budget is read in the order drawn)."""
+    from cardlab.sim.five_hundred import open_bids
+
+    game = cardlab.load("five_hundred")
+    for seed in (3, 13):
+        state = game.deal(seed=seed, dealer=0)
+        calls = [str(a) for a in state.legal_actions() if a.verb == "bid"]
+        one = open_bids.open_hands_calls(state, calls, 12, seed, workers=1)
+        two = open_bids.open_hands_calls(state, calls, 12, seed, workers=2)
+        assert one is not None and two is not None and one.keys() == two.keys()
+        assert "pass" in one and all(np.array_equal(one[k], two[k]) for k in one)
+        s = _played(game, seed, 4)
+        assert s is not None
+        legal = [str(a) for a in s.legal_actions()]
+        one_p = open_hands.open_hands_values(s, legal, 12, seed, workers=1)
+        two_p = open_hands.open_hands_values(s, legal, 12, seed, workers=2)
+        assert one_p is not None and two_p is not None
+        assert all(np.array_equal(a, b) for a, b in zip(one_p, two_p, strict=True))

@@ -48,6 +48,7 @@ import numpy as np
 from cardlab.bots import bot_for
 from cardlab.engine.rng import derive_seed
 from cardlab.games.five_hundred.rules import TRICKS
+from cardlab.sim.open_hands import THREADS, LayoutBudget, value_within
 from cardlab.solve import compiled
 from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
 from cardlab.solve.search import SolveBudgetExceeded
@@ -164,6 +165,10 @@ def in_play(ad: FiveHundredAdapter, count: float, side: str) -> float:
                for d, p in SHORTFALL.items()) / total
 
 
+class _NotServed(Exception):
+    """A call reaches a play this module does not search (a form it does not know)."""
+
+
 def _side_points(s: Any, side: str, counts: dict[Any, float], spent: list[int]
                  ) -> float | None:
     """``side``'s points from ``s`` (at the opening lead, or finished; None for a play this
@@ -188,42 +193,49 @@ def _side_points(s: Any, side: str, counts: dict[Any, float], spent: list[int]
     return in_play(ad, count, side)
 
 
-def open_hands_calls(state: Any, calls: list[str], n: int, seed: int
-                     ) -> dict[str, np.ndarray] | None:
+def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
+                     workers: int = THREADS) -> dict[str, np.ndarray] | None:
     """Per call of ``calls`` (``"bid 7H"``, ``"bid misere"`` …) and, where passing is legal,
     ``"pass"`` (module docstring), the bidder's side's points on each deal valued (at most
     ``n``; the same deals for every call); None where :func:`serves` says no. Passing is left
-    out where a deal of it does not reach a play the solver serves."""
+    out where a deal of it does not reach a play the solver serves. ``workers``: the threads
+    the deals are valued on (:mod:`cardlab.sim.open_hands`; the values are the same)."""
     if not serves(state) or not calls:
         return None
     side = next(name for name, seats in state.game.sides.items() if state.to_move in seats)
     passing = "pass" in {str(a) for a in state.legal_actions()} and "pass" not in calls
-    budget = min(MAX_NODES, n * NODES_PER_DEAL)
-    rows: list[list[float]] = []
-    passes: list[float | None] = []
-    spent = [0]  # positions searched, over every deal
-    for i, deal in enumerate(_deals(state, n, seed)):
-        if spent[0] >= budget and len(rows) >= MIN_DEALS:
-            break
+    numbered = list(enumerate(_deals(state, n, seed)))
+
+    def value(item: tuple[int, Any], limit: int) -> tuple[list[float] | None, int]:
+        """One deal's row (each call, then passing: NaN where not searched; None past the
+        budget of a strain's search) and the positions searched for it."""
+        i, deal = item
         counts: dict[Any, float] = {}
+        spent = [0]
         row: list[float] = []
         try:
             for call in calls:
                 got = _side_points(_to_the_play(deal, call, derive_seed(seed, i)), side,
                                    counts, spent)
                 if got is None:
-                    return None  # a form this module does not know: keep the rollouts
+                    raise _NotServed(call)
                 row.append(got)
             if passing:
-                passes.append(_side_points(_after_pass(deal, derive_seed(seed, i)), side,
-                                           counts, spent))
+                got = _side_points(_after_pass(deal, derive_seed(seed, i)), side, counts, spent)
+                row.append(float("nan") if got is None else got)
         except SolveBudgetExceeded:
-            continue
-        rows.append(row)
-    if not rows:
+            return None, spent[0]
+        return row, spent[0]
+
+    budget = LayoutBudget(NODES_PER_DEAL, MAX_NODES, MIN_DEALS, DEAL_BUDGET)
+    try:
+        valued = value_within(numbered, value, n, budget, workers)
+    except _NotServed:
+        return None  # a form this module does not know: keep the rollouts
+    if valued is None:
         return None
-    table = np.asarray(rows, dtype=float)
+    table = valued.table
     out = {call: table[:, k].copy() for k, call in enumerate(calls)}
-    if passing and all(v is not None for v in passes):
-        out["pass"] = np.asarray(passes, dtype=float)
+    if passing and not np.isnan(table[:, len(calls)]).any():
+        out["pass"] = table[:, len(calls)].copy()
     return out

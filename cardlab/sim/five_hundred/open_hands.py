@@ -21,7 +21,8 @@ Each call has a node budget (:data:`NODES_PER_LAYOUT` for each layout asked, at 
 spent as :mod:`cardlab.sim.open_hands` says; where fewer layouts are valued than asked, the
 interval the hint shows widens accordingly. Late in a deal a layout costs a few hundred
 positions and every layout asked is valued; at the opening lead of four hands one costs
-some hundred thousand.
+some hundred thousand. The layouts are valued on several threads where the machine has the
+cores (:data:`cardlab.sim.open_hands.THREADS`): the search lets other threads run.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import Any, Final
 import numpy as np
 
 from cardlab.sim.five_hundred.sampling import sample_layouts
-from cardlab.sim.open_hands import LayoutBudget, per_action, value_within
+from cardlab.sim.open_hands import THREADS, LayoutBudget, per_action, value_within
 from cardlab.solve import compiled
 from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
 from cardlab.solve.search import SolveBudgetExceeded
@@ -65,11 +66,12 @@ def serves(state: Any) -> bool:
         return False
 
 
-def open_hands_values(state: Any, legal: list[str], n: int, seed: int
-                      ) -> list[np.ndarray] | None:
+def open_hands_values(state: Any, legal: list[str], n: int, seed: int,
+                      workers: int = THREADS) -> list[np.ndarray] | None:
     """Per action of ``legal`` (card plays of the seat to move), its value on each layout
     valued (at most ``n``, the same layouts in the same order for every action); None where
-    :func:`serves` says no."""
+    :func:`serves` says no. ``workers``: the threads the layouts are valued on
+    (:mod:`cardlab.sim.open_hands`; the values are the same)."""
     if not serves(state):
         return None
     ad = FiveHundredAdapter(state)
@@ -97,4 +99,4 @@ def open_hands_values(state: Any, legal: list[str], n: int, seed: int
         return [by_text[a] for a in legal], search.nodes
 
     budget = LayoutBudget(NODES_PER_LAYOUT, MAX_NODES, MIN_LAYOUTS, LAYOUT_BUDGET)
-    return per_action(value_within(layouts, value, n, budget))
+    return per_action(value_within(layouts, value, n, budget, workers))
