@@ -13,8 +13,9 @@
   with its exchange, servito), valued by the coach's evaluator
   (:func:`cardlab.sim.advice.advise`): bad when it is worth less than the best call by more
   than the contract's worth (the largest that call scores or loses on any layout; for a
-  pass, which makes no contract, the best call's), a call the evaluator leaves out (Five
-  Hundred's pass) counting 0.
+  pass, which makes no contract, the best call's), a call the evaluator leaves out (a pass
+  it does not value) counting 0. Five Hundred's and Pandoeren's passes are valued (the
+  others' auction played on), so there a pass is judged by its own value.
 
 ``--small`` is the size CI runs (``tests/bots/test_bots_strength.py``); the default size is
 what ``benchmarks/RESULTS.md`` quotes. Every number comes from fixed seeds.

@@ -15,11 +15,12 @@ simulator, and an auction in which a partner holds the bid (passing leaves the p
 contract, which the evaluator cannot value from this hand). In an auction the evaluator
 values each bid as if it became the contract (Pandoeren's too, in game points:
 :mod:`cardlab.sim.pandoeren.contracts`), and passing by the others' auction played on
-(Pandoeren's and Five Hundred's, for the hint); the expert weighs passing at nothing, the
-rule its strength was measured with (in Pandoeren a passer scores only as the partner
-another's contract finds: its called ace, Kereltje's jas; in Five Hundred a defence's
-tricks): it bids the best bid when the low end of its 95% interval is above
-:attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):
+(Pandoeren's and Five Hundred's, in the same measure: in Pandoeren a passer scores only as
+the partner another's contract finds, its called ace, Kereltje's jas; in Five Hundred its
+side's tricks in defence or its partner's contract). The expert weighs each bid by what it
+is worth over passing, layout by layout (over nothing where passing has no value), as
+the hint compares them: it bids the best bid when the low end of the 95% interval of its
+worth over passing is above :attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):
 among the calls it takes the one whose interval reaches highest at its low end, not the
 best mean (see :func:`_safest_call`). Where the calls are valued with every hand open
 (Five Hundred's bids), which flatters the bolder contracts, it keeps the heuristic's own call
@@ -42,6 +43,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
+
+import numpy as np
 
 from cardlab.bots import Bot, bot_for, peek, register_level
 from cardlab.engine.action import Action
@@ -66,7 +69,8 @@ class ExpertBot:
     :param samples: layouts per decision kind (default :data:`SAMPLES`).
     """
 
-    #: a bid is made when it is worth more than passing (0) by this much, in the game's points
+    #: a bid is made when it is worth more than passing (its value where the evaluator values
+    #: it, else 0) by this much, in the game's points
     bid_margin: float = 0.0
 
     def __init__(self, game_name: str, seed: int = 0,
@@ -119,11 +123,14 @@ class ExpertBot:
             return self._usual_unless_beaten(state, advice)
         if advice.kind != "call":
             return advice.best
+        # each bid by what it is worth over passing, layout by layout (where passing is
+        # valued), so "clearly worth more than passing" reads passing's own value
+        over = _over_passing(advice)
         if advice.method == "open hands":
-            return self._open_hands_call(state, _bids_only(advice))
+            return self._open_hands_call(state, over)
         legal = {str(a) for a in state.legal_actions()}
-        safest = _safest_call(advice)
-        if "pass" in legal and _low(advice, safest) <= self.bid_margin:
+        safest = _safest_call(over)
+        if "pass" in legal and _low(over, safest) <= self.bid_margin:
             return "pass"
         return safest
 
@@ -133,7 +140,8 @@ class ExpertBot:
         score (or passing, where no bid is surely worth more than it). Open hands flatter the
         contracts that need guessing, no-trumps above all, more than the shortfall measured
         on the usual contracts allows: an expert that bid by them alone bid 7NT without
-        the joker and went down, and lost to the heuristic by 30 points a deal."""
+        the joker and went down, and lost to the heuristic by 30 points a deal.
+        ``advice``: each bid's worth over passing (:func:`_over_passing`)."""
         usual = str(peek(self.fallback, state))
         legal = {str(a) for a in state.legal_actions()}
         if usual == "pass":
@@ -141,7 +149,7 @@ class ExpertBot:
                 return usual  # no bid is clearly worth more than passing
         elif usual in advice.values:
             if advice.interval(usual)[1] < self.bid_margin and "pass" in legal:
-                return "pass"  # the usual bid clearly loses
+                return "pass"  # the usual bid is clearly worth less than passing
             if usual in advice.close:
                 return usual
         safest = _safest_call(advice)
@@ -189,7 +197,9 @@ class ExpertBot:
             words += (f"; no option is clearly better than {pick}, the usual {usual}, so it "
                       f"keeps that")
         if pick == "pass":
-            words += "; no bid is surely worth more than nothing, so it passes"
+            than = (f"passing ({advice.values['pass']:+.1f})" if "pass" in advice.values
+                    else "passing (0)")
+            words += f"; no bid is surely worth more than {than}, so it passes"
         elif advice.kind == "call" and pick != ranked[0]:
             plo = _low(advice, pick)
             words += (f"; it calls {pick} ({advice.values[pick]:+.1f}, at least {plo:+.1f} "
@@ -197,17 +207,19 @@ class ExpertBot:
         return words + "."
 
 
-def _bids_only(advice: Advice) -> Advice:
-    """``advice`` without passing's bar (Five Hundred's pass, valued by the others'
-    auction): the expert's rule for open-hands calls compares each bid with nothing
-    (:attr:`ExpertBot.bid_margin`), as it was measured; weighing passing's own value is
-    not measured yet."""
-    if "pass" not in advice.values:
+def _over_passing(advice: Advice) -> Advice:
+    """The bids of ``advice`` each valued over passing: on each layout, the bid's value less
+    passing's (a paired difference, so the interval reads how the two differ layout by
+    layout); ``advice`` as it is where passing has no value."""
+    s = advice.samples
+    if "pass" not in advice.values or s is None or "pass" not in s:
         return advice
-    keep = [a for a in advice.values if a != "pass"]
-    samples = None if advice.samples is None else {a: advice.samples[a] for a in keep}
-    return replace(advice, values={a: advice.values[a] for a in keep},
-                   stderr={a: advice.stderr[a] for a in keep}, samples=samples)
+    base = np.asarray(s["pass"], dtype=float)
+    diffs = {a: np.asarray(s[a], dtype=float) - base for a in advice.values if a != "pass"}
+    n = len(base)
+    return replace(advice, values={a: float(d.mean()) for a, d in diffs.items()},
+                   stderr={a: float(d.std() / max(1.0, n) ** 0.5) for a, d in diffs.items()},
+                   samples=diffs)
 
 
 def _safest_call(advice: Advice) -> str:

@@ -67,6 +67,7 @@ def _pool() -> ThreadPoolExecutor:
             _POOL.append(ThreadPoolExecutor(THREADS, thread_name_prefix=_PREFIX))
         return _POOL[0]
 
+
 #: one layout, whatever a game draws (an array of hidden cards, a whole engine state …)
 L = TypeVar("L")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 from support import end_tables
 
@@ -13,6 +14,7 @@ import cardlab
 from cardlab.bots import LEVELS, as_bot, bot_for, levels, play_out
 from cardlab.engine import registry
 from cardlab.sim import compare_variants, season
+from cardlab.sim.expert import _over_passing
 
 #: the tables every level plays
 FORMS = end_tables()
@@ -158,6 +160,40 @@ def test_the_expert_keeps_the_usual_card_unless_the_open_hands_find_one_clearly_
     assert seen["kept"] and seen["clear"], seen
 
 
+def _fake_calls(state: Any, worth: dict[str, float], n: int = 24) -> Any:
+    """An evaluator's values of ``state``'s calls: each call worth about ``worth[call]`` on
+    every layout (a small spread layout by layout), the others far below."""
+    from cardlab.sim.advice import BOTS_THEN_OPEN, Advice
+
+    rng = np.random.default_rng(1)
+    noise = rng.normal(0, 5, n)
+    samples = {str(a): np.full(n, -200.0) + noise for a in state.legal_actions()}
+    for call, v in worth.items():
+        samples[call] = v + noise + rng.normal(0, 1, n)
+    return Advice(state.to_move, {a: float(x.mean()) for a, x in samples.items()},
+                  {a: float(x.std() / n ** 0.5) for a, x in samples.items()}, n, "call",
+                  samples=samples, method=BOTS_THEN_OPEN)
+
+
+def test_the_expert_bids_only_what_is_clearly_worth_more_than_passing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """#29 one way to value an option: where passing is valued (Pandoeren's auction, the
+    others bidding on), the expert weighs a bid against passing's value, not against
+    nothing: a bid worth +20 when passing is worth +40 is not made; worth +90, it is."""
+    from cardlab.sim.expert import ExpertBot
+
+    s = cardlab.load("pandoeren").deal(seed=4, dealer=3)
+    legal = [str(a) for a in s.legal_actions()]
+    bid = next(a for a in legal if a.startswith("bid "))
+    assert "pass" in legal
+    expert = bot_for("pandoeren", "expert", seed=1)
+    for worth, want in ((20.0, "pass"), (90.0, bid)):
+        fake = _fake_calls(s, {bid: worth, "pass": 40.0})
+        monkeypatch.setattr(ExpertBot, "advice", lambda self, state, f=fake: f)
+        assert str(expert.choose(s)) == want, (worth, want)
+        assert fake.interval(bid)[0] > 0  # worth more than nothing either way
+
+
 def test_the_expert_keeps_the_usual_bid_when_open_hands_find_it_about_equal() -> None:
     """#30: Five Hundred's bids are valued with every hand open, which flatters the bolder
     contracts; the expert keeps the heuristic's own call unless the evaluator finds it
@@ -176,9 +212,11 @@ def test_the_expert_keeps_the_usual_bid_when_open_hands_find_it_about_equal() ->
         seen += 1
         usual = str(peek(expert.fallback, s))  # type: ignore[attr-defined]
         got = str(expert.choose(s))
-        if usual == "pass" and all(advice.interval(a)[0] <= 0 for a in advice.values):
+        over = _over_passing(advice)  # each bid's worth over passing, as the expert reads it
+        assert "pass" in advice.values and "pass" not in over.values
+        if usual == "pass" and all(over.interval(a)[0] <= 0 for a in over.values):
             assert got == "pass"
-        elif usual in advice.close and advice.interval(usual)[1] >= 0:
+        elif usual in over.close and over.interval(usual)[1] >= 0:
             assert got == usual, (usual, advice.values)
         assert got in {str(a) for a in s.legal_actions()}
     assert seen >= 4, "the first calls of these deals are valued with open hands"

@@ -30,7 +30,8 @@ too, where the rules give her another call), the contractor's bot takes the kitt
 and nominates, and the solver finds the counted tricks with every hand open, as for a bid;
 the side that contracts takes :data:`SHORTFALL`'s tricks fewer in play (so a defending
 side as many more). A deal everyone passed scores as the rules say (thrown in: nothing,
-5H-5.5). What the other side scores is not in the measure (as for a bid: the side's own
+5H-5.5); its search is not counted against the node budget below, so the bids are valued on
+as many deals as without it. What the other side scores is not in the measure (as for a bid: the side's own
 points): a pass that lets the others make a big contract is worth the defence's tricks.
 
 Forms served: two sides (four players; two with a dead hand) with the compiled solver; the
@@ -198,7 +199,7 @@ def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
     """Per call of ``calls`` (``"bid 7H"``, ``"bid misere"`` …) and, where passing is legal,
     ``"pass"`` (module docstring), the bidder's side's points on each deal valued (at most
     ``n``; the same deals for every call); None where :func:`serves` says no. Passing is left
-    out where a deal of it does not reach a play the solver serves. ``workers``: the threads
+    out where a deal of it does not reach a play the solver serves within its budget. ``workers``: the threads
     the deals are valued on (:mod:`cardlab.sim.open_hands`; the values are the same)."""
     if not serves(state) or not calls:
         return None
@@ -220,12 +221,19 @@ def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
                 if got is None:
                     raise _NotServed(call)
                 row.append(got)
-            if passing:
-                got = _side_points(_after_pass(deal, derive_seed(seed, i)), side, counts, spent)
-                row.append(float("nan") if got is None else got)
         except SolveBudgetExceeded:
             return None, spent[0]
-        return row, spent[0]
+        bids = spent[0]
+        if passing:
+            try:
+                got = _side_points(_after_pass(deal, derive_seed(seed, i)), side, counts, spent)
+            except SolveBudgetExceeded:
+                got = None
+            row.append(float("nan") if got is None else got)
+        # passing's search is not counted against the call's budget, nor does it drop the
+        # deal: the bids are valued on the deals they would be without it (their
+        # precision, and the expert's bids, unchanged)
+        return row, bids
 
     budget = LayoutBudget(NODES_PER_DEAL, MAX_NODES, MIN_DEALS, DEAL_BUDGET)
     try:
