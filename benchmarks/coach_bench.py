@@ -230,8 +230,9 @@ def played_value(end: Any, seat: int, kind: str, method: str) -> float:
 def play_out(s: Any, option: str, states: list[Any], kind: str, method: str, seed: int
              ) -> list[float]:
     """``option`` taken in each of ``states`` (whole deals consistent with what the seat to
-    move at ``s`` sees), a call standing as the contract (every other seat passing, as the
-    coach values a call), then the deal played to its end by the expert at every seat."""
+    move at ``s`` sees), a bid standing as the contract (every other seat passing, as the
+    coach values a bid; after a pass the others bid on, as the coach values passing), then
+    the deal played to its end by the expert at every seat."""
     seat = s.to_move
     out = []
     for i, t in enumerate(states):

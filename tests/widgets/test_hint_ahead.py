@@ -134,3 +134,31 @@ def test_no_round_ahead_off_the_learners_bid() -> None:
     table = Table(skat, seat=skat.to_move, bot_delay=0)
     table.handle({"type": "on_screen"})
     assert table._ahead._thread is None
+
+
+def test_a_round_that_leaves_an_option_out_keeps_the_bars_before(monkeypatch: Any) -> None:
+    # a refinement round whose layouts left passing unvalued (its deal past the solver's
+    # budget) cannot be pooled with rounds that value it: the bars stay those before
+    import dataclasses
+
+    from cardlab.widgets import _table_coach
+
+    state = _auction()
+    table = Table(state, seat=state.to_move, bot_delay=0)
+    table.hint()
+    before = table.view["hint"]
+    assert "pass" in {b["action"] for b in before["bars"]}
+    _, first, _, _ = table._hint
+
+    def without_pass(s: Any, n: int, seed: int) -> Any:
+        keep = [a for a in first.values if a != "pass"]
+        return dataclasses.replace(first, values={a: first.values[a] for a in keep},
+                                   stderr={a: first.stderr[a] for a in keep},
+                                   samples={a: first.samples[a] for a in keep})
+
+    monkeypatch.setattr(_table_coach, "hint_round_value", without_pass)
+    table.handle({"type": "hint_more", "step": table.step})
+    assert table._hint[3] == 1  # the round was taken …
+    assert table._hint[1] is first  # … and left out: the bars are the first round's
+    assert {b["action"] for b in table.view["hint"]["bars"]} == \
+        {b["action"] for b in before["bars"]}
