@@ -197,9 +197,9 @@ def played_value(end: Any, seat: int, kind: str, method: str) -> float:
     """The learner's result of a finished deal in the measure the coach's values are in (each
     game's hint module says which), so that a value and its played-out mean compare:
 
-    * Five Hundred's bids valued with open hands: the bidder's side's points
-      (``sim.five_hundred.open_bids``); its cards and choices: the side's points less the
-      mean of the other sides' (the rollouts', and with two sides the open hands' margin);
+    * Five Hundred: the side's points less the mean of the other sides' (its bids and
+      passing valued with open hands, ``sim.five_hundred.open_bids``, its cards, and the
+      rollouts' values);
     * Officer Skat: the learner's points less the opponent's (rollouts and open hands);
     * Pandoeren: the declaring side's points, for the learner if on that side and against
       them otherwise (a call, passing among them: what the learner is paid, nothing as a
@@ -210,7 +210,7 @@ def played_value(end: Any, seat: int, kind: str, method: str) -> float:
     mine = next(name for name, seats in sides.items() if seat in seats)
     points = end.result.points
     name = end.game.name
-    if name == "panfin" or (name == "five_hundred" and kind == "call" and method == "open hands"):
+    if name == "panfin":
         return float(points[mine])
     if name == "pandoeren":
         if end.game.options.scoring == "zero_sum_per_opponent":

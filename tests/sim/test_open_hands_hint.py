@@ -109,7 +109,7 @@ def test_on_the_true_deal_a_bid_is_worth_its_perfect_play(monkeypatch: pytest.Mo
     """With the true deal as the one sample and no shortfall in play, each call's value is
     the deal's end when the call is the contract (others passing, the bots' kitty and
     nomination) and then both sides play a perfect line (``cardlab.solve.line`` on the
-    engine)."""
+    engine): the side's points less the other side's, the hint's measure."""
     from cardlab.sim.five_hundred import open_bids
 
     game = cardlab.load("five_hundred")
@@ -128,7 +128,7 @@ def test_on_the_true_deal_a_bid_is_worth_its_perfect_play(monkeypatch: pytest.Mo
                 for step in cardlab.solve.line(end, budget=10**8):
                     end = end.apply(step)
             assert end.result is not None
-            assert list(got[call]) == [end.result.points[side]], (seed, call)
+            assert list(got[call]) == [open_bids.margin(end.result.points, side)], (seed, call)
 
 
 def test_on_the_true_deal_passing_is_worth_the_others_auction_played_perfectly(
@@ -136,7 +136,8 @@ def test_on_the_true_deal_passing_is_worth_the_others_auction_played_perfectly(
     """#29 "every bid and contract": passing is valued too. With the true deal as the one
     sample and no shortfall in play, its value is the bidder's side's points when she passes,
     the other seats' heuristic bots bid on (and take the kitty), and both sides then play a
-    perfect line; a deal everyone passed is thrown in (5H-5.5: nothing)."""
+    perfect line (the side's points less the other side's: a contract the others make costs
+    what they score); a deal everyone passed is thrown in (5H-5.5: nothing)."""
     from cardlab.sim.five_hundred import open_bids
 
     game = cardlab.load("five_hundred")
@@ -154,7 +155,7 @@ def test_on_the_true_deal_passing_is_worth_the_others_auction_played_perfectly(
             for step in cardlab.solve.line(end, budget=10**8):
                 end = end.apply(step)
         assert end.result is not None
-        assert list(got["pass"]) == [end.result.points[side]], seed
+        assert list(got["pass"]) == [open_bids.margin(end.result.points, side)], seed
     assert ends == {"thrown in", "played"}  # both ends of a pass were met
 
 
@@ -188,7 +189,8 @@ def test_a_bid_is_worth_its_perfect_play_less_the_measured_shortfall(
                 end = end.apply(step)
             contractors = FiveHundredAdapter(start).counted(side)[0]
             taken = sum(1 for t in end.tricks if t.winner in contractors)
-            want = FiveHundredAdapter(start).final(max(taken - 1, 0), side)
+            want = open_bids.margin(FiveHundredAdapter(start).points(max(taken - 1, 0), side),
+                                    side)
             assert list(got[call]) == [want], (seed, call)
             checked += 1
         # passing: the side that contracts takes the trick fewer, so a defending side one more
@@ -202,7 +204,8 @@ def test_a_bid_is_worth_its_perfect_play_less_the_measured_shortfall(
         seats = ad.counted(side)[0]
         taken = sum(1 for t in end.tricks if t.winner in seats)
         contracting = any(s in start.deal_facts().contractors for s in game.sides[side])
-        want = ad.final(min(max(taken - (1 if contracting else -1), 0), 10), side)
+        want = open_bids.margin(ad.points(min(max(taken - (1 if contracting else -1), 0), 10),
+                                          side), side)
         assert list(got["pass"]) == [want], (seed, "pass")
         defended += not contracting
     assert checked > 0 and defended > 0

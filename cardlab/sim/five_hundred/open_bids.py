@@ -7,9 +7,10 @@ call is made the contract as it would be: the auction so far replayed, the bidde
 every other seat passing; the bidder's heuristic bot takes the kitty, discards and
 nominates. Then the solver finds, with every hand open, how many tricks the contract's
 side takes when both sides play perfectly, and the game's own scoring turns that into the
-side's points. Calls of one strain whose play is the same (the same discard) share one
-search. The values are the bidder's side's points if that call became the contract (the
-measure of the rollout study, :func:`cardlab.sim.bid_odds`).
+sides' points. Calls of one strain whose play is the same (the same discard) share one
+search. The values are the bidder's side's points less the other side's if that call became
+the contract: the measure of the hint's card values, so that a call and passing compare as
+a race to 500 does (a pass that lets the others make 8NT costs what they score).
 
 Open hands are kind to a declarer who would need to guess and just as kind to the
 defence: a misère with the joker fails when the defenders, seeing it, keep the suit it
@@ -24,15 +25,14 @@ expected score over :data:`SHORTFALL`, the distribution of that difference measu
 four players). Without it the open-hands values flattered every bid and the expert
 overbid. A misère is counted as open hands find it (its shortfall is not measured).
 
-**Passing** is valued on the same deals, in the same measure: the bidder's side's points if
-she passes now. On each deal she passes, every other seat's heuristic bot bids on (her own
+**Passing** is valued on the same deals, in the same measure: the bidder's side's points less
+the other side's if she passes now. On each deal she passes, every other seat's heuristic bot bids on (her own
 too, where the rules give her another call), the contractor's bot takes the kitty, discards
 and nominates, and the solver finds the counted tricks with every hand open, as for a bid;
 the side that contracts takes :data:`SHORTFALL`'s tricks fewer in play (so a defending
 side as many more). A deal everyone passed scores as the rules say (thrown in: nothing,
 5H-5.5); its search is not counted against the node budget below, so the bids are valued on
-as many deals as without it. What the other side scores is not in the measure (as for a bid: the side's own
-points): a pass that lets the others make a big contract is worth the defence's tricks.
+as many deals as without it.
 
 Forms served: two sides (four players; two with a dead hand) with the compiled solver; the
 others keep the rollout study. Each call has a node budget (:data:`NODES_PER_DEAL` for each
@@ -42,6 +42,7 @@ of positions decides, not the clock, so a call gives the same values on any mach
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 import numpy as np
@@ -55,7 +56,7 @@ from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
 from cardlab.solve.search import SolveBudgetExceeded
 
 __all__ = ["NODES_PER_DEAL", "MAX_NODES", "MIN_DEALS", "DEAL_BUDGET", "SHORTFALL", "serves",
-           "in_play", "open_hands_calls"]
+           "in_play", "margin", "open_hands_calls"]
 
 #: the positions one call may search over all its deals, per deal asked … (halved when the
 #: search learnt to need some 2-3× fewer positions a deal: a look back's bid is valued on
@@ -152,17 +153,23 @@ def _after_pass(s: Any, seed: int) -> Any:
     return s
 
 
+def margin(points: Mapping[str, float], side: str) -> float:
+    """``side``'s points less the other sides' (their mean): the measure of the values."""
+    others = [float(v) for name, v in points.items() if name != side]
+    return float(points[side]) - (sum(others) / len(others) if others else 0.0)
+
+
 def in_play(ad: FiveHundredAdapter, count: float, side: str) -> float:
-    """The side's expected points when open hands give it ``count`` counted tricks and the
-    deal is played with the cards hidden: the contracting side takes :data:`SHORTFALL`
-    tricks fewer, as measured, so a defending side as many more (a misère's count, and a
-    deal with no contractor, as it is)."""
+    """The side's expected margin (:func:`margin`) when open hands give it ``count`` counted
+    tricks and the deal is played with the cards hidden: the contracting side takes
+    :data:`SHORTFALL` tricks fewer, as measured, so a defending side as many more (a
+    misère's count, and a deal with no contractor, as it is)."""
     if ad.misere or ad.facts.declarer is None:
-        return ad.final(count, side)
+        return margin(ad.points(count, side), side)
     contracting = any(s in ad.facts.contractors for s in ad.sides[side])
     sign = 1 if contracting else -1
     total = sum(SHORTFALL.values())
-    return sum(p * ad.final(min(max(count - sign * d, 0), TRICKS), side)
+    return sum(p * margin(ad.points(min(max(count - sign * d, 0), TRICKS), side), side)
                for d, p in SHORTFALL.items()) / total
 
 
@@ -172,12 +179,12 @@ class _NotServed(Exception):
 
 def _side_points(s: Any, side: str, counts: dict[Any, float], spent: list[int]
                  ) -> float | None:
-    """``side``'s points from ``s`` (at the opening lead, or finished; None for a play this
+    """``side``'s margin from ``s`` (at the opening lead, or finished; None for a play this
     module does not search). ``counts`` keeps the deal's searches (calls of one strain whose
     play is the same share one); ``spent[0]`` counts the positions searched, a search past
     :data:`DEAL_BUDGET` too (it raises :class:`SolveBudgetExceeded`)."""
     if s.is_over:
-        return float(s.result.points[side])
+        return margin(s.result.points, side)
     if s.phase != "play" or not compiled(s):
         return None
     ad = FiveHundredAdapter(s)
@@ -197,7 +204,7 @@ def _side_points(s: Any, side: str, counts: dict[Any, float], spent: list[int]
 def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
                      workers: int = THREADS) -> dict[str, np.ndarray] | None:
     """Per call of ``calls`` (``"bid 7H"``, ``"bid misere"`` …) and, where passing is legal,
-    ``"pass"`` (module docstring), the bidder's side's points on each deal valued (at most
+    ``"pass"`` (module docstring), the bidder's side's margin on each deal valued (at most
     ``n``; the same deals for every call); None where :func:`serves` says no. Passing is left
     out where a deal of it does not reach a play the solver serves within its budget. ``workers``: the threads
     the deals are valued on (:mod:`cardlab.sim.open_hands`; the values are the same)."""
