@@ -136,7 +136,7 @@ class Advice:
     :ivar values: action → mean value for the seat's side (Five Hundred and Pandoeren:
         points of the deal, the side's minus the other's for card plays; see
         :mod:`cardlab.sim.montecarlo`; a call: the side's points if it became the
-        contract).
+        contract; Five Hundred's valued with open hands less the other side's, passing too).
     :ivar stderr: action → the standard error of its value.
     :ivar n: layouts per option.
     :ivar kind: ``"play"`` (cards), ``"call"`` (bids, by bid odds) or ``"choice"`` (a

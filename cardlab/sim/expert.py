@@ -16,8 +16,8 @@ contract, which the evaluator cannot value from this hand). In an auction the ev
 values each bid as if it became the contract (Pandoeren's too, in game points:
 :mod:`cardlab.sim.pandoeren.contracts`), and passing by the others' auction played on
 (Pandoeren's and Five Hundred's, in the same measure: in Pandoeren a passer scores only as
-the partner another's contract finds, its called ace, Kereltje's jas; in Five Hundred its
-side's tricks in defence or its partner's contract). The expert weighs each bid by what it
+the partner another's contract finds, its called ace, Kereltje's jas; in Five Hundred her
+side's points less the other side's, whoever's contract stands). The expert weighs each bid by what it
 is worth over passing, layout by layout (over nothing where passing has no value), as
 the hint compares them: it bids the best bid when the low end of the 95% interval of its
 worth over passing is above :attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):

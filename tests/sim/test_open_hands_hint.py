@@ -242,3 +242,21 @@ def test_layouts_valued_on_threads_give_the_values_of_one_thread() -> None:
         two_p = open_hands.open_hands_values(s, legal, 12, seed, workers=2)
         assert one_p is not None and two_p is not None
         assert all(np.array_equal(a, b) for a, b in zip(one_p, two_p, strict=True))
+
+
+def test_passing_is_valued_only_while_no_bid_stands() -> None:
+    """The sampled deals do not read the bids made: over another seat's bid, passing would
+    value that contract on hands that need not hold it. So passing has a value at a first
+    call with nothing bid yet, none once a bid stands, and the why line says why."""
+    from cardlab.widgets._advice import hint_view
+
+    game = cardlab.load("five_hundred")
+    state = game.deal(seed=21, dealer=1)
+    first = advise(state, n=4, seed=1)
+    assert first is not None and "pass" in first.values
+    over = state.apply("bid 6S")  # the next seat, over a standing bid
+    advice = advise(over, n=4, seed=1)
+    assert advice is not None and advice.method == "open hands"
+    assert "pass" not in advice.values and "pass" in {str(a) for a in over.legal_actions()}
+    why = hint_view(over, advice, round_=0, rounds=1)["why"]
+    assert "Not valued: pass" in why and "while no bid stands" in why, why

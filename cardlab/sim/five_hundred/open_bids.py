@@ -26,7 +26,9 @@ four players). Without it the open-hands values flattered every bid and the expe
 overbid. A misère is counted as open hands find it (its shortfall is not measured).
 
 **Passing** is valued on the same deals, in the same measure: the bidder's side's points less
-the other side's if she passes now. On each deal she passes, every other seat's heuristic bot bids on (her own
+the other side's if she passes now; only while no bid stands (:func:`no_bid_yet`: the deals
+do not read the bids made, and a contract already bid would be played on hands that need not
+hold it). On each deal she passes, every other seat's heuristic bot bids on (her own
 too, where the rules give her another call), the contractor's bot takes the kitty, discards
 and nominates, and the solver finds the counted tricks with every hand open, as for a bid;
 the side that contracts takes :data:`SHORTFALL`'s tricks fewer in play (so a defending
@@ -56,7 +58,7 @@ from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
 from cardlab.solve.search import SolveBudgetExceeded
 
 __all__ = ["NODES_PER_DEAL", "MAX_NODES", "MIN_DEALS", "DEAL_BUDGET", "SHORTFALL", "serves",
-           "in_play", "margin", "open_hands_calls"]
+           "in_play", "margin", "no_bid_yet", "open_hands_calls"]
 
 #: the positions one call may search over all its deals, per deal asked … (halved when the
 #: search learnt to need some 2-3× fewer positions a deal: a look back's bid is valued on
@@ -173,6 +175,15 @@ def in_play(ad: FiveHundredAdapter, count: float, side: str) -> float:
                for d, p in SHORTFALL.items()) / total
 
 
+def no_bid_yet(state: Any) -> bool:
+    """True while every call so far is a pass: passing is valued only then. The sampled
+    deals do not read the bids made (module docstring), so a standing bid would be played
+    on hands that need not hold it: a pass over the others' 6H looked good because 6H, on
+    hands dealt at random, mostly failed."""
+    bidding = getattr(state, "bidding", None)
+    return all(call == "pass" for _, call in getattr(bidding, "calls", ()))
+
+
 class _NotServed(Exception):
     """A call reaches a play this module does not search (a form it does not know)."""
 
@@ -211,7 +222,8 @@ def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
     if not serves(state) or not calls:
         return None
     side = next(name for name, seats in state.game.sides.items() if state.to_move in seats)
-    passing = "pass" in {str(a) for a in state.legal_actions()} and "pass" not in calls
+    passing = "pass" in {str(a) for a in state.legal_actions()} and "pass" not in calls \
+        and no_bid_yet(state)
     numbered = list(enumerate(_deals(state, n, seed)))
 
     def value(item: tuple[int, Any], limit: int) -> tuple[list[float] | None, int]:
