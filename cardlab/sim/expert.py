@@ -17,7 +17,8 @@ values each bid as if it became the contract (Pandoeren's too, in game points:
 :mod:`cardlab.sim.pandoeren.contracts`), and passing by the others' auction played on
 (Pandoeren's and Five Hundred's, in the same measure: in Pandoeren a passer scores only as
 the partner another's contract finds, its called ace, Kereltje's jas; in Five Hundred her
-side's points less the other side's, whoever's contract stands). The expert weighs each bid by what it
+side's points less the other side's, whoever's contract stands, and only while no bid
+stands). The expert weighs each bid by what it
 is worth over passing, layout by layout (over nothing where passing has no value), as
 the hint compares them: it bids the best bid when the low end of the 95% interval of its
 worth over passing is above :attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):

@@ -605,18 +605,19 @@ DealEditor(game, dealer=3, seat=0, show_all=False)
 # the cards you chose, and **?** shows these keys under the table.
 #
 # **Stuck? Press Hint** under the table. Every option you have now gets a bar: each card you may
-# play, each bid and passing, and the cards of your hand when you discard after taking the kitty. A
-# bar starts at the zero line and runs to what the option is worth to your side on average, in
-# points, over many guesses at the cards you cannot see; the thin whisker at its end is the 95%
-# range of that average. A card is valued by playing each guess out with every hand open (the
-# solver); a bid by making it the contract on each guess, allowing for the tricks a real declarer
-# drops when she cannot see the cards; passing by letting the bots bid on from each guess and
-# playing whatever contract they reach: your side then scores its tricks in defence, or your
-# partner's contract (a deal everyone passes scores nothing), and the points the others make are
-# not counted in your bar. The first bars come from a few guesses, so their whiskers are long;
-# better bars follow by themselves. The line under the table calls an option *best* only when it is
-# clearly ahead of every other; otherwise it says which options are *about equal*, and any of them
-# is a fine choice.
+# play, each bid, passing while nobody has bid yet, and the cards of your hand when you discard
+# after taking the kitty. A bar starts at the zero line and runs to what the option is worth to
+# your side on average, in points (your side's points less the other side's), over many guesses at
+# the cards you cannot see; the thin whisker at its end is the 95% range of that average. A card is
+# valued by playing each guess out with every hand open (the solver); a bid by making it the
+# contract on each guess, allowing for the tricks a real declarer drops when she cannot see the
+# cards; passing by letting the bots bid on from each guess and playing whatever contract they
+# reach (a deal everyone passes scores nothing), so a pass that lets the others make their contract
+# costs what they score. (Once someone has bid, passing gets no bar: the guesses do not read the
+# bids, and the line under the table says so.) The first bars come from a few guesses, so their
+# whiskers are long; better bars follow by themselves. The line under the table calls an option
+# *best* only when it is clearly ahead of every other; otherwise it says which options are *about
+# equal*, and any of them is a fine choice.
 
 # %% hidden tags=["facts-check"]
 fresh = game.deal(seed=2024, dealer=3)
@@ -627,8 +628,9 @@ assert fresh.phase == "auction"
 # **How strong are the bots?** Set `level` in the next cell to `"random"` (any legal move),
 # `"heuristic"` (rules of thumb; the default) or `"expert"` (it weighs each decision by playing
 # the deal out over many guesses at the cards it cannot see, so it thinks a moment longer), and
-# run the cell again for a new table. (In Five Hundred the expert is only a little stronger than
-# the heuristic, about 5 points a deal; the README's Bots section has the measured strengths.)
+# run the cell again for a new table. (In Five Hundred the expert plays much like the heuristic,
+# some 4 points a deal ahead over 80 deals, too few to be sure of it; the README's Bots section
+# has the measured strengths.)
 # The bots can say why they called as they
 # did: on a table that shows every hand (`Table(..., show_all=True)`) a **why?** follows each
 # bot's call in the list of moves. At your own seat the reasons stay hidden, because they would tell you the bots'
