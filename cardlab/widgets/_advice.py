@@ -236,9 +236,7 @@ def _listed(names: list[str]) -> str:
 _NOT_PLAYED_OUT = ("a call is valued as the contract it makes; passing leaves the contract "
                    "to the others' bids, which are not played out")
 #: why Five Hundred's pass has no value once a bid stands (valued with open hands before)
-_BID_STANDS = ("passing is valued only while no bid stands: the guessed hands do not read the "
-               "bids made, so the contract already bid would be played on hands that need "
-               "not hold it")
+_BID_STANDS = "passing is valued only before anyone bids: the guessed hands do not read the bids"
 #: why an action beside the cards of the play has no bar, by its verb (Pandoeren's manual
 #: roem and stuk: an unannounced one is lost, and an announcement never costs points;
 #: Officer Skat's Re still open at the opening lead, B-6: the cards are valued with Re unsaid)
