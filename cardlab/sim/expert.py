@@ -18,10 +18,10 @@ values each bid as if it became the contract (Pandoeren's too, in game points:
 (Pandoeren's and Five Hundred's, in the same measure: in Pandoeren a passer scores only as
 the partner another's contract finds, its called ace, Kereltje's jas; in Five Hundred her
 side's points less the other side's, whoever's contract stands, and only while no bid
-stands). The expert weighs each bid by what it
-is worth over passing, layout by layout (over nothing where passing has no value), as
-the hint compares them: it bids the best bid when the low end of the 95% interval of its
-worth over passing is above :attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):
+stands). The expert weighs each bid by what it is worth over passing, layout by layout
+(over nothing where passing has no value), as the hint compares them: it bids the best bid
+when the low end of the 95% interval of its worth over passing is above
+:attr:`ExpertBot.bid_margin`, else it passes (or, where it may not pass, takes that call):
 among the calls it takes the one whose interval reaches highest at its low end, not the
 best mean (see :func:`_safest_call`). Where the calls are valued with every hand open
 (Five Hundred's bids), which flatters the bolder contracts, it keeps the heuristic's own call

@@ -217,8 +217,9 @@ def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
     """Per call of ``calls`` (``"bid 7H"``, ``"bid misere"`` …) and, where passing is legal,
     ``"pass"`` (module docstring), the bidder's side's margin on each deal valued (at most
     ``n``; the same deals for every call); None where :func:`serves` says no. Passing is left
-    out where a deal of it does not reach a play the solver serves within its budget. ``workers``: the threads
-    the deals are valued on (:mod:`cardlab.sim.open_hands`; the values are the same)."""
+    out where a deal of it does not reach a play the solver serves within its budget.
+    ``workers``: the threads the deals are valued on (:mod:`cardlab.sim.open_hands`; the
+    values are the same)."""
     if not serves(state) or not calls:
         return None
     side = next(name for name, seats in state.game.sides.items() if state.to_move in seats)
