@@ -73,7 +73,7 @@ from cardlab.sim.studies import bid_odds_table
 from cardlab.solve import SolveBudgetExceeded, SolveError, compiled, values
 
 __all__ = ["Advice", "Decision", "LookBack", "advise", "look_back", "on_sampled_states", "t95",
-           "valued_by"]
+           "valued_by", "values_in_background"]
 
 #: the calls a bid-odds study values, by verb: the call's argument is the contract
 VALUED_CALLS = frozenset({"bid", "declare"})
@@ -363,6 +363,14 @@ def valued_by(state: Any) -> str:
             sim.bid_odds is None and sim.call_values is not None)):
         return BOTS_THEN_OPEN  # on sampled states, or by the game's own call values
     return "rollouts"
+
+
+def values_in_background(state: Any) -> bool:
+    """Whether this moment's options are valued with open hands (:func:`valued_by`) by a
+    search that lets other threads run (``Simulator.open_hands_background``): a first
+    round a table may value ahead on a background thread, its clicks and bots not held up."""
+    sim = _simulator(state)
+    return bool(getattr(sim, "open_hands_background", False)) and valued_by(state) == "open hands"
 
 
 def _odds_game(state: Any) -> bool:

@@ -118,6 +118,10 @@ class Simulator:
         ``open_hands_calls`` (in the auction) serves it, asked before any layout is valued
         (the hint sizes its rounds by it: a layout valued with open hands is a whole
         search), or ``None`` where neither is offered.
+    :ivar open_hands_background: whether the open-hands valuers let other threads run while
+        they search (a compiled search without the GIL, each thread with its own table): a
+        table may then value a slow first round ahead on a background thread
+        (:mod:`cardlab.widgets._hint_ahead`) without holding up its own clicks and bots.
     :ivar open_hands_state: ``(state, seat)`` → ``seat``'s side's open-hands value of a
         whole state at its first lead (every hand open, the solver's search for that side),
         or None where the solver does not serve it (or it runs past its budget). With it,
@@ -158,6 +162,7 @@ class Simulator:
     open_hands_calls: Callable[[Any, list[str], int, int],
                                dict[str, np.ndarray] | None] | None = None
     open_hands_serves: Callable[[Any], bool] | None = None
+    open_hands_background: bool = False
     open_hands_state: Callable[[Any, int], float | None] | None = None
     call_values: Callable[[Any, list[str], int, int],
                           dict[str, np.ndarray] | None] | None = None

@@ -235,8 +235,9 @@ def _listed(names: list[str]) -> str:
 #: why a call has no value (Five Hundred's pass), in the why line and the look back
 _NOT_PLAYED_OUT = ("a call is valued as the contract it makes; passing leaves the contract "
                    "to the others' bids, which are not played out")
-#: why Five Hundred's pass has no value once a bid stands (valued with open hands before)
-_BID_STANDS = "passing is valued only before anyone bids: the guessed hands do not read the bids"
+#: why Five Hundred's pass has no value where the calls are valued with open hands: a guessed
+#: deal's auction after it ran past the solver's budget (the others' contract too long to search)
+_PASS_TOO_LONG = "the contract passing leads to was too long to search on a guessed deal"
 #: why an action beside the cards of the play has no bar, by its verb (Pandoeren's manual
 #: roem and stuk: an unannounced one is lost, and an announcement never costs points;
 #: Officer Skat's Re still open at the opening lead, B-6: the cards are valued with Re unsaid)
@@ -255,7 +256,7 @@ def _left_out(s: State, advice: Any) -> list[tuple[list[str], str]]:
     legal = [str(a) for a in s.legal_actions()]
     if advice.kind == "call":
         calls = [a for a in legal if a not in advice.values]
-        why = _BID_STANDS if advice.method == "open hands" else _NOT_PLAYED_OUT
+        why = _PASS_TOO_LONG if advice.method == "open hands" else _NOT_PLAYED_OUT
         return [(calls, why)] if calls else []
     if advice.kind != "play":
         return []

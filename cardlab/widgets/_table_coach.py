@@ -90,19 +90,20 @@ class TableCoach(TableParts):
         self._hint_ahead()
 
     def _hint_ahead(self) -> None:
-        """On the learner's turn at a call valued with open hands (a Five Hundred bid, whose
-        first round takes close to a second), start that round in the background, exactly
-        as Hint asks it; only once a front end draws the table."""
+        """On the learner's turn at a decision valued with open hands by a search that lets
+        other threads run (Five Hundred's bids, whose first round takes close to a second,
+        and its cards, an opening lead's some 0.2 s), start that round in the background,
+        exactly as Hint asks it; only once a front end draws the table."""
         s = self.state
         if not self._on_screen or s.is_over or self._mode != "play" or self._eye is not None:
             return
         actor = self._learner()
         if actor is None or actor != s.to_move or not self._sees(actor):
             return
-        from cardlab.sim.advice import valued_by, valued_options
+        from cardlab.sim.advice import valued_options, values_in_background
 
         kind, options = valued_options(s)
-        if kind != "call" or len(options) < 2 or valued_by(s) != "open hands":
+        if len(options) < 2 or not values_in_background(s):
             return
         sizes, _ = hint_rounds(kind, "open hands")
         self._ahead.ask(s, sizes[0], HINT_SEED)

@@ -605,7 +605,7 @@ DealEditor(game, dealer=3, seat=0, show_all=False)
 # the cards you chose, and **?** shows these keys under the table.
 #
 # **Stuck? Press Hint** under the table. Every option you have now gets a bar: each card you may
-# play, each bid, passing while nobody has bid yet, and the cards of your hand when you discard
+# play, each bid, passing, and the cards of your hand when you discard
 # after taking the kitty. A bar starts at the zero line and runs to what the option is worth to
 # your side on average, in points (your side's points less the other side's), over many guesses at
 # the cards you cannot see; the thin whisker at its end is the 95% range of that average. A card is
@@ -613,8 +613,8 @@ DealEditor(game, dealer=3, seat=0, show_all=False)
 # contract on each guess, allowing for the tricks a real declarer drops when she cannot see the
 # cards; passing by letting the bots bid on from each guess and playing whatever contract they
 # reach (a deal everyone passes scores nothing), so a pass that lets the others make their contract
-# costs what they score. (Once someone has bid, passing gets no bar: the guesses do not read the
-# bids, and the line under the table says so.) The first bars come from a few guesses, so their
+# costs what they score. The guesses read the auction: a player who bid seven hearts is dealt a
+# hand worth it, one who passed no big hand. The first bars come from a few guesses, so their
 # whiskers are long; better bars follow by themselves. The line under the table calls an option
 # *best* only when it is clearly ahead of every other; otherwise it says which options are *about
 # equal*, and any of them is a fine choice.

@@ -1,6 +1,7 @@
 """A slow hint's first round valued ahead (cardlab.widgets._hint_ahead): the worker hands a
 click exactly what the click would have computed, and the table starts it only on the
-learner's turn at a Five Hundred bid, once a front end draws it."""
+learner's turn at a Five Hundred bid or card (a search that lets other threads run), once a
+front end draws it."""
 
 from __future__ import annotations
 
@@ -124,8 +125,26 @@ def test_the_table_values_ahead_only_once_drawn_and_gives_the_same_bars() -> Non
     assert drawn.view["hint"] == plain.view["hint"]
 
 
-def test_no_round_ahead_off_the_learners_bid() -> None:
-    # a card play's first bars are quick already; another game's calls are not searched
+def test_a_card_play_is_valued_ahead_too() -> None:
+    # 5H-7 (the play): an opening lead's first bars are a search per layout (some 0.2 s)
+    from cardlab.bots import bot_for
+
+    state = _auction()
+    bots = [bot_for("five_hundred", "heuristic", seed=i) for i in range(4)]
+    while state.phase != "play" or state.to_move != 0:
+        state = state.apply(bots[state.to_move].choose(state))
+    drawn = Table(state, seat=0, bot_delay=0)
+    plain = Table(state, seat=0, bot_delay=0)
+    drawn.handle({"type": "on_screen"})
+    plain.hint()
+    drawn.hint()
+    assert drawn._ahead.taken == 1
+    assert drawn.view["hint"] == plain.view["hint"]
+
+
+def test_no_round_ahead_off_the_learners_turn_or_where_the_search_holds_the_thread() -> None:
+    # stepping through a record asks no hint; another game's solver holds the GIL while it
+    # searches (a round ahead would hold up the table's own clicks), so none is started
     state = _auction()
     review = Table(state, seat=state.to_move, mode="review", bot_delay=0)
     review.handle({"type": "on_screen"})
@@ -134,6 +153,17 @@ def test_no_round_ahead_off_the_learners_bid() -> None:
     table = Table(skat, seat=skat.to_move, bot_delay=0)
     table.handle({"type": "on_screen"})
     assert table._ahead._thread is None
+    from cardlab.bots import bot_for
+    from cardlab.sim.advice import valued_by
+
+    game = cardlab.load("pandoeren")
+    s = game.deal(seed=3)
+    bots = [bot_for("pandoeren", "heuristic", seed=i) for i in range(game.players)]
+    while valued_by(s) != "open hands" or len(s.legal_actions()) < 2:
+        s = s.apply(bots[s.to_move].choose(s))
+    table = Table(s, seat=s.to_move, bot_delay=0)  # its cards valued with open hands …
+    table.handle({"type": "on_screen"})
+    assert table._ahead._thread is None  # … by a search that holds the thread
 
 
 def test_a_round_that_leaves_an_option_out_keeps_the_bars_before(monkeypatch: Any) -> None:

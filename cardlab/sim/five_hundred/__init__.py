@@ -42,6 +42,6 @@ def _open_hands_serves(state: Any) -> bool:
 
 SIMULATOR = replace(batch.SIMULATOR, open_hands=open_hands_values,
                     open_hands_calls=open_hands_calls, open_hands_serves=_open_hands_serves,
-                    sample_states=sample_states)
+                    open_hands_background=True, sample_states=sample_states)
 
 __all__ = [*_batch, "new_rollout", "rollout_from_state", "sample_states"]

@@ -2,8 +2,8 @@
 value a contract with a double-dummy table on many layouts).
 
 For each sampled deal of the cards the bidder cannot see (the other hands and the kitty,
-dealt at random from the rest of the pack; the bids so far are not read as clues), each
-call is made the contract as it would be: the auction so far replayed, the bidder's call,
+dealt from the rest of the pack so that the calls the others have made fit the hands it
+gives them, :func:`_deals`), each call is made the contract as it would be: the auction so far replayed, the bidder's call,
 every other seat passing; the bidder's heuristic bot takes the kitty, discards and
 nominates. Then the solver finds, with every hand open, how many tricks the contract's
 side takes when both sides play perfectly, and the game's own scoring turns that into the
@@ -25,10 +25,16 @@ expected score over :data:`SHORTFALL`, the distribution of that difference measu
 four players). Without it the open-hands values flattered every bid and the expert
 overbid. A misère is counted as open hands find it (its shortfall is not measured).
 
+**Reading the auction.** A call says something about the caller's hand: a seat that bid
+7H holds hearts, one that passed holds no big hand. The deals are read as the heuristic bot
+counts a hand (:meth:`~cardlab.bots.five_hundred.HeuristicBot.reads`, with a trick to
+spare, since the caller may be a person or the expert): a deal is drawn again, up to
+:data:`TRIES` times, until every other seat's call fits the hand it gives that seat.
+Without it, a bid standing over the bidder was played on hands that need not hold it, and
+passing over the others' 6H looked good because 6H, on hands dealt at random, mostly failed.
+
 **Passing** is valued on the same deals, in the same measure: the bidder's side's points less
-the other side's if she passes now; only while no bid stands (:func:`no_bid_yet`: the deals
-do not read the bids made, and a contract already bid would be played on hands that need not
-hold it). On each deal she passes, every other seat's heuristic bot bids on (her own
+the other side's if she passes now. On each deal she passes, every other seat's heuristic bot bids on (her own
 too, where the rules give her another call), the contractor's bot takes the kitty, discards
 and nominates, and the solver finds the counted tricks with every hand open, as for a bid;
 the side that contracts takes :data:`SHORTFALL`'s tricks fewer in play (so a defending
@@ -58,7 +64,7 @@ from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
 from cardlab.solve.search import SolveBudgetExceeded
 
 __all__ = ["NODES_PER_DEAL", "MAX_NODES", "MIN_DEALS", "DEAL_BUDGET", "SHORTFALL", "serves",
-           "in_play", "margin", "no_bid_yet", "open_hands_calls"]
+           "in_play", "margin", "open_hands_calls", "TRIES"]
 
 #: the positions one call may search over all its deals, per deal asked … (halved when the
 #: search learnt to need some 2-3× fewer positions a deal: a look back's bid is valued on
@@ -70,6 +76,8 @@ MAX_NODES: Final = 6_000_000
 MIN_DEALS: Final = 4
 #: the positions one strain of one deal may take (past it, that deal is left out)
 DEAL_BUDGET: Final = 3_000_000
+#: the draws a sampled deal may take to fit the auction so far (:func:`_deals`)
+TRIES: Final = 200
 #: the most decisions between the bidder's call and the play (passes, kitty, nomination)
 _TO_PLAY: Final = 24
 #: the most decisions after the bidder's pass up to the play (the others' auction, the
@@ -94,29 +102,51 @@ def serves(state: Any) -> bool:
 
 def _deals(state: Any, n: int, seed: int) -> list[Any]:
     """``n`` deals like ``state`` with every card the bidder cannot see dealt afresh, its
-    auction so far replayed."""
+    auction so far replayed, each the first of up to :data:`TRIES` draws whose every call
+    by another seat fits the hand it gives that seat (:func:`_misfits`); where none does,
+    the draw with the fewest calls that do not."""
     game = state.game
     seat = state.to_move
     mine = list(state.hands[seat])
     rest = [c for c in game.deck if c not in set(mine)]
     labels = game.deal_parts()
+    reader = bot_for(game.name, "heuristic", seed=0)
     out = []
     for i in range(n):
-        rng = np.random.default_rng(derive_seed(seed, i))
-        order = [rest[k] for k in rng.permutation(len(rest))]
-        parts: dict[str, Any] = {}
-        at = 0
-        for k, (label, size) in enumerate(labels):
-            if k == seat:
-                parts[label] = mine
-                continue
-            parts[label] = order[at:at + size]
-            at += size
-        s = game.deal_from_parts(parts, dealer=state.dealer)
-        for action in state.history:
-            s = s.apply(str(action))
-        out.append(s)
+        best: tuple[int, Any] | None = None
+        for t in range(TRIES):
+            # the first draw is the one the deals had before the auction was read
+            rng = np.random.default_rng(derive_seed(seed, i) if t == 0
+                                        else derive_seed(seed, i, t))
+            order = [rest[k] for k in rng.permutation(len(rest))]
+            parts: dict[str, Any] = {}
+            at = 0
+            for k, (label, size) in enumerate(labels):
+                if k == seat:
+                    parts[label] = mine
+                    continue
+                parts[label] = order[at:at + size]
+                at += size
+            s, misfits = _replayed(game.deal_from_parts(parts, dealer=state.dealer),
+                                   state.history, seat, reader)
+            if best is None or misfits < best[0]:
+                best = (misfits, s)
+            if misfits == 0:
+                break
+        assert best is not None
+        out.append(best[1])
     return out
+
+
+def _replayed(s: Any, history: Any, seat: int, reader: Any) -> tuple[Any, int]:
+    """``s`` with ``history`` replayed, and how many calls of the seats other than ``seat``
+    do not fit the hands ``s`` gives them (``reader.reads``: the heuristic's count)."""
+    misfits = 0
+    for action in history:
+        if s.phase == "auction" and s.to_move != seat and not reader.reads(s, str(action)):
+            misfits += 1
+        s = s.apply(str(action))
+    return s, misfits
 
 
 def _to_the_play(s: Any, call: str, seed: int) -> Any:
@@ -175,15 +205,6 @@ def in_play(ad: FiveHundredAdapter, count: float, side: str) -> float:
                for d, p in SHORTFALL.items()) / total
 
 
-def no_bid_yet(state: Any) -> bool:
-    """True while every call so far is a pass: passing is valued only then. The sampled
-    deals do not read the bids made (module docstring), so a standing bid would be played
-    on hands that need not hold it: a pass over the others' 6H looked good because 6H, on
-    hands dealt at random, mostly failed."""
-    bidding = getattr(state, "bidding", None)
-    return all(call == "pass" for _, call in getattr(bidding, "calls", ()))
-
-
 class _NotServed(Exception):
     """A call reaches a play this module does not search (a form it does not know)."""
 
@@ -223,8 +244,7 @@ def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
     if not serves(state) or not calls:
         return None
     side = next(name for name, seats in state.game.sides.items() if state.to_move in seats)
-    passing = "pass" in {str(a) for a in state.legal_actions()} and "pass" not in calls \
-        and no_bid_yet(state)
+    passing = "pass" in {str(a) for a in state.legal_actions()} and "pass" not in calls
     numbered = list(enumerate(_deals(state, n, seed)))
 
     def value(item: tuple[int, Any], limit: int) -> tuple[list[float] | None, int]:
