@@ -12,6 +12,7 @@ this bot plays it on one row built from its view, and the batch simulator's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardlab.bots import SeededBot, peek
@@ -29,13 +30,10 @@ from cardlab.games.five_hundred.rules import (
     parse_bid,
 )
 
-__all__ = ["HeuristicBot", "estimate_parts", "READ_SLACK"]
+__all__ = ["HeuristicBot", "bid_help", "estimate_parts"]
 
 #: what a high card is worth in tricks, by its place in its suit (top first)
 _TOP_VALUES = (1.0, 0.9, 0.8, 0.55, 0.35, 0.2)
-#: the tricks :meth:`HeuristicBot.reads` spares another player's call: a bid with this many
-#: fewer than this bot would need, a pass with this many more than it would pass with
-READ_SLACK = 1.0
 #: the denominations in words
 _DENOM_WORDS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trumps"}
 
@@ -78,6 +76,17 @@ def estimate_parts(game: FiveHundredGame, hand: list[Card], denom: str
 def _parts_words(parts: list[tuple[str, float]], most: int = 6) -> str:
     named = [name for name, v in parts if v > 0]
     return ", ".join(named[:most]) + (" …" if len(named) > most else "") or "no high cards"
+
+
+def bid_help(game: FiveHundredGame, view: Mapping[str, Any], seat: int) -> tuple[float, float]:
+    """The tricks a bidder counts on beyond its hand (a partner's share and the kitty; the
+    kitty alone without a partner) and the one it takes off over its partner's bid: what
+    this bot's bids stand on with its hand's estimate, and what the coach reads another
+    seat's calls by (:mod:`cardlab.sim.five_hundred.reading`)."""
+    partners = [s for s in view["sides"].get(game.side_of(seat), []) if s != seat]
+    high = next((e for e in reversed(view["auction"]) if e["call"] != "pass"), None)
+    over = 1.0 if high is not None and high["seat"] in partners else 0.0
+    return (2.4 if partners else 1.0), over
 
 
 class HeuristicBot(SeededBot):
@@ -131,10 +140,7 @@ class HeuristicBot(SeededBot):
 
     def _help(self, game: FiveHundredGame, view: dict[str, Any], seat: int
               ) -> tuple[float, float]:
-        partners = [s for s in view["sides"].get(game.side_of(seat), []) if s != seat]
-        high = next((e for e in reversed(view["auction"]) if e["call"] != "pass"), None)
-        over = 1.0 if high is not None and high["seat"] in partners else 0.0
-        return (2.4 if partners else 1.0), over
+        return bid_help(game, view, seat)
 
     def _peek(self, state: State) -> Action:
         found = peek(self, state)
@@ -263,42 +269,12 @@ class HeuristicBot(SeededBot):
             return Action("bid misere")
         return Action("pass")
 
-    def _misere_hand(self, game: FiveHundredGame, hand: list[Card], most_high: int = 1
-                     ) -> bool:
-        """Few cards that could win a trick: no joker, at most ``most_high`` cards above
-        the nine."""
+    def _misere_hand(self, game: FiveHundredGame, hand: list[Card]) -> bool:
+        """Few cards that could win a trick: no joker, at most one card above the nine."""
         if any(c.is_joker for c in hand):
             return False
         high = [c for c in hand if c.rank in ("A", "K", "Q", "J")]
-        return len(high) <= most_high
-
-    # -- what another seat's call says ------------------------------------------------------
-    def reads(self, state: State, call: str) -> bool:
-        """Whether ``call``, made by the seat to move at ``state``, fits the hand that seat
-        holds there, by this bot's count with :data:`READ_SLACK` to spare (a player who
-        bids otherwise than this bot is not ruled out by a hair): a bid of ``n`` in a
-        strain, that strain's estimate (with the help this bot counts on) at least ``n``
-        less the slack; a misère or open misère, a misère hand with one high card more; a
-        pass, no strain worth the slack more than its cheapest legal bid. The coach's
-        sampled deals keep the deals where every other seat's calls fit (a seat that bid
-        7H holds hearts, one that passed holds no big hand), as a bridge player reads the
-        auction."""
-        game, _, _, hand = self._seat(state)
-        estimates = self.estimates(state)
-        if call == "pass":
-            cheapest: dict[str, int] = {}
-            for a in state.legal_actions():
-                bid = parse_bid(str(a).split()[1]) if a.verb == "bid" else None
-                if bid is not None:
-                    cheapest[bid[1]] = min(cheapest.get(bid[1], 99), bid[0])
-            return all(estimates[d] < n + READ_SLACK for d, n in cheapest.items())
-        if not call.startswith("bid "):
-            return True
-        text = call.split()[1]
-        if text in MISERE_VALUES:
-            return self._misere_hand(game, hand, most_high=2)
-        bid = parse_bid(text)
-        return bid is None or estimates[bid[1]] >= bid[0] - READ_SLACK
+        return len(high) <= 1
 
     # -- kitty, partner call, nomination --------------------------------------------------
     def _discard(self, game: FiveHundredGame, view: dict[str, Any], hand: list[Card],

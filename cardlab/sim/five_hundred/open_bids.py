@@ -27,9 +27,9 @@ overbid. A misère is counted as open hands find it (its shortfall is not measur
 
 **Reading the auction.** A call says something about the caller's hand: a seat that bid
 7H holds hearts, one that passed holds no big hand. The deals are read as the heuristic bot
-counts a hand (:meth:`~cardlab.bots.five_hundred.HeuristicBot.reads`, with a trick to
-spare, since the caller may be a person or the expert): a deal is drawn again, up to
-:data:`TRIES` times, until every other seat's call fits the hand it gives that seat.
+counts a hand, with a trick to spare (:mod:`~cardlab.sim.five_hundred.reading`): a deal is
+drawn again, up to :data:`TRIES` times, until every other seat's call fits the hand it
+gives that seat.
 Without it, a bid standing over the bidder was played on hands that need not hold it, and
 passing over the others' 6H looked good because 6H, on hands dealt at random, mostly failed.
 
@@ -58,6 +58,7 @@ import numpy as np
 from cardlab.bots import bot_for
 from cardlab.engine.rng import derive_seed
 from cardlab.games.five_hundred.rules import TRICKS
+from cardlab.sim.five_hundred.reading import call_reads, misfits
 from cardlab.sim.open_hands import THREADS, LayoutBudget, value_within
 from cardlab.solve import compiled
 from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
@@ -103,17 +104,19 @@ def serves(state: Any) -> bool:
 def _deals(state: Any, n: int, seed: int) -> list[Any]:
     """``n`` deals like ``state`` with every card the bidder cannot see dealt afresh, its
     auction so far replayed, each the first of up to :data:`TRIES` draws whose every call
-    by another seat fits the hand it gives that seat (:func:`_misfits`); where none does,
-    the draw with the fewest calls that do not."""
+    by another seat fits the hand it gives that seat
+    (:func:`~cardlab.sim.five_hundred.reading.misfits`); where none does, the draw with
+    the fewest calls that do not."""
     game = state.game
     seat = state.to_move
     mine = list(state.hands[seat])
     rest = [c for c in game.deck if c not in set(mine)]
     labels = game.deal_parts()
-    reader = bot_for(game.name, "heuristic", seed=0)
+    bit = {c: 1 << i for i, c in enumerate(game.deck)}
+    reads = call_reads(state, skip=seat)
     out = []
     for i in range(n):
-        best: tuple[int, Any] | None = None
+        best: tuple[int, dict[str, Any]] | None = None
         for t in range(TRIES):
             # the first draw is the one the deals had before the auction was read
             rng = np.random.default_rng(derive_seed(seed, i) if t == 0
@@ -127,26 +130,19 @@ def _deals(state: Any, n: int, seed: int) -> list[Any]:
                     continue
                 parts[label] = order[at:at + size]
                 at += size
-            s, misfits = _replayed(game.deal_from_parts(parts, dealer=state.dealer),
-                                   state.history, seat, reader)
-            if best is None or misfits < best[0]:
-                best = (misfits, s)
-            if misfits == 0:
+            hands = np.array([[sum(bit[c] for c in parts[label])
+                               for label, _ in labels[:game.players]]], dtype=np.uint64)
+            bad = int(misfits(game, reads, hands)[0])
+            if best is None or bad < best[0]:
+                best = (bad, parts)
+            if bad == 0:
                 break
         assert best is not None
-        out.append(best[1])
+        s = game.deal_from_parts(best[1], dealer=state.dealer)
+        for action in state.history:
+            s = s.apply(str(action))
+        out.append(s)
     return out
-
-
-def _replayed(s: Any, history: Any, seat: int, reader: Any) -> tuple[Any, int]:
-    """``s`` with ``history`` replayed, and how many calls of the seats other than ``seat``
-    do not fit the hands ``s`` gives them (``reader.reads``: the heuristic's count)."""
-    misfits = 0
-    for action in history:
-        if s.phase == "auction" and s.to_move != seat and not reader.reads(s, str(action)):
-            misfits += 1
-        s = s.apply(str(action))
-    return s, misfits
 
 
 def _to_the_play(s: Any, call: str, seed: int) -> Any:

@@ -6,7 +6,10 @@ own hand, every card seen (played, face up, the discards if it is the contractor
 hand's size, and the voids players have shown — a seat that failed to follow a suit gets
 no card of that effective suit; in misère, under J3, a seat that showed a void cannot
 hold the unnominated joker; with five players the contractor does not hold the partner
-card it called. Nothing else is inferred (no reading of the bidding).
+card it called. The auction is read too (:mod:`~cardlab.sim.five_hundred.reading`): of
+:data:`DRAWS` times as many layouts as asked, those where every other seat's calls fit the
+hand it had when it called (the cards it holds and has played) come first, in the order
+drawn, then those with the fewest calls out of place.
 
 >>> import cardlab
 >>> st = cardlab.load("five_hundred").deal(seed=2)
@@ -18,13 +21,17 @@ card it called. Nothing else is inferred (no reading of the bidding).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
+from cardlab.sim.five_hundred.reading import call_reads, misfits
 from cardlab.sim.sampling import fill_layouts
 
-__all__ = ["sample_layouts"]
+__all__ = ["DRAWS", "sample_layouts"]
+
+#: layouts drawn for each one kept, where the auction has calls to read
+DRAWS: Final = 16
 
 
 def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
@@ -59,11 +66,22 @@ def sample_layouts(state: Any, n: int, seed: int) -> np.ndarray:
     for s in range(seats):
         if s not in slots:
             base[s] = np.uint64(sum(1 << deck.index(c) for c in state.hands[s]))
-    hands = fill_layouts(pool, need, allowed, n, seed)  # the one sampler (sampling.py)
-    out = np.repeat(base[None, :], n, axis=0)
+    reads = [r for r in call_reads(state, skip=seat) if r.seat in slots
+             and not (r.seat == state.declarer and r.call == "pass")]
+    drawn = n * DRAWS if reads else n
+    hands = fill_layouts(pool, need, allowed, drawn, seed)  # the one sampler (sampling.py)
+    out = np.repeat(base[None, :], drawn, axis=0)
     for k, s in enumerate(slots):
         out[:, s] = hands[:, k]
-    return out
+    if not reads:
+        return out
+    played = np.zeros(seats, dtype=np.uint64)
+    for trick in (*state.tricks, *([state.trick] if state.trick is not None else [])):
+        for play in trick.plays:
+            played[play.seat] |= np.uint64(1 << deck.index(play.card))
+    at_call = (out | played[None, :])[:, :game.players]
+    bad = misfits(game, reads, at_call)
+    return out[np.argsort(bad, kind="stable")[:n]]
 
 
 def _hidden_partner_card(state: Any, slots: list[int]) -> Any:

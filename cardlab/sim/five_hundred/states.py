@@ -16,16 +16,16 @@ which of its cards came from the kitty. The contractor's ``discard`` action is r
 to name the sampled discards, and a declined joker nomination (``nominate none``, which
 only the contractor knows of) is replayed wherever the sampled contractor holds the joker.
 
-The phases sampled (:data:`PHASES`): the auction (any seat; the bids so far are not read
-for clues about the hands), the kitty, the partner call and the joker nomination (the
+The phases sampled (:data:`PHASES`): the auction (any seat), the kitty, the partner call and the joker nomination (the
 contractor is to move: it has seen the kitty), and the card play (any seat). The
 constraints on the hidden cards are those of the one layout sampler of this game,
 :func:`cardlab.sim.five_hundred.sampling.sample_layouts` (hand sizes, the voids a seat has
 shown, J3 in misère: a seat that showed a void holds no unnominated joker, 5H-2 the
-contractor does not hold the partner card it called), reused here, plus one it does not
+contractor does not hold the partner card it called, and the auction read: every other
+seat's calls fit its hand, :mod:`~cardlab.sim.five_hundred.reading`), reused here, plus one it does not
 need for a layout's play but a replay does: a joker nominated aloud was in the
 contractor's hand (5H-6.3), so while unplayed it is there still. Nothing else is inferred
-(no reading of the bidding, the discards or the play beyond the rules). A seed gives the
+(no reading of the discards or the play beyond the rules). A seed gives the
 same states on every machine (cardlab's own shuffle), and two deals the seat to move
 cannot tell apart give the same states.
 
