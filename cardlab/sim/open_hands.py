@@ -23,7 +23,8 @@ Hundred's compiled search), a valuer may ask for its layouts to be valued on sev
 ``CARDLAB_THREADS=1`` in the environment keeps every call on its own thread). The layouts are
 still taken in the order drawn and the budget read the same way, so the values are those of
 one thread; a thread runs at most one layout ahead, whose search is wasted where the budget
-stops the call first.
+stops the call first. A layout that needs several searches may run them side by side too
+(:func:`side_by_side`, Five Hundred's bids: a deal's strains), on a pool of their own.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
-__all__ = ["LayoutBudget", "THREADS", "Valued", "Valuer", "value_within", "per_action"]
+__all__ = ["LayoutBudget", "THREADS", "Valued", "Valuer", "value_within", "per_action",
+           "side_by_side"]
 
 
 def _threads() -> int:
@@ -171,6 +173,29 @@ def _in_order(layouts: Iterable[L], value: Valuer[L], limit: int, workers: int
 
 #: the end of the layouts (a layout may be anything, None too)
 _END: Any = object()
+
+_SEARCHES: list[ThreadPoolExecutor] = []
+_SEARCHES_PREFIX = "cardlab-searches"
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def side_by_side(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
+    """``fn`` of each of ``items``, in their order, on ``workers`` threads of a pool of its
+    own where ``workers`` > 1: a layout valued on the layouts' pool may so spread its own
+    searches (one deal's six strains), so that one slow layout does not keep the other
+    threads idle. This pool's tasks never wait on another task, so waiting on them from the
+    layouts' pool cannot wait for ever. An exception of ``fn`` is raised here."""
+    if workers <= 1 or len(items) <= 1 \
+            or threading.current_thread().name.startswith(_SEARCHES_PREFIX):
+        return [fn(x) for x in items]
+    with _POOL_LOCK:
+        if not _SEARCHES:
+            _SEARCHES.append(ThreadPoolExecutor(THREADS, thread_name_prefix=_SEARCHES_PREFIX))
+        pool = _SEARCHES[0]
+    futures = [pool.submit(fn, x) for x in items]
+    return [f.result() for f in futures]
 
 
 def per_action(valued: Valued | None) -> list[np.ndarray] | None:

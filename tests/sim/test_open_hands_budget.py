@@ -19,7 +19,14 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import pytest
 
-from cardlab.sim.open_hands import THREADS, LayoutBudget, Valued, per_action, value_within
+from cardlab.sim.open_hands import (
+    THREADS,
+    LayoutBudget,
+    Valued,
+    per_action,
+    side_by_side,
+    value_within,
+)
 
 
 class FakeValuer:
@@ -165,3 +172,35 @@ def test_a_layout_that_values_layouts_of_its_own_on_the_pool_does_not_wait_for_e
     assert not runner.is_alive() and done and done[0] is not None
     got = done[0]
     assert isinstance(got, Valued) and got.table[:, 0].tolist() == [x + 15.0 for x in range(8)]
+
+
+def test_searches_side_by_side_keep_their_order_and_errors() -> None:
+    """A layout's own searches spread over threads (``side_by_side``): the answers in the
+    order asked, whatever finishes first; an error of one reaches the caller; called from
+    the layouts' threads (each layout spreading its searches) every call finishes."""
+    def slow(x: int) -> int:
+        time.sleep(0.002 * (5 - x % 5))  # the first asked finish last
+        return x * x
+
+    assert side_by_side(slow, list(range(10)), 2) == [x * x for x in range(10)]
+    assert side_by_side(slow, list(range(10)), 1) == [x * x for x in range(10)]
+
+    def fails(x: int) -> int:
+        if x == 3:
+            raise ValueError("layout 3")
+        return x
+
+    with pytest.raises(ValueError, match="layout 3"):
+        side_by_side(fails, list(range(6)), 2)
+
+    def outer(layout: int, limit: int) -> tuple[list[float] | None, int]:
+        return [float(sum(side_by_side(slow, list(range(layout + 2)), THREADS + 1)))], 1
+
+    done: list[object] = []
+    runner = threading.Thread(target=lambda: done.append(
+        value_within(range(8), outer, 8, LayoutBudget(10, 1_000, 1, 50), THREADS + 1)))
+    runner.start()
+    runner.join(timeout=60)
+    assert not runner.is_alive() and done and isinstance(done[0], Valued)
+    assert done[0].table[:, 0].tolist() == [float(sum(x * x for x in range(k + 2)))
+                                            for k in range(8)]

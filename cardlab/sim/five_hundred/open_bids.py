@@ -45,13 +45,16 @@ as many deals as without it.
 Forms served: two sides (four players; two with a dead hand) with the compiled solver; the
 others keep the rollout study. Each call has a node budget (:data:`NODES_PER_DEAL` for each
 deal asked, at most :data:`MAX_NODES`, and at least :data:`MIN_DEALS` deals): the number
-of positions decides, not the clock, so a call gives the same values on any machine.
+of positions decides, not the clock, so a call gives the same values on any machine. The
+deals are valued on the machine's cores, and so are each deal's searches (one per strain
+whose play differs: :func:`~cardlab.sim.open_hands.side_by_side`), so one slow deal does not
+leave a core idle; the values and the positions counted are those of one thread.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
@@ -59,7 +62,7 @@ from cardlab.bots import bot_for
 from cardlab.engine.rng import derive_seed
 from cardlab.games.five_hundred.rules import TRICKS
 from cardlab.sim.five_hundred.reading import call_reads, misfits
-from cardlab.sim.open_hands import THREADS, LayoutBudget, value_within
+from cardlab.sim.open_hands import THREADS, LayoutBudget, side_by_side, value_within
 from cardlab.solve import compiled
 from cardlab.solve.five_hundred import CompiledSearch, FiveHundredAdapter
 from cardlab.solve.search import SolveBudgetExceeded
@@ -205,28 +208,41 @@ class _NotServed(Exception):
     """A call reaches a play this module does not search (a form it does not know)."""
 
 
-def _side_points(s: Any, side: str, counts: dict[Any, float], spent: list[int]
-                 ) -> float | None:
-    """``side``'s margin from ``s`` (at the opening lead, or finished; None for a play this
-    module does not search). ``counts`` keeps the deal's searches (calls of one strain whose
-    play is the same share one); ``spent[0]`` counts the positions searched, a search past
-    :data:`DEAL_BUDGET` too (it raises :class:`SolveBudgetExceeded`)."""
+class _Play(NamedTuple):
+    """A deal at its opening lead, ready to search for ``side``: the adapter, the root, and
+    the key its search shares with the other calls of its strain whose play is the same."""
+
+    ad: FiveHundredAdapter
+    root: Any
+    key: Any
+
+
+def _play(s: Any, side: str) -> _Play | float:
+    """``s`` (at the opening lead, or finished) made ready to search, or ``side``'s margin
+    where the deal is over; :class:`_NotServed` for a play this module does not search."""
     if s.is_over:
         return margin(s.result.points, side)
     if s.phase != "play" or not compiled(s):
-        return None
+        raise _NotServed(str(s.contract))
     ad = FiveHundredAdapter(s)
     root = ad.root(s)
     key = (str(s.contract).split()[0].lstrip("0123456789"), root.hands, root.turn,
            ad.counted(side))
-    count = counts.get(key)
-    if count is None:
-        search = CompiledSearch(ad, side, DEAL_BUDGET)
+    return _Play(ad, root, key)
+
+
+def _searched(side: str) -> Any:
+    """The search of one play: its counted tricks (None past :data:`DEAL_BUDGET`) and the
+    positions it took (past the budget too)."""
+
+    def search(play: _Play) -> tuple[float | None, int]:
+        found = CompiledSearch(play.ad, side, DEAL_BUDGET)
         try:
-            count = counts[key] = search.exact(root)
-        finally:
-            spent[0] += search.nodes
-    return in_play(ad, count, side)
+            return found.exact(play.root), found.nodes
+        except SolveBudgetExceeded:
+            return None, found.nodes
+
+    return search
 
 
 def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
@@ -245,31 +261,47 @@ def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
 
     def value(item: tuple[int, Any], limit: int) -> tuple[list[float] | None, int]:
         """One deal's row (each call, then passing: NaN where not searched; None past the
-        budget of a strain's search) and the positions searched for it."""
+        budget of a strain's search) and the positions searched for it. Its searches (one
+        per strain whose play differs) run side by side; the row and the positions counted
+        are those of searching them one by one in the calls' order, stopping at the first
+        past its budget."""
         i, deal = item
-        counts: dict[Any, float] = {}
-        spent = [0]
-        row: list[float] = []
-        try:
-            for call in calls:
-                got = _side_points(_to_the_play(deal, call, derive_seed(seed, i)), side,
-                                   counts, spent)
-                if got is None:
-                    raise _NotServed(call)
-                row.append(got)
-        except SolveBudgetExceeded:
-            return None, spent[0]
-        bids = spent[0]
+        plays = [_play(_to_the_play(deal, call, derive_seed(seed, i)), side) for call in calls]
+        after: _Play | float | None = None
         if passing:
             try:
-                got = _side_points(_after_pass(deal, derive_seed(seed, i)), side, counts, spent)
-            except SolveBudgetExceeded:
-                got = None
-            row.append(float("nan") if got is None else got)
+                after = _play(_after_pass(deal, derive_seed(seed, i)), side)
+            except _NotServed:
+                after = None  # (passing left out)
+        jobs: dict[Any, _Play] = {}
+        for p in (*plays, after):
+            if isinstance(p, _Play) and p.key not in jobs:
+                jobs[p.key] = p
+        found = dict(zip(jobs, side_by_side(_searched(side), list(jobs.values()), workers)))
+        row: list[float] = []
+        counted: set[Any] = set()
+        spent = 0
+        for p in plays:
+            if not isinstance(p, _Play):
+                row.append(p)
+                continue
+            count, nodes = found[p.key]
+            if p.key not in counted:
+                counted.add(p.key)
+                spent += nodes
+            if count is None:
+                return None, spent
+            row.append(in_play(p.ad, count, side))
+        if passing:
+            if isinstance(after, _Play):
+                count = found[after.key][0]
+                row.append(float("nan") if count is None else in_play(after.ad, count, side))
+            else:
+                row.append(float("nan") if after is None else after)
         # passing's search is not counted against the call's budget, nor does it drop the
         # deal: the bids are valued on the deals they would be without it (their
         # precision, and the expert's bids, unchanged)
-        return row, bids
+        return row, spent
 
     budget = LayoutBudget(NODES_PER_DEAL, MAX_NODES, MIN_DEALS, DEAL_BUDGET)
     try:
