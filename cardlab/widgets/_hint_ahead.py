@@ -4,8 +4,9 @@ A Five Hundred bid's first bars stand on a few sampled deals, each searched with
 open in six strains: close to a second of work, where a click should answer within 150 ms;
 an opening lead's, a search on each of two layouts, some 0.2 s. So when the learner's turn
 comes to a decision valued so (:func:`cardlab.sim.advice.values_in_background`: a search
-that lets other threads run), the table starts that first round on a background thread (:class:`HintAhead`), exactly as a click on Hint would ask it (the same
-state, layouts and seed: the same bars). A click then takes the finished round, or waits
+that lets other threads run), the table starts that first round on a background thread
+(:class:`HintAhead`), exactly as a click on Hint would ask it (the same state, layouts and
+seed: the same bars). A click then takes the finished round, or waits
 only for the rest of it. Nothing is published from the thread: the bars appear when the
 learner asks, as before.
 

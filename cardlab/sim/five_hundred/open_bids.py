@@ -3,9 +3,9 @@ value a contract with a double-dummy table on many layouts).
 
 For each sampled deal of the cards the bidder cannot see (the other hands and the kitty,
 dealt from the rest of the pack so that the calls the others have made fit the hands it
-gives them, :func:`_deals`), each call is made the contract as it would be: the auction so far replayed, the bidder's call,
-every other seat passing; the bidder's heuristic bot takes the kitty, discards and
-nominates. Then the solver finds, with every hand open, how many tricks the contract's
+gives them, :func:`_deals`), each call is made the contract as it would be: the auction so
+far replayed, the bidder's call, every other seat passing; the bidder's heuristic bot takes
+the kitty, discards and nominates. Then the solver finds, with every hand open, how many tricks the contract's
 side takes when both sides play perfectly, and the game's own scoring turns that into the
 sides' points. Calls of one strain whose play is the same (the same discard) share one
 search. The values are the bidder's side's points less the other side's if that call became
@@ -29,16 +29,16 @@ overbid. A misère is counted as open hands find it (its shortfall is not measur
 7H holds hearts, one that passed holds no big hand. The deals are read as the heuristic bot
 counts a hand, with a trick to spare (:mod:`~cardlab.sim.five_hundred.reading`): a deal is
 drawn again, up to :data:`TRIES` times, until every other seat's call fits the hand it
-gives that seat.
-Without it, a bid standing over the bidder was played on hands that need not hold it, and
-passing over the others' 6H looked good because 6H, on hands dealt at random, mostly failed.
+gives that seat. Without it, a bid standing over the bidder was played on hands that need
+not hold it, and passing over the others' 6H looked good because 6H, on hands dealt at
+random, mostly failed.
 
 **Passing** is valued on the same deals, in the same measure: the bidder's side's points less
-the other side's if she passes now. On each deal she passes, every other seat's heuristic bot bids on (her own
-too, where the rules give her another call), the contractor's bot takes the kitty, discards
-and nominates, and the solver finds the counted tricks with every hand open, as for a bid;
-the side that contracts takes :data:`SHORTFALL`'s tricks fewer in play (so a defending
-side as many more). A deal everyone passed scores as the rules say (thrown in: nothing,
+the other side's if she passes now. On each deal she passes, every other seat's heuristic
+bot bids on (her own too, where the rules give her another call), the contractor's bot takes
+the kitty, discards and nominates, and the solver finds the counted tricks with every hand
+open, as for a bid; the side that contracts takes :data:`SHORTFALL`'s tricks fewer in play
+(so a defending side as many more). A deal everyone passed scores as the rules say (thrown in: nothing,
 5H-5.5); its search is not counted against the node budget below, so the bids are valued on
 as many deals as without it.
 
