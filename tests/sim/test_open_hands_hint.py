@@ -302,3 +302,22 @@ def test_passing_is_valued_over_a_standing_bid() -> None:
     twin = twins(over, over.to_move, SplitMix64(9), 1)[0]
     other = advise(twin, n=4, seed=1)
     assert other is not None and other.values == advice.values
+
+
+def test_a_pass_left_out_says_why() -> None:
+    """Where a guessed deal's auction after a pass ran past the solver's budget, passing has
+    no bar, and the why line names it and says why (no button bare without a word)."""
+    import dataclasses
+
+    from cardlab.widgets._advice import hint_view
+
+    game = cardlab.load("five_hundred")
+    state = game.deal(seed=21, dealer=1)
+    advice = advise(state, n=4, seed=1)
+    assert advice is not None and "pass" in advice.values
+    keep = [a for a in advice.values if a != "pass"]
+    without = dataclasses.replace(advice, values={a: advice.values[a] for a in keep},
+                                  stderr={a: advice.stderr[a] for a in keep},
+                                  samples={a: advice.samples[a] for a in keep})
+    why = hint_view(state, without, round_=0, rounds=1)["why"]
+    assert "Not valued: pass" in why and "too long to search" in why, why
