@@ -248,17 +248,11 @@ class HeuristicBot(SeededBot):
     def _bid(self, game: FiveHundredGame, view: dict[str, Any], seat: int, hand: list[Card],
              legal: list[Action]) -> Action:
         legal_set = {str(a) for a in legal}
-        partners = [s for s in view["sides"].get(game.side_of(seat), []) if s != seat]
-        help_tricks = 2.4 if partners else 1.0  # a partner's share and the kitty, or the kitty
-        estimates = {d: self._estimate(game, hand, d) + help_tricks for d in DENOMINATIONS}
-        high = None
-        for entry in reversed(view["auction"]):
-            if entry["call"] != "pass":
-                high = entry
-                break
-        if high is not None and high["seat"] in partners:
-            # over a partner only with a clearly better hand
-            estimates = {d: e - 1.0 for d, e in estimates.items()}
+        # a partner's share and the kitty (or the kitty alone), and a trick less over a
+        # partner's bid: over a partner only with a clearly better hand
+        help_tricks, over = bid_help(game, view, seat)
+        estimates = {d: self._estimate(game, hand, d) + help_tricks - over
+                     for d in DENOMINATIONS}
         best = sorted(DENOMINATIONS, key=lambda d: -estimates[d])
         for d in best:
             level = min(10, int(estimates[d]))

@@ -62,12 +62,15 @@ _PREFIX = "cardlab-layouts"
 _POOL_LOCK = threading.Lock()
 
 
-def _pool() -> ThreadPoolExecutor:
-    """The threads every call shares (made on first use; they stay for the process)."""
+def _pool(kept: list[ThreadPoolExecutor] | None = None, prefix: str = _PREFIX
+          ) -> ThreadPoolExecutor:
+    """The threads every call shares (``kept``: the layouts', by default), made on first
+    use; they stay for the process."""
+    kept = _POOL if kept is None else kept
     with _POOL_LOCK:
-        if not _POOL:
-            _POOL.append(ThreadPoolExecutor(THREADS, thread_name_prefix=_PREFIX))
-        return _POOL[0]
+        if not kept:
+            kept.append(ThreadPoolExecutor(THREADS, thread_name_prefix=prefix))
+        return kept[0]
 
 
 #: one layout, whatever a game draws (an array of hidden cards, a whole engine state …)
@@ -190,10 +193,7 @@ def side_by_side(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list
     if workers <= 1 or len(items) <= 1 \
             or threading.current_thread().name.startswith(_SEARCHES_PREFIX):
         return [fn(x) for x in items]
-    with _POOL_LOCK:
-        if not _SEARCHES:
-            _SEARCHES.append(ThreadPoolExecutor(THREADS, thread_name_prefix=_SEARCHES_PREFIX))
-        pool = _SEARCHES[0]
+    pool = _pool(_SEARCHES, _SEARCHES_PREFIX)
     futures = [pool.submit(fn, x) for x in items]
     return [f.result() for f in futures]
 
