@@ -440,7 +440,7 @@ def _bid_hint_rows(rounds: int) -> list[Row]:
     bots = [bot_for("five_hundred", "heuristic", seed=i) for i in range(4)]
     while lead.phase != "play":
         lead = lead.apply(bots[lead.to_move].choose(lead))
-    return (_cold_and_ahead(bid, "five_hundred bid (4 deals × 6 strains searched)", rounds)
+    return (_cold_and_ahead(bid, "five_hundred bid (2 deals × 6 strains and a pass searched)", rounds)
             + _cold_and_ahead(lead, f"five_hundred opening lead ({len(lead.legal_actions())} "
                               "cards, 2 layouts)", rounds))
 

@@ -23,8 +23,9 @@ HINT_ROUNDS = {"play": (4, 40, 200), "call": (4,) * 15, "choice": (4,) * 15}
 #: … where each layout is a whole open-hands search (Five Hundred's cards and bids:
 #: :func:`cardlab.sim.advice.valued_by` says ``"open hands"``), pooled rounds this short: an
 #: opening lead's layout takes some 30-60 ms to search, so the first bars stand on two (their
-#: intervals wide, as few layouts give), and a bid's deal (six strains) some 150 ms
-OPEN_HANDS_ROUNDS = {"play": (2,) * 20, "call": (4,) + (1,) * 12}
+#: intervals wide, as few layouts give); a bid's deal (six strains and a pass) some 150-300 ms
+#: of a core, so its first bars stand on two deals too, and each later round on four
+OPEN_HANDS_ROUNDS = {"play": (2,) * 20, "call": (2,) + (4,) * 12}
 #: … where the bots play each layout until the solver serves it, then the solver (Officer
 #: Skat's and Pandoeren's earlier card plays: ``"bots, then open hands"``), pooled rounds of a
 #: dozen: a layout costs a search at the crossover (a few milliseconds, a Pandoeren misère up
@@ -225,7 +226,7 @@ _NOUNS = {"call": "calls", "play": "cards", "choice": "options"}
 
 def _listed(names: list[str]) -> str:
     """``names`` joined for the why line; past :data:`TIED_NAMED` the first few and a count
-    ("… and 22 more"): four deals of a first Five Hundred bid leave all 26 bids about
+    ("… and 22 more"): the two deals of a first Five Hundred bid leave all 26 bids about
     equal, and a line of 26 names is not read."""
     if len(names) <= TIED_NAMED:
         return ", ".join(names)

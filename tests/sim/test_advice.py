@@ -620,7 +620,7 @@ def test_every_legal_call_has_a_bar_or_the_why_line_says_it_is_not_valued(name):
 def test_the_why_line_counts_a_long_list_of_about_equal_options():
     """A why line that would name more than ``TIED_NAMED`` options about equal names the
     first few and counts the rest, or says "all N cards" when every option is about equal
-    (a first bid round of four deals leaves 26 bids about equal)."""
+    (a first bid round of two deals leaves 26 bids about equal)."""
     from cardlab.sim.advice import Advice
     from cardlab.widgets._advice import TIED_NAMED, hint_view
 
