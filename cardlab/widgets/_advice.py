@@ -24,8 +24,9 @@ HINT_ROUNDS = {"play": (4, 40, 200), "call": (4,) * 15, "choice": (4,) * 15}
 #: :func:`cardlab.sim.advice.valued_by` says ``"open hands"``), pooled rounds this short: an
 #: opening lead's layout takes some 30-60 ms to search, so the first bars stand on two (their
 #: intervals wide, as few layouts give); a bid's deal (six strains and a pass) some 150-300 ms
-#: of a core, so its first bars stand on two deals too, and each later round on four
-OPEN_HANDS_ROUNDS = {"play": (2,) * 20, "call": (2,) + (4,) * 12}
+#: of a core, so its first bars stand on two deals too, and each later round on one (sixteen
+#: in all, as when the first stood on four)
+OPEN_HANDS_ROUNDS = {"play": (2,) * 20, "call": (2,) + (1,) * 14}
 #: … where the bots play each layout until the solver serves it, then the solver (Officer
 #: Skat's and Pandoeren's earlier card plays: ``"bots, then open hands"``), pooled rounds of a
 #: dozen: a layout costs a search at the crossover (a few milliseconds, a Pandoeren misère up

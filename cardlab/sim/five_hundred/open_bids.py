@@ -44,8 +44,7 @@ as many deals as without it.
 
 Forms served: two sides (four players; two with a dead hand) with the compiled solver; the
 others keep the rollout study. Each call has a node budget (:data:`NODES_PER_DEAL` for each
-deal asked, at most :data:`MAX_NODES`, and at least :data:`MIN_DEALS` deals, or the deals
-asked where fewer): the number
+deal asked, at most :data:`MAX_NODES`, and at least :data:`MIN_DEALS` deals): the number
 of positions decides, not the clock, so a call gives the same values on any machine. The
 deals are valued on the machine's cores, and so are each deal's searches (one per strain
 whose play differs: :func:`~cardlab.sim.open_hands.side_by_side`), so one slow deal does not
@@ -77,8 +76,8 @@ __all__ = ["NODES_PER_DEAL", "MAX_NODES", "MIN_DEALS", "DEAL_BUDGET", "SHORTFALL
 NODES_PER_DEAL: Final = 200_000
 #: … and at most
 MAX_NODES: Final = 6_000_000
-#: the fewest deals a call values, whatever their nodes (where as many are asked: a hint's
-#: first bars ask two, for speed, their intervals as wide as two deals leave them)
+#: the fewest deals a call values, whatever their nodes (where as many are asked: only
+#: ``n`` are drawn)
 MIN_DEALS: Final = 4
 #: the positions one strain of one deal may take (past it, that deal is left out)
 DEAL_BUDGET: Final = 3_000_000
@@ -305,7 +304,7 @@ def open_hands_calls(state: Any, calls: list[str], n: int, seed: int,
         # precision, and the expert's bids, unchanged)
         return row, spent
 
-    budget = LayoutBudget(NODES_PER_DEAL, MAX_NODES, min(MIN_DEALS, n), DEAL_BUDGET)
+    budget = LayoutBudget(NODES_PER_DEAL, MAX_NODES, MIN_DEALS, DEAL_BUDGET)
     try:
         valued = value_within(numbered, value, n, budget, workers)
     except _NotServed:
