@@ -288,23 +288,27 @@ class FiveHundredAdapter(Adapter):
         return Position(tuple(hands), winner, (), -1, tuple(won), suits_led, voids, over)
 
 
-#: the compiled search's table of each thread that searches (made on its first search) and
-#: the number of the last search (an entry of another search never matches, so a table
-#: needs no clearing)
+#: the compiled search's tables of each thread that searches (one per size, made on its
+#: first search of that size) and the number of the last search (an entry of another search
+#: never matches, so a table needs no clearing)
 _TABLES = threading.local()
 _GEN = itertools.count(1)
 
 
-def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """This thread's table. Searches on other threads (a hint valued in the background,
-    layouts valued side by side) each use their own, as the compiled search lets other
-    threads run while it works. One thread's searches run one after the other, so a search
-    asked on one thread finds its own entries from one of its calls to the next (the
-    children of :meth:`~cardlab.solve.search.Search.move_values`) and visits the same
+def _table(bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """This thread's table of ``2**bits`` slots. Searches on other threads (a hint valued in
+    the background, layouts valued side by side) each use their own, as the compiled search
+    lets other threads run while it works. One thread's searches run one after the other, so
+    a search asked on one thread finds its own entries from one of its calls to the next
+    (the children of :meth:`~cardlab.solve.search.Search.move_values`) and visits the same
     positions, whatever other threads search meanwhile."""
-    table = getattr(_TABLES, "table", None)
+    tables: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] | None = getattr(
+        _TABLES, "tables", None)
+    if tables is None:
+        tables = _TABLES.tables = {}
+    table = tables.get(bits)
     if table is None:
-        table = _TABLES.table = trick_core.new_table()
+        table = tables[bits] = trick_core.new_table(bits)
     return table
 
 
@@ -313,10 +317,14 @@ class CompiledSearch(Search):
     :mod:`cardlab.solve.trick_core`: the same values, in the side's count of tricks (more
     is better: a misère's side counts its tricks negatively), from a compact
     :class:`Position`. The positions whose tricks the count reads maximise it when the count
-    is the side's gain, minimise it when it is its loss."""
+    is the side's gain, minimise it when it is its loss. ``table_bits``: log2 of the slots
+    of the table it uses (each thread keeps one of each size asked; a search's positions
+    and values are the same on any thread, for one size)."""
 
-    def __init__(self, adapter: FiveHundredAdapter, side: str, budget: int) -> None:
+    def __init__(self, adapter: FiveHundredAdapter, side: str, budget: int,
+                 table_bits: int = trick_core.TT_BITS) -> None:
         super().__init__(adapter, side, budget, tt_bytes=0)
+        self.table_bits = table_bits
         ad = adapter
         seats, sign = ad.counted(side)
         self.sign = sign
@@ -378,7 +386,7 @@ class CompiledSearch(Search):
             plays_pos[i], plays_card[i] = p, c
         g = 0 if guess is None else max(0, int(self.sign * guess) - so_far)
         self.stats[2] = 0
-        keys, bounds, moves = _table()
+        keys, bounds, moves = _table(self.table_bits)
         rest = trick_core.exact(hands, voids, plays_pos, plays_card, pos.turn, len(pos.plays),
                                 pos.led, pos.suits_led, g, self.ctx, keys, bounds, moves,
                                 self.cuts, self.stats)

@@ -244,6 +244,48 @@ def test_layouts_valued_on_threads_give_the_values_of_one_thread() -> None:
         assert all(np.array_equal(a, b) for a, b in zip(one_p, two_p, strict=True))
 
 
+def test_a_bid_is_searched_on_its_small_table_with_the_values_of_the_large(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bid deal's searches use a table of ``2**TABLE_BITS`` slots (a quarter of the card
+    play's size: each thread keeps one), and a search's value does not depend on the
+    table's size: the same counted tricks as on the large table, for every strain and
+    passing of a few deals."""
+    from cardlab.sim.five_hundred import open_bids
+    from cardlab.solve import trick_core
+    from cardlab.solve.five_hundred import CompiledSearch, _table
+
+    assert open_bids.TABLE_BITS < trick_core.TT_BITS
+    assert _table(open_bids.TABLE_BITS)[0].shape[0] == 1 << open_bids.TABLE_BITS
+    made: list[int] = []
+    real = open_bids.CompiledSearch
+
+    def recording(*args: object, **kw: int) -> CompiledSearch:
+        found = real(*args, **kw)  # type: ignore[arg-type]
+        made.append(found.table_bits)
+        return found
+
+    monkeypatch.setattr(open_bids, "CompiledSearch", recording)
+    game = cardlab.load("five_hundred")
+    state = game.deal(seed=7, dealer=3)
+    side = next(n for n, seats in game.sides.items() if state.to_move in seats)
+    calls = [str(a) for a in state.legal_actions() if a.verb == "bid"]
+    assert open_bids.open_hands_calls(state, calls, 1, 5, workers=1) is not None
+    assert made and set(made) == {open_bids.TABLE_BITS}
+    checked = 0
+    for i, deal in enumerate(open_bids._deals(state, 2, 5)):
+        for call in ("bid 6S", "bid 7NT", "bid open_misere", "pass"):
+            end = (open_bids._after_pass(deal, i) if call == "pass"
+                   else open_bids._to_the_play(deal, call, i))
+            play = open_bids._play(end, side)
+            if not isinstance(play, open_bids._Play):
+                continue
+            small = real(play.ad, side, 10**8, table_bits=open_bids.TABLE_BITS)
+            large = real(play.ad, side, 10**8)
+            assert small.exact(play.root) == large.exact(play.root), (i, call)
+            checked += 1
+    assert checked >= 6
+
+
 def _auction_to(game: cardlab.Game, seed: int, seat: int) -> cardlab.State | None:
     """A deal whose heuristic bots called up to ``seat``'s turn in the auction, someone
     having bid (None where the auction ended first, or nobody bid)."""
