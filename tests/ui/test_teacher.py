@@ -231,7 +231,9 @@ def _deal(page: Any, title: str, *, projector: bool = False, deal_no: str = DEAL
     box = page.locator(".widget-checkbox:has-text('projector') input")
     if box.is_checked() != projector:
         box.set_checked(projector)
-    page.locator(".widget-button:has-text('Deal')").click()
+    # (a generous wait: on a loaded two-core machine the first click after the page opened
+    # once waited past a minute for the button to settle while the page's widgets drew)
+    page.locator(".widget-button:has-text('Deal')").click(timeout=150_000)
     page.wait_for_function("(e) => !e.isConnected", arg=old, timeout=60_000)
     root = page.locator('[data-cardlab-widget="table"]').first
     root.locator(".cardlab-title").wait_for(timeout=60_000)
